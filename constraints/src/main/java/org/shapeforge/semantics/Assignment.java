@@ -1,0 +1,40 @@
+package org.shapeforge.semantics;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * A ground assignment γ (Def. 3.4) on the variables it names: dimension variables to ground
+ * dimensions ({@link Dim.Unit} / {@link Dim.Atom}), row variables to ground rows (closed marked
+ * rows, or rigid rows under {@code rigid} semantics). Insertion order is kept for printing.
+ */
+public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) {
+    public Assignment {
+        dims = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dims));
+        rows = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+        for (var e : dims.entrySet())
+            if (!e.getValue().isGround())
+                throw new IllegalArgumentException("non-ground value for " + e.getKey() + ": " + e.getValue());
+        for (var e : rows.entrySet())
+            if (!e.getValue().isGround())
+                throw new IllegalArgumentException("non-ground value for <" + e.getKey() + ">: " + e.getValue());
+    }
+
+    public static Assignment empty() {
+        return new Assignment(Map.of(), Map.of());
+    }
+
+    public Assignment withDim(String name, Dim value) {
+        var d = new LinkedHashMap<>(dims);
+        d.put(name, value);
+        return new Assignment(d, rows);
+    }
+
+    public Assignment withRow(String name, Row value) {
+        var r = new LinkedHashMap<>(rows);
+        r.put(name, value);
+        return new Assignment(dims, r);
+    }
+}

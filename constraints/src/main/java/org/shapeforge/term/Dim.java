@@ -1,0 +1,104 @@
+package org.shapeforge.term;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A dimension term (Def. 3.1, extended): the claim-free unit {@code 1∅}, an atom {@code n_b},
+ * a dimension variable, a concatenation (sum of sizes) or an affine size relation.
+ * Ground dimensions are {@link Unit} and {@link Atom}; {@link Concat} and {@link Affine} denote
+ * atoms once their parts are ground (see {@code org.shapeforge.semantics.Sizes}).
+ */
+public sealed interface Dim {
+
+    /** The basis tag of atoms written without one (Def. 1.1's {@code default}). */
+    String DEFAULT_BASIS = "default";
+
+    /** The claim-free unit {@code 1∅}: the top of the broadcast order (Prop. 1.3). */
+    record Unit() implements Dim {
+        public static final Unit INSTANCE = new Unit();
+    }
+
+    /**
+     * An atom {@code n_b}. Size 0 is admitted only for discardable variables of Block specs
+     * (seed 000, "Invalid variables"); {@code 1_default} is an atom distinct from the unit.
+     */
+    record Atom(long size, String basis) implements Dim {
+        public Atom {
+            if (size < 0) throw new IllegalArgumentException("negative dimension size " + size);
+            Objects.requireNonNull(basis, "basis");
+            if (basis.isEmpty()) throw new IllegalArgumentException("empty basis tag");
+        }
+
+        public Atom(long size) {
+            this(size, DEFAULT_BASIS);
+        }
+
+        public boolean hasDefaultBasis() {
+            return DEFAULT_BASIS.equals(basis);
+        }
+    }
+
+    /** A dimension variable {@code α}. */
+    record Var(String name) implements Dim {
+        public Var {
+            Names.requireDimName(name);
+        }
+    }
+
+    /** Concatenation: the size is the sum of the parts' sizes (seed 000, "Concatenation"). */
+    record Concat(List<Dim> parts) implements Dim {
+        public Concat {
+            parts = List.copyOf(parts);
+            if (parts.size() < 2) throw new IllegalArgumentException("Concat needs at least two parts");
+        }
+    }
+
+    /**
+     * An affine size relation over {@code over} (seed 000, "Affine indexing and convolutions").
+     * Without a kernel: strided iteration, size = stride·o. With a kernel and no padding: valid
+     * convolution, size = stride·(o−1) + 1 + (k−1)·dilation. With a kernel and padding: size =
+     * stride·o. {@code offset} is the projection-only stride_offset, 0 ≤ offset &lt; stride.
+     */
+    record Affine(Dim over, int stride, Optional<Dim> kernel, int dilation, boolean padding, int offset)
+            implements Dim {
+        public Affine {
+            Objects.requireNonNull(over, "over");
+            Objects.requireNonNull(kernel, "kernel");
+            if (stride <= 0) throw new IllegalArgumentException("stride must be > 0, got " + stride);
+            if (dilation <= 0) throw new IllegalArgumentException("dilation must be > 0, got " + dilation);
+            if (offset < 0 || offset >= stride)
+                throw new IllegalArgumentException("offset must satisfy 0 <= offset < stride, got " + offset);
+            if (kernel.isEmpty() && (padding || dilation != 1))
+                throw new IllegalArgumentException("padding and dilation need a kernel");
+        }
+
+        /** Strided iteration {@code affine(o, stride=s)}. */
+        public static Affine strided(Dim over, int stride) {
+            return new Affine(over, stride, Optional.empty(), 1, false, 0);
+        }
+
+        /** Convolution {@code affine(o, stride=s, kernel=k, dilation=d[, padding=same])}. */
+        public static Affine conv(Dim over, int stride, Dim kernel, int dilation, boolean padding) {
+            return new Affine(over, stride, Optional.of(kernel), dilation, padding, 0);
+        }
+    }
+
+    static Dim unit() {
+        return Unit.INSTANCE;
+    }
+
+    static Dim atom(long n) {
+        return new Atom(n);
+    }
+
+    static Dim var(String name) {
+        return new Var(name);
+    }
+
+    /** True for {@link Unit} and {@link Atom}. */
+    default boolean isGround() {
+        return this instanceof Unit || this instanceof Atom;
+    }
+}

@@ -1,0 +1,34 @@
+package org.shapeforge.term;
+
+/** Lexical rules for variable names, shared by terms and the parser. */
+public final class Names {
+    private Names() {}
+
+    /** Dimension variables start with a lower-case letter, then letters, digits, {@code _}, {@code '}. */
+    public static boolean isDimName(String s) {
+        if (s == null || s.isEmpty() || !Character.isLowerCase(s.charAt(0))) return false;
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '\'')) return false;
+        }
+        return true;
+    }
+
+    /** Row variables: any identifier (letters, digits, {@code _}, {@code '}, not starting with a digit). */
+    public static boolean isRowName(String s) {
+        if (s == null || s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) return false;
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '\'')) return false;
+        }
+        return true;
+    }
+
+    static void requireDimName(String s) {
+        if (!isDimName(s)) throw new IllegalArgumentException("not a dimension variable name: " + s);
+    }
+
+    static void requireRowName(String s) {
+        if (!isRowName(s)) throw new IllegalArgumentException("not a row variable name: " + s);
+    }
+}

@@ -1,0 +1,101 @@
+package org.shapeforge.term;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A row term (Defs. 2.1, 2.12, 3.1). A marked row is {@code l·◇·r} ({@link Closed}) or
+ * {@code l·⟨ρ⟩·r} ({@link Open}); each contains at most one row variable, at the marker.
+ * {@link Rigid} is the markerless sort {@code F•} of Def. 2.12. The literal {@code [3, a]} is
+ * {@code []·◇·[3, a]}: the marker at the front.
+ */
+public sealed interface Row {
+
+    /** A closed marked row {@code lead·◇·trail}. */
+    record Closed(List<Dim> lead, List<Dim> trail) implements Row {
+        public Closed {
+            lead = List.copyOf(lead);
+            trail = List.copyOf(trail);
+        }
+    }
+
+    /** An open row term {@code lead·⟨var⟩·trail}. */
+    record Open(List<Dim> lead, String var, List<Dim> trail) implements Row {
+        public Open {
+            lead = List.copyOf(lead);
+            Names.requireRowName(var);
+            trail = List.copyOf(trail);
+        }
+    }
+
+    /** A rigid row {@code F•} (Def. 2.12): a flat sequence with no marker. */
+    record Rigid(List<Dim> axes) implements Row {
+        public Rigid {
+            axes = List.copyOf(axes);
+        }
+    }
+
+    /** The literal convention: {@code [d1, …, dn]} = {@code []·◇·[d1, …, dn]}. */
+    static Closed literal(List<Dim> axes) {
+        return new Closed(List.of(), axes);
+    }
+
+    static Closed empty() {
+        return new Closed(List.of(), List.of());
+    }
+
+    static Open var(String name) {
+        return new Open(List.of(), name, List.of());
+    }
+
+    /** Leading flank ({@code l}); the whole sequence for a rigid row. */
+    default List<Dim> lead() {
+        return switch (this) {
+            case Closed c -> c.lead();
+            case Open o -> o.lead();
+            case Rigid r -> r.axes();
+        };
+    }
+
+    /** Trailing flank ({@code r}); empty for a rigid row. */
+    default List<Dim> trail() {
+        return switch (this) {
+            case Closed c -> c.trail();
+            case Open o -> o.trail();
+            case Rigid r -> List.of();
+        };
+    }
+
+    /** {@code flat(l·◇·r) = l·r} (Def. 2.9); the known explicit axes of an open term. */
+    default List<Dim> flat() {
+        List<Dim> out = new ArrayList<>(lead());
+        out.addAll(trail());
+        return List.copyOf(out);
+    }
+
+    /** Number of explicit axes: the rank of a closed or rigid row, the known flanks of an open one. */
+    default int knownRank() {
+        return lead().size() + trail().size();
+    }
+
+    default boolean isOpen() {
+        return this instanceof Open;
+    }
+
+    /** The row variable at the marker, or {@code null} for closed and rigid rows. */
+    default String rowVar() {
+        return this instanceof Open o ? o.var() : null;
+    }
+
+    /** Whether every dimension in the flanks is ground and there is no row variable. */
+    default boolean isGround() {
+        if (isOpen()) return false;
+        for (Dim d : flat()) if (!d.isGround()) return false;
+        return true;
+    }
+
+    static Row requireNonNull(Row r) {
+        return Objects.requireNonNull(r, "row");
+    }
+}

@@ -1,0 +1,19 @@
+# Sourced by ./shapeforge and .ci/run: selects a JDK >= 25 and exports JAVA_HOME.
+# Order: $JAVA_HOME if it is >= 25, then the JDKs Debian keeps in /usr/lib/jvm.
+sf_java_major() { "$1/bin/java" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print v[1]; exit}'; }
+sf_pick_java() {
+  local cand major
+  for cand in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25* /usr/lib/jvm/*25* /usr/lib/jvm/*; do
+    [ -n "$cand" ] && [ -x "$cand/bin/java" ] && [ -x "$cand/bin/javac" ] || continue
+    major=$(sf_java_major "$cand")
+    if [ -n "$major" ] && [ "$major" -ge 25 ] 2>/dev/null; then
+      export JAVA_HOME="$cand"
+      return 0
+    fi
+  done
+  echo "shapeforge: needs a JDK >= 25 (set JAVA_HOME, or install Temurin 25 under /usr/lib/jvm); none found" >&2
+  return 1
+}
+sf_pick_java || exit 2
+export PATH="$JAVA_HOME/bin:$PATH"
+export MAVEN_OPTS="${MAVEN_OPTS:---sun-misc-unsafe-memory-access=allow}"
