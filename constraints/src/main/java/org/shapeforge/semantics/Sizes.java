@@ -67,8 +67,19 @@ public final class Sizes {
 
     /** Input size of an affine axis from the output size {@code o} and kernel size {@code k} (ignored without a kernel). */
     public static long affineInput(Dim.Affine a, long o, long k) {
-        if (a.kernel().isEmpty() || a.padding()) return Math.multiplyExact(a.stride(), o);
-        return Math.addExact(Math.multiplyExact(a.stride(), o - 1), 1 + Math.multiplyExact(k - 1, a.dilation()));
+        return affineInput(a, o, k, Arith.LONG);
+    }
+
+    /**
+     * The affine size formula over any arithmetic (the symbolic form the SMT encoding uses):
+     * {@code stride·o} for strided and padded axes, {@code stride·(o−1) + 1 + (k−1)·dilation}
+     * for valid convolutions.
+     */
+    public static <T> T affineInput(Dim.Affine a, T o, T k, Arith<T> ar) {
+        T s = ar.lit(a.stride());
+        if (a.kernel().isEmpty() || a.padding()) return ar.mul(s, o);
+        T reach = ar.mul(ar.sub(k, ar.lit(1)), ar.lit(a.dilation()));
+        return ar.add(ar.add(ar.mul(s, ar.sub(o, ar.lit(1))), ar.lit(1)), reach);
     }
 
     /**
