@@ -40,6 +40,13 @@ final class SyntaxErrors extends BaseErrorListener {
             Map.entry("exact", "'(' and the rows, e.g. 'exact(<r>) = [a, 3]'"),
             Map.entry("in", "a range 'lo..hi'"));
 
+    /** Hints keyed by the offending token itself. */
+    private static final Map<String, String> AT = Map.of(
+            "~", "'~' relates rows ('<r> ~ [3, 5]'); dimensions are related by '=' or '<='",
+            "=", "'=' relates dimensions ('a = 3'); rows are related by '~' or '<=', sizes by '=='",
+            "<", "a row variable is written '<r>' without spaces, the marker '<>'; sizes compare as 'size(a) < 3'",
+            "<>", "a rigid row '![...]' has no marker");
+
     private final String file;
 
     SyntaxErrors(String file) {
@@ -73,6 +80,8 @@ final class SyntaxErrors extends BaseErrorListener {
     }
 
     private static String hint(Parser parser, Token tok, RecognitionException e) {
+        String unbalanced = unbalanced(parser.getInputStream(), tok);
+        if (unbalanced != null) return ": " + unbalanced;
         Token prev = previous(parser.getInputStream(), tok);
         String after = prev == null ? "" : " after '" + prev.getText() + "'";
         String wanted = prev == null ? null : AFTER.get(prev.getText());
@@ -82,9 +91,38 @@ final class SyntaxErrors extends BaseErrorListener {
             else if (before != null && before.getText().equals("principal")) wanted = "'yes' or 'no'";
             else wanted = "a verdict: 'sat', 'unsat', 'unknown' or 'fail'";
         }
+        if (wanted == null && AT.containsKey(tok.getText())) return after + ": " + AT.get(tok.getText());
         if (wanted == null && !(e instanceof NoViableAltException)) wanted = expected(parser);
-        if (wanted == null) return after + ": not a constraint, declaration or expectation (see language.md)";
+        if (wanted == null) return after + " (see language.md for the statements of the language)";
         return "; expected " + wanted + after;
+    }
+
+    /** An unclosed or mismatched bracket before {@code tok} in its statement, described; else null. */
+    private static String unbalanced(TokenStream in, Token tok) {
+        java.util.ArrayDeque<Token> open = new java.util.ArrayDeque<>();
+        for (int i = 0; i < tok.getTokenIndex(); i++) {
+            Token t = in.get(i);
+            if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
+            switch (t.getText()) {
+                case "[", "(", "{" -> open.push(t);
+                case "]", ")", "}" -> { if (!open.isEmpty()) open.pop(); }
+                case ";" -> open.clear();
+                default -> { if (t.getType() == ShcLexer.NL) open.clear(); }
+            }
+        }
+        if (open.isEmpty()) return null;
+        Token o = open.peek();
+        String where = "'" + o.getText() + "' at " + o.getLine() + ":" + (o.getCharPositionInLine() + 1);
+        String close = switch (o.getText()) {
+            case "[" -> "]";
+            case "(" -> ")";
+            default -> "}";
+        };
+        boolean closer = List.of("]", ")", "}").contains(tok.getText());
+        if (closer && !tok.getText().equals(close)) return "it does not match " + where + " (expected '" + close + "')";
+        if (tok.getType() == Token.EOF || tok.getType() == ShcLexer.NL || tok.getText().equals(";"))
+            return where + " is not closed (expected '" + close + "')";
+        return null;
     }
 
     private static Token previous(TokenStream in, Token tok) {
