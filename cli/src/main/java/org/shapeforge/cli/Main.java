@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
         description = "Symbolic tensor-shape constraint analysis.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            SmtCommand.class,
+            ExportCommand.class,
         })
 public final class Main implements Runnable {
 

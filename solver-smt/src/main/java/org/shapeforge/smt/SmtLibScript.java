@@ -32,11 +32,11 @@ final class SmtLibScript {
                 .append(k).append('\n');
         sb.append("(set-option :produce-models true)\n(set-logic QF_NIA)\n");
         for (FuncDecl<?> d : enc.vars().declarations()) sb.append(d.toString().strip()).append('\n');
-        sb.append("(assert ").append(enc.domain()).append(")\n");
-        sb.append("(assert ").append(enc.rankBound()).append(")\n");
+        sb.append("(assert ").append(enc.domain().simplify()).append(")\n");
+        sb.append("(assert ").append(enc.rankBound().simplify()).append(")\n");
         for (int i = 0; i < cs.size(); i++) {
             sb.append("; ").append(cs.get(i).span()).append('\n');
-            sb.append("(assert (! ").append(gs.get(i).relaxed(ctx)).append(" :named c_")
+            sb.append("(assert (! ").append(gs.get(i).relaxed(ctx).simplify()).append(" :named c_")
                     .append(Math.max(0, cs.get(i).span().line())).append('_').append(i).append("))\n");
         }
         sb.append("(check-sat)\n(get-model)\n");

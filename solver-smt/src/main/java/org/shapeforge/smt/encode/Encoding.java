@@ -47,12 +47,12 @@ public final class Encoding {
 
     /** Domain constraints of every variable met so far (call after encoding). */
     public BoolExpr domain() {
-        return ctx.mkAnd(vars.domain().toArray(BoolExpr[]::new));
+        return Bools.and(ctx, vars.domain());
     }
 
     /** {@code n ≤ K} for every row variable met so far (call after encoding). */
     public BoolExpr rankBound() {
-        return ctx.mkAnd(vars.rankBound().toArray(BoolExpr[]::new));
+        return Bools.and(ctx, vars.rankBound());
     }
 
     public int k() {

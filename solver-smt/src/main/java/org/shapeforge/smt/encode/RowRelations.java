@@ -77,6 +77,6 @@ public final class RowRelations {
     }
 
     private BoolExpr and(List<BoolExpr> cs) {
-        return ctx.mkAnd(cs.toArray(BoolExpr[]::new));
+        return Bools.and(ctx, cs);
     }
 }
