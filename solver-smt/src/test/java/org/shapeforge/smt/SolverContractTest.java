@@ -54,6 +54,16 @@ class SolverContractTest {
     }
 
     @Test
+    void defaultBoundIsNotSufficientOutsideTheCoreFragment() {
+        // [2]<r> ≈ <r>[2] forces r = 2^k; total = 64 forces k = 6 > K = 3 (2 explicit axes + 1).
+        Problem p = Parser.parse("pow.shc", "[2] <r> ~ <r> [2]\ntotal(<r>) = 64");
+        Outcome bounded = z3.solve(p, SolveOptions.defaults());
+        assertEquals(Optional.of(3), assertInstanceOf(Outcome.Unsat.class, bounded, bounded::toString).rankBound());
+        Outcome wider = z3.solve(p, SolveOptions.defaults().withRankBound(6));
+        assertEquals(6, assertInstanceOf(Outcome.Sat.class, wider, wider::toString).model().rows().get("r").flat().size());
+    }
+
+    @Test
     void unsatCoreNamesTheConflictingLines() {
         Problem p = Parser.parse("core.shc", "a = 3\nb = 4\n<r> ~ [a, b]\na = 5\n");
         Outcome.Unsat u = assertInstanceOf(Outcome.Unsat.class, z3.solve(p, SolveOptions.defaults()));
