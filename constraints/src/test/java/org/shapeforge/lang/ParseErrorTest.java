@@ -36,6 +36,7 @@ class ParseErrorTest {
             a = affine(o, stride=2, stride=3) | f.shc:1:25: 'stride' given twice
             a = affine(o, stride=1, dilation=2) | f.shc:1:25: dilation needs a kernel
             a = affine(o, stride=1, padding=same) | f.shc:1:25: padding=same needs a kernel
+            a = affine(o, stride=99999999999) | f.shc:1:22: stride must be positive and at most 2147483647, got 99999999999
             a = affine(o, stride=k)          | f.shc:1:15: stride takes an integer literal
             a = 1:                           | f.shc:1:7: unexpected end of input; expected a basis tag (e.g. '7:rgb') after ':'
             size([3]) >= 2                   | f.shc:1:6: size(...) takes a dimension, not a row
