@@ -32,6 +32,15 @@ public final class Cli {
         }
     }
 
+    /** Serializes a JSON document (pretty-printed) for {@code --json} output. */
+    public static String json(Object node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize JSON", e);
+        }
+    }
+
     static int exitCodeOf(Throwable t) {
         return BAD_INPUT;
     }
