@@ -45,9 +45,9 @@ public final class SizeTranslator {
      */
     public SizeTranslator add(Constraint c, String label) {
         switch (c) {
-            case Constraint.SizeRel(SizeExpr l, Rel rel, SizeExpr r, var span) -> relation(poly(l), rel, poly(r), label);
+            case Constraint.SizeRel(SizeExpr l, Rel rel, SizeExpr r, var span) -> relation(poly(l, label), rel, poly(r, label), label);
             case Constraint.SizeIn(SizeExpr e, long lo, long hi, var span) -> {
-                Polynomial p = poly(e);
+                Polynomial p = poly(e, label);
                 relation(p, Rel.GE, Polynomial.of(LinearExpr.of(lo)), label);
                 relation(p, Rel.LE, Polynomial.of(LinearExpr.of(hi)), label);
             }
@@ -81,25 +81,24 @@ public final class SizeTranslator {
         else products.add(new ProductConstraint(l, rel, r, label));
     }
 
-    private Polynomial poly(SizeExpr e) {
+    private Polynomial poly(SizeExpr e, String label) {
         return switch (e) {
             case SizeExpr.Lit(long v) -> Polynomial.of(LinearExpr.of(v));
             case SizeExpr.Size(Dim d) -> Polynomial.of(size(d));
-            case SizeExpr.Add(SizeExpr l, SizeExpr r) -> poly(l).plus(poly(r));
-            case SizeExpr.Sub(SizeExpr l, SizeExpr r) -> poly(l).minus(poly(r));
-            case SizeExpr.Mul(SizeExpr l, SizeExpr r) -> poly(l).times(poly(r));
-            case SizeExpr.Mod(SizeExpr l, long k) -> remainder(poly(l), k);
+            case SizeExpr.Add(SizeExpr l, SizeExpr r) -> poly(l, label).plus(poly(r, label));
+            case SizeExpr.Sub(SizeExpr l, SizeExpr r) -> poly(l, label).minus(poly(r, label));
+            case SizeExpr.Mul(SizeExpr l, SizeExpr r) -> poly(l, label).times(poly(r, label));
+            case SizeExpr.Mod(SizeExpr l, long k) -> remainder(poly(l, label), k, label);
         };
     }
 
-    private Polynomial remainder(Polynomial p, long k) {
+    private Polynomial remainder(Polynomial p, long k, String label) {
         fresh++;
         String q = "%q" + fresh, r = "%r" + fresh;
         auxiliary.add(q);
         auxiliary.add(r);
         LinearExpr rv = LinearExpr.var(r);
         LinearExpr qk = LinearExpr.var(q).times(BigInteger.valueOf(k)).plus(rv);
-        String label = "(" + p + ") % " + k + " = " + r;
         relation(p, Rel.EQ, Polynomial.of(qk), label);
         linear.add(new LinearConstraint(rv, Rel.GE, label));
         linear.add(LinearConstraint.of(rv, Rel.LT, LinearExpr.of(k), label));
