@@ -60,6 +60,22 @@ public record Polynomial(NavigableMap<Monomial, BigInteger> terms) {
         return Optional.of(new LinearExpr(m, k));
     }
 
+    /** Replaces the variables bound in {@code values}; the others stay. */
+    public Polynomial substitute(Map<String, Long> values) {
+        TreeMap<Monomial, BigInteger> m = new TreeMap<>();
+        terms.forEach((mono, c) -> {
+            java.util.List<String> rest = new java.util.ArrayList<>();
+            BigInteger k = c;
+            for (String v : mono.factors()) {
+                Long val = values.get(v);
+                if (val == null) rest.add(v);
+                else k = k.multiply(BigInteger.valueOf(val));
+            }
+            m.merge(new Monomial(rest), k, BigInteger::add);
+        });
+        return new Polynomial(m);
+    }
+
     /** The exact value under a model binding every variable. */
     public BigInteger eval(Map<String, Long> model) {
         BigInteger sum = BigInteger.ZERO;
