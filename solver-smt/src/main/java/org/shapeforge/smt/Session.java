@@ -33,6 +33,7 @@ final class Session {
     final BoolExpr bound;
     final Optional<BoolExpr> negated;
     int checks;
+    private Set<String> lastCore = Set.of();
 
     Session(Context ctx, Problem p, Optional<Constraint> negate, Semantics s, int k, long timeoutMs) {
         this.ctx = ctx;
@@ -65,22 +66,23 @@ final class Session {
         negated.ifPresent(as::add);
         if (bounded) as.add(bound);
         checks++;
-        return solver.check(as.toArray(BoolExpr[]::new));
+        Status st = solver.check(as.toArray(BoolExpr[]::new));
+        lastCore = new HashSet<>();
+        // Read the core once: Z3 answers a second getUnsatCore() after the same check with an empty one.
+        if (st == Status.UNSATISFIABLE) for (BoolExpr b : solver.getUnsatCore()) lastCore.add(b.toString());
+        return st;
     }
 
     /** The input constraints in the last unsat core, in input order. */
     List<Constraint> coreConstraints() {
-        Set<String> core = new HashSet<>();
-        for (BoolExpr b : solver.getUnsatCore()) core.add(b.toString());
         List<Constraint> out = new ArrayList<>();
-        for (int i = 0; i < literals.size(); i++) if (core.contains(literals.get(i).toString())) out.add(constraints.get(i));
+        for (int i = 0; i < literals.size(); i++) if (lastCore.contains(literals.get(i).toString())) out.add(constraints.get(i));
         return out;
     }
 
     /** Whether the last unsat core used the rank bound. */
     boolean coreUsesBound() {
-        for (BoolExpr b : solver.getUnsatCore()) if (b.equals(bound)) return true;
-        return false;
+        return lastCore.contains(bound.toString());
     }
 
     /** Variables declared {@code discardable} ({@code <r>} for row variables): their sizes may be 0. */

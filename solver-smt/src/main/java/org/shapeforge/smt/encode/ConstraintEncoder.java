@@ -48,12 +48,12 @@ public final class ConstraintEncoder {
             case Constraint.DimLe(Dim l, Dim u, var span) -> exact(side, dims.encode(l, side).le(ctx, dims.encode(u, side)));
             case Constraint.RowEq(Row l, Row r, var span) -> {
                 RowE a = rows.encode(l, side), b = rows.encode(r, side);
-                BoolExpr eq = semantics == Semantics.MARKED ? rel.identical(a, b) : rel.flatEq(a, b);
+                Split eq = semantics == Semantics.MARKED ? rel.identical(a, b) : rel.flatEq(a, b);
                 yield guarded(side, eq, a, b);
             }
             case Constraint.RowLe(Row l, Row u, var span) -> {
                 RowE a = rows.encode(l, side), b = rows.encode(u, side);
-                BoolExpr le = semantics == Semantics.CONTENT ? rel.oneShot(a, b) : rel.le(a, b);
+                Split le = semantics == Semantics.CONTENT ? rel.oneShot(a, b) : rel.le(a, b);
                 yield guarded(side, le, a, b);
             }
             case Constraint.RowLeOne(Row l, Row u, var span) -> {
@@ -64,16 +64,16 @@ public final class ConstraintEncoder {
             case Constraint.Exact e -> sizes.exact(e);
             case Constraint.SizeRel r -> sizes.rel(r);
             case Constraint.SizeIn r -> sizes.in(r);
-            case Constraint.Likely l -> new Guarded(ctx.mkTrue(), ctx.mkTrue());
+            case Constraint.Likely l -> Guarded.exact(ctx, ctx.mkTrue());
         };
     }
 
     private Guarded exact(List<BoolExpr> side, BoolExpr holds) {
-        return new Guarded(ctx.mkTrue(), withSide(side, holds));
+        return Guarded.exact(ctx, withSide(side, holds));
     }
 
-    private Guarded guarded(List<BoolExpr> side, BoolExpr holds, RowE a, RowE b) {
-        return new Guarded(ctx.mkAnd(a.inRange(), b.inRange()), withSide(side, holds));
+    private Guarded guarded(List<BoolExpr> side, Split rel, RowE a, RowE b) {
+        return new Guarded(ctx.mkAnd(a.inRange(), b.inRange()), withSide(side, rel.both(ctx)), withSide(side, rel.lengths()));
     }
 
     BoolExpr withSide(List<BoolExpr> side, BoolExpr holds) {

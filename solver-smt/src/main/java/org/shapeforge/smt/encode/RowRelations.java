@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Row relations on symbolic ground rows ({@link RowE}), each stated for ranks within the
- * unrolling (callers guard with {@link RowE#inRange()}):
+ * Row relations on symbolic ground rows ({@link RowE}), each split into its rank-level part,
+ * exact at every rank, and its axis-level part, exact for ranks within the unrolling (callers
+ * guard it with {@link RowE#inRange()}):
  *
  * <ul>
  *   <li>{@link #flatEq}: ≈ (Def. 2.9) — same rank, same flat sequence; also content equality.
@@ -26,49 +27,41 @@ public final class RowRelations {
         this.ctx = ctx;
     }
 
-    public BoolExpr flatEq(RowE a, RowE b) {
+    public Split flatEq(RowE a, RowE b) {
         List<BoolExpr> cs = new ArrayList<>();
-        cs.add(ctx.mkEq(a.rank(), b.rank()));
         int n = Math.min(a.maxRank(), b.maxRank());
         for (int i = 0; i < n; i++) cs.add(below(i, a.rank(), a.axes().get(i).eq(ctx, b.axes().get(i))));
         // Within both unrollings, equal ranks are at most the shorter one: these positions cover every axis.
-        return and(cs);
+        return new Split(ctx.mkEq(a.rank(), b.rank()), and(cs));
     }
 
-    public BoolExpr identical(RowE a, RowE b) {
-        if (a.rigid() != b.rigid()) return ctx.mkFalse();
-        if (a.rigid()) return flatEq(a, b);
-        return ctx.mkAnd(flatEq(a, b), ctx.mkEq(a.lead(), b.lead()));
+    public Split identical(RowE a, RowE b) {
+        if (a.rigid() != b.rigid()) return new Split(ctx.mkFalse(), ctx.mkTrue());
+        Split flat = flatEq(a, b);
+        if (a.rigid()) return flat;
+        return new Split(ctx.mkAnd(flat.lengths(), ctx.mkEq(a.lead(), b.lead())), flat.axes());
     }
 
     /** {@code lower ⊑ upper} in the two-sorted order. */
-    public BoolExpr le(RowE lower, RowE upper) {
-        if (!lower.rigid() && upper.rigid()) return ctx.mkFalse(); // clause (d)
+    public Split le(RowE lower, RowE upper) {
+        if (!lower.rigid() && upper.rigid()) return new Split(ctx.mkFalse(), ctx.mkTrue()); // clause (d)
         if (lower.rigid()) return rigidBelow(lower, upper); // clauses (b), (c)
-        List<BoolExpr> cs = new ArrayList<>();
-        cs.add(ctx.mkLe(upper.lead(), lower.lead()));
-        cs.add(ctx.mkLe(upper.trail(ctx), lower.trail(ctx)));
-        cs.add(pointwiseExpanded(lower, upper));
-        return and(cs);
+        BoolExpr fit = ctx.mkAnd(ctx.mkLe(upper.lead(), lower.lead()), ctx.mkLe(upper.trail(ctx), lower.trail(ctx)));
+        return new Split(fit, pointwiseExpanded(lower, upper));
     }
 
     /** {@code lower ⊑¹ upper}: the lower side rigidified. */
-    public BoolExpr oneShot(RowE lower, RowE upper) {
+    public Split oneShot(RowE lower, RowE upper) {
         RowE flat = new RowE(true, lower.rank(), lower.rank(), lower.axes(), lower.inRange());
         return rigidBelow(flat, upper);
     }
 
-    private BoolExpr rigidBelow(RowE lower, RowE upper) {
+    private Split rigidBelow(RowE lower, RowE upper) {
+        if (!upper.rigid()) return new Split(ctx.mkGe(lower.rank(), upper.rank()), pointwiseExpanded(lower, upper));
         List<BoolExpr> cs = new ArrayList<>();
-        if (upper.rigid()) {
-            cs.add(ctx.mkEq(lower.rank(), upper.rank()));
-            int n = Math.min(lower.maxRank(), upper.maxRank());
-            for (int i = 0; i < n; i++) cs.add(below(i, lower.rank(), lower.axes().get(i).le(ctx, upper.axes().get(i))));
-        } else {
-            cs.add(ctx.mkGe(lower.rank(), upper.rank()));
-            cs.add(pointwiseExpanded(lower, upper));
-        }
-        return and(cs);
+        int n = Math.min(lower.maxRank(), upper.maxRank());
+        for (int i = 0; i < n; i++) cs.add(below(i, lower.rank(), lower.axes().get(i).le(ctx, upper.axes().get(i))));
+        return new Split(ctx.mkEq(lower.rank(), upper.rank()), and(cs));
     }
 
     /** {@code lower[i] ⊑ upper↑rank(lower) [i]} for every axis of {@code lower}. */

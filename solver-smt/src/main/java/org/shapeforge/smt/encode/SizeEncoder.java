@@ -52,7 +52,7 @@ final class SizeEncoder {
             }
         }
         BoolExpr eq = ctx.mkEq(ctx.mkMul(product(factors), div, denom), num);
-        return new Guarded(inRange(rs), and(side, eq));
+        return new Guarded(inRange(rs), and(side, eq), and(side, ctx.mkTrue()));
     }
 
     Guarded exact(Constraint.Exact e) {
@@ -70,8 +70,9 @@ final class SizeEncoder {
                 }
             offset = ctx.mkAdd(offset, r.rank());
         }
-        cs.add(ctx.mkEq(offset, ctx.mkInt(want.size())));
-        return new Guarded(inRange(rs), and(side, ctx.mkAnd(cs.toArray(BoolExpr[]::new))));
+        BoolExpr lengths = ctx.mkEq(offset, ctx.mkInt(want.size()));
+        cs.add(lengths);
+        return new Guarded(inRange(rs), and(side, ctx.mkAnd(cs.toArray(BoolExpr[]::new))), and(side, lengths));
     }
 
     Guarded rel(Constraint.SizeRel r) {
@@ -86,13 +87,13 @@ final class SizeEncoder {
             case GT -> ctx.mkGt(a, b);
             case GE -> ctx.mkGe(a, b);
         };
-        return new Guarded(ctx.mkTrue(), and(side, holds));
+        return Guarded.exact(ctx, and(side, holds));
     }
 
     Guarded in(Constraint.SizeIn r) {
         List<BoolExpr> side = new ArrayList<>();
         var v = value(r.expr(), side);
-        return new Guarded(ctx.mkTrue(), and(side, ctx.mkAnd(ctx.mkLe(ctx.mkInt(r.lo()), v), ctx.mkLe(v, ctx.mkInt(r.hi())))));
+        return Guarded.exact(ctx, and(side, ctx.mkAnd(ctx.mkLe(ctx.mkInt(r.lo()), v), ctx.mkLe(v, ctx.mkInt(r.hi())))));
     }
 
     private ArithExpr<IntSort> value(SizeExpr e, List<BoolExpr> side) {
