@@ -85,6 +85,7 @@ final class SyntaxErrors extends BaseErrorListener {
         Token prev = previous(parser.getInputStream(), tok);
         String after = prev == null ? "" : " after '" + prev.getText() + "'";
         String wanted = prev == null ? null : AFTER.get(prev.getText());
+        if (wanted == null) wanted = listItem(parser.getInputStream(), tok, prev);
         if (wanted == null && prev != null && prev.getText().equals(":")) {
             Token before = previous(parser.getInputStream(), prev);
             if (before != null && before.getType() == ShcLexer.INT) wanted = "a basis tag (e.g. '7:rgb')";
@@ -99,17 +100,7 @@ final class SyntaxErrors extends BaseErrorListener {
 
     /** An unclosed or mismatched bracket before {@code tok} in its statement, described; else null. */
     private static String unbalanced(TokenStream in, Token tok) {
-        java.util.ArrayDeque<Token> open = new java.util.ArrayDeque<>();
-        for (int i = 0; i < tok.getTokenIndex(); i++) {
-            Token t = in.get(i);
-            if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
-            switch (t.getText()) {
-                case "[", "(", "{" -> open.push(t);
-                case "]", ")", "}" -> { if (!open.isEmpty()) open.pop(); }
-                case ";" -> open.clear();
-                default -> { if (t.getType() == ShcLexer.NL) open.clear(); }
-            }
-        }
+        java.util.ArrayDeque<Token> open = openBrackets(in, tok);
         if (open.isEmpty()) return null;
         Token o = open.peek();
         String where = "'" + o.getText() + "' at " + o.getLine() + ":" + (o.getCharPositionInLine() + 1);
@@ -123,6 +114,43 @@ final class SyntaxErrors extends BaseErrorListener {
         if (tok.getType() == Token.EOF || tok.getType() == ShcLexer.NL || tok.getText().equals(";"))
             return where + " is not closed (expected '" + close + "')";
         return null;
+    }
+
+    /** What an item of the innermost open bracket is, when {@code prev} opens it or is a ',' inside it. */
+    private static String listItem(TokenStream in, Token tok, Token prev) {
+        if (prev == null || !List.of(",", "[", "(", "{").contains(prev.getText())) return null;
+        java.util.ArrayDeque<Token> open = openBrackets(in, tok);
+        if (open.isEmpty()) return null;
+        Token o = open.peek();
+        Token before = previous(in, o);
+        String head = before == null ? "" : before.getText();
+        return switch (o.getText()) {
+            case "[" -> DIM;
+            case "{" -> head.equals("=") ? "an integer" : DIM;
+            default -> switch (head) {
+                case "total", "exact" -> ROW;
+                case "size" -> "a dimension";
+                case "affine" -> prev.getText().equals("(") ? DIM
+                        : "a keyword argument ('stride=', 'kernel=', 'dilation=', 'padding=' or 'offset=')";
+                case "likely" -> DIM;
+                default -> null;
+            };
+        };
+    }
+
+    private static java.util.ArrayDeque<Token> openBrackets(TokenStream in, Token tok) {
+        java.util.ArrayDeque<Token> open = new java.util.ArrayDeque<>();
+        for (int i = 0; i < tok.getTokenIndex(); i++) {
+            Token t = in.get(i);
+            if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
+            switch (t.getText()) {
+                case "[", "(", "{" -> open.push(t);
+                case "]", ")", "}" -> { if (!open.isEmpty()) open.pop(); }
+                case ";" -> open.clear();
+                default -> { if (t.getType() == ShcLexer.NL) open.clear(); }
+            }
+        }
+        return open;
     }
 
     private static Token previous(TokenStream in, Token tok) {

@@ -19,7 +19,7 @@ public final class RowOrder {
 
     /** {@code lower ⊑ upper} in the marked order (Def. 2.3). */
     public static boolean le(Row.Closed lower, Row.Closed upper) {
-        return whyNot(lower, upper).isEmpty();
+        return check(lower, upper, false).isEmpty();
     }
 
     /**
@@ -27,19 +27,25 @@ public final class RowOrder {
      * numbers (e.g. {@code flank-fit fails: |l|=1 > |l'|=0}, unprimed = upper, primed = lower).
      */
     public static Optional<String> whyNot(Row.Closed lower, Row.Closed upper) {
+        return check(lower, upper, true);
+    }
+
+    static Optional<String> check(Row.Closed lower, Row.Closed upper, boolean explain) {
         int ll = lower.lead().size(), lr = lower.trail().size();
         int ul = upper.lead().size(), ur = upper.trail().size();
-        if (ul > ll) return Optional.of("flank-fit fails: |l|=" + ul + " > |l'|=" + ll
+        if (ul > ll) return Reason.fail(explain, () -> "flank-fit fails: |l|=" + ul + " > |l'|=" + ll
                 + " (leading flank of " + GroundText.row(upper) + " longer than that of " + GroundText.row(lower) + ")");
-        if (ur > lr) return Optional.of("flank-fit fails: |r|=" + ur + " > |r'|=" + lr
+        if (ur > lr) return Reason.fail(explain, () -> "flank-fit fails: |r|=" + ur + " > |r'|=" + lr
                 + " (trailing flank of " + GroundText.row(upper) + " longer than that of " + GroundText.row(lower) + ")");
         List<Dim> flat = lower.flat();
         List<Dim> up = Expansion.expand(upper, flat.size());
-        for (int i = 0; i < flat.size(); i++)
+        for (int i = 0; i < flat.size(); i++) {
+            int at = i;
             if (!DimOrder.le(flat.get(i), up.get(i)))
-                return Optional.of("pointwise refinement fails at axis " + i + ": " + GroundText.dim(flat.get(i))
-                        + " not ⊑ " + GroundText.dim(up.get(i)) + " (" + GroundText.dims(flat) + " vs "
+                return Reason.fail(explain, () -> "pointwise refinement fails at axis " + at + ": " + GroundText.dim(flat.get(at))
+                        + " not ⊑ " + GroundText.dim(up.get(at)) + " (" + GroundText.dims(flat) + " vs "
                         + GroundText.dims(up) + ")");
+        }
         return Optional.empty();
     }
 

@@ -52,4 +52,19 @@ final class Brute {
         for (int i = 0; i < lo.size(); i++) if (!dimLe(lo.get(i), up.get(i))) return false;
         return true;
     }
+
+    /**
+     * Def. 2.12 by cases, with clause (c) read as "some placement of a marker in the rigid row
+     * fits below the marked row" (equivalent: the placement can always satisfy flank-fit when the
+     * rank allows).
+     */
+    static boolean twoSortedLe(Row lower, Row upper) {
+        return switch (lower) {
+            case Row.Closed l when upper instanceof Row.Closed u -> markedLe(l, u);
+            case Row.Closed l -> false;
+            case Row.Rigid f when upper instanceof Row.Rigid g -> pointwiseLe(f.axes(), g.axes());
+            case Row.Rigid f -> Ground.placements(f.axes()).stream().anyMatch(p -> markedLe(p, (Row.Closed) upper));
+            case Row.Open o -> throw new IllegalArgumentException("not ground: " + o);
+        };
+    }
 }

@@ -104,4 +104,4 @@ NL      : '\r'? '\n' | '\r' ;
 COMMENT : '#' ~[\r\n]* -> channel(HIDDEN) ;
 WS      : [ \t\f]+ -> skip ;
 
-fragment NAME : [a-zA-Z_] [a-zA-Z0-9_']* ;
+fragment NAME : [\p{L}_] [\p{L}\p{Nd}_']* ;
