@@ -15,6 +15,10 @@ import picocli.CommandLine.Command;
         description = "Symbolic tensor-shape constraint analysis.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            FmtCommand.class,
+            EvalCommand.class,
+            SmtCommand.class,
+            ExportCommand.class,
         })
 public final class Main implements Runnable {
 

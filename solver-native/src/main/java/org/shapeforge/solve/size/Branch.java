@@ -1,0 +1,89 @@
+package org.shapeforge.solve.size;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One conjunctive branch of {@link LinearSolver}: {@code ≥ 0} forms only. Propagate bounds,
+ * cap what stays unbounded, ask the ILP, then certify: models by exact re-check against the
+ * system and the branch's forms, infeasibility by enumeration where the domains are small.
+ */
+final class Branch {
+    private Branch() {}
+
+    sealed interface Answer {
+        record Model(Map<String, Long> values) implements Answer {}
+
+        record Infeasible(String how) implements Answer {}
+
+        record Undecided(String why) implements Answer {}
+    }
+
+    static Answer solve(LinearSystem sys, List<Bounds.Form> forms) {
+        Map<String, Interval> initial = new HashMap<>();
+        for (String v : sys.variables())
+            initial.put(v, sys.implicitLower(v).map(lo -> new Interval(BigInteger.valueOf(lo), null)).orElse(Interval.ALL));
+        Map<String, Interval> iv;
+        switch (Bounds.propagate(forms, initial)) {
+            case Bounds.Outcome.Conflict(String label, String detail) -> {
+                return new Answer.Infeasible("bounds propagation: " + detail + " by " + label);
+            }
+            case Bounds.Outcome.Narrowed(Map<String, Interval> n) -> iv = n;
+        }
+        BigInteger cap = BigInteger.valueOf(LinearSolver.CAP);
+        TreeMap<String, Interval> capped = new TreeMap<>();
+        boolean hitCap = false;
+        for (var e : iv.entrySet()) {
+            Interval i = e.getValue();
+            if (i.lo() == null) i = new Interval(cap.negate(), i.hi());
+            if (i.hi() == null) i = new Interval(i.lo(), cap.max(i.lo()));
+            hitCap |= !i.equals(e.getValue());
+            capped.put(e.getKey(), i);
+        }
+        switch (Ilp.solve(forms, capped, sizeNames(sys, capped), false)) {
+            case Ilp.Answer.Model(Map<String, Long> m) -> {
+                String bad = violated(sys, forms, m);
+                return bad == null ? new Answer.Model(m)
+                        : new Answer.Undecided("the ILP's rounded model " + m + " fails the exact check of " + bad);
+            }
+            case Ilp.Answer.Failed(String why) -> {
+                return new Answer.Undecided(why);
+            }
+            case Ilp.Answer.Infeasible() -> {}
+        }
+        if (!hitCap) {
+            BigInteger points = BigInteger.ONE;
+            for (Interval i : capped.values()) points = points.multiply(i.hi().subtract(i.lo()).add(BigInteger.ONE));
+            if (points.compareTo(BigInteger.valueOf(LinearSolver.ENUMERATION_LIMIT)) > 0)
+                return new Answer.Infeasible("ILP infeasible over domains " + capped);
+            Map<String, Long> found = Enumeration.leastMaterial(sys, forms, capped);
+            return found == null ? new Answer.Infeasible("no point of " + capped + " satisfies it, by enumeration")
+                    : violated(sys, forms, found) == null ? new Answer.Model(found)
+                    : new Answer.Undecided("enumeration disagrees with its own check");
+        }
+        if (Ilp.solve(forms, iv, sizeNames(sys, iv), true) instanceof Ilp.Answer.Infeasible)
+            return new Answer.Infeasible("its LP relaxation is infeasible");
+        return new Answer.Undecided("no solution with every size at most " + LinearSolver.CAP + ", and no bound derivable beyond");
+    }
+
+    /** The label of a constraint or form the model violates, or {@code null}. */
+    static String violated(LinearSystem sys, List<Bounds.Form> forms, Map<String, Long> m) {
+        for (String v : sys.variables()) {
+            var lo = sys.implicitLower(v);
+            if (!m.containsKey(v)) return "(unassigned " + v + ")";
+            if (lo.isPresent() && m.get(v) < lo.get()) return v + " ≥ " + lo.get();
+        }
+        for (LinearConstraint c : sys.constraints()) if (!c.holds(m)) return c.label();
+        for (Bounds.Form f : forms) if (f.expr().eval(m).signum() < 0) return f.label();
+        return null;
+    }
+
+    private static java.util.Set<String> sizeNames(LinearSystem sys, Map<String, Interval> iv) {
+        java.util.Set<String> s = new java.util.HashSet<>();
+        for (String v : iv.keySet()) if (sys.isSize(v)) s.add(v);
+        return s;
+    }
+}
