@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
             EvalCommand.class,
             SmtCommand.class,
             ExportCommand.class,
+            SolveCommand.class,
+            BenchCommand.class,
         })
 public final class Main implements Runnable {
 

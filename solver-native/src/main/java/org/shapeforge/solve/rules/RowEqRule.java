@@ -49,6 +49,7 @@ final class RowEqRule {
         int off = f.size() - o.trail().size();
         for (int j = 0; j < o.trail().size(); j++) en.emit(new Fact.DimEq(o.trail().get(j), f.get(off + j)), why);
         List<Dim> m = f.subList(o.lead().size(), off);
+        if (!m.isEmpty() && en.postponePlacement(new Fact.RowEq(o, c), why)) return;
         int p = c.lead().size();
         int inherit = p >= o.lead().size() && p <= off ? p - o.lead().size() : 0;
         int split = inherit;
@@ -76,8 +77,10 @@ final class RowEqRule {
                         + Show.row(b) + " (occurs check, Def. 4.3(d))", why);
             if (sa > 0) defer(ra, rb, Stored.Kind.ROTATION_EQ, why);
         } else if (sa == 0) {
+            if (sb > 0 && en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, sb > 0);
         } else if (sb == 0) {
+            if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
