@@ -81,7 +81,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** The generated problem: layer k hangs below layer (k-1)/2, so the tree has logarithmic depth. */
-    static Problem chain(int n) {
+    public static Problem chain(int n) {
         List<Statement> st = new ArrayList<>();
         st.add(new Constraint.DimLe(Dim.atom(3), Dim.var("d0"), Span.NONE));
         for (int k = 1; st.size() < n; k++) {
