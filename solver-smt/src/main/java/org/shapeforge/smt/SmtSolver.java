@@ -51,7 +51,7 @@ public final class SmtSolver implements ShapeSolver {
                     Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
                     if (!Evaluator.holdsAll(problem.constraints(), model, sem))
                         throw mismatch("model violates the input", problem.constraints(), model, sem, s);
-                    return new Outcome.Sat(model, Optional.empty(), List.of("z3, " + sem.keyword + ", rank ≤ " + k),
+                    return new Outcome.Sat(model, Optional.empty(), List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
                             stats(n, s, t0));
                 }
                 if (bounded == Status.UNKNOWN) return new Outcome.Unknown(reason(s), stats(n, s, t0));

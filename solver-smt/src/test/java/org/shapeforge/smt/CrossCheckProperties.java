@@ -57,6 +57,19 @@ class CrossCheckProperties {
         }
     }
 
+    @Property(tries = 60)
+    void noUnsatWhenTheBruteForceFindsASmallSolution(@ForAll("open") List<Constraint> cs, @ForAll Semantics s) {
+        var small = SmallModels.find(cs, s);
+        Statistics.label("small solution").collect(small.isPresent());
+        if (small.isEmpty()) return;
+        Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
+        if (o instanceof Outcome.Unsat u) {
+            int rank = small.get().rows().values().stream().mapToInt(r -> r.flat().size()).max().orElse(0);
+            assertTrue(u.rankBound().isPresent() && u.rankBound().get() < rank,
+                    () -> s + " " + text(cs) + " has the solution " + Printer.print(small.get()) + " but z3 says " + o);
+        }
+    }
+
     @Property(tries = 50)
     void unsatCoresAreSubsetsAndUnsatAlone(@ForAll("open") List<Constraint> cs, @ForAll Semantics s) {
         Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
