@@ -1,0 +1,126 @@
+package org.shapeforge.solve.size;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.term.Dim;
+
+/**
+ * {@link LinearSolver} agrees with brute force on small generated systems: 2–3 sizes in
+ * ranges within 1..12, a few linear predicates ({@code ==, !=, <, <=, >, >=}) and
+ * divisibility predicates. Sat exactly when brute force finds a model; every model satisfies
+ * every constraint (judged here, independently of the solver's own check); the model is least
+ * material.
+ */
+class LinearSystemProperties {
+    static final String[] VARS = {"a", "b", "c"};
+
+    sealed interface Spec {}
+
+    record Lin(int ca, int cb, int cc, Rel rel, int k) implements Spec {}
+
+    record Div(int var, int modulus, int residue) implements Spec {}
+
+    @Provide
+    Arbitrary<Spec> spec() {
+        Arbitrary<Integer> coeff = Arbitraries.integers().between(-3, 3);
+        Arbitrary<Spec> lin = Combinators.combine(coeff, coeff, coeff, Arbitraries.of(Rel.values()),
+                Arbitraries.integers().between(-12, 12)).as(Lin::new);
+        Arbitrary<Spec> div = Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.integers().between(2, 5),
+                Arbitraries.integers().between(0, 4)).as((v, k, r) -> new Div(v, k, r % k));
+        return Arbitraries.oneOf(lin, div);
+    }
+
+    @Property(tries = 200)
+    void agreesWithBruteForce(@ForAll @IntRange(min = 2, max = 3) int n,
+            @ForAll @Size(3) List<@IntRange(min = 1, max = 12) Integer> los,
+            @ForAll @Size(3) List<@IntRange(min = 0, max = 11) Integer> widths,
+            @ForAll @Size(min = 1, max = 4) List<@net.jqwik.api.From("spec") Spec> specs) {
+        long[] lo = new long[3], hi = new long[3];
+        SizeTranslator t = new SizeTranslator();
+        for (int j = 0; j < n; j++) {
+            lo[j] = los.get(j);
+            hi[j] = Math.min(12, lo[j] + widths.get(j));
+            t.add(new Constraint.SizeIn(size(j), lo[j], hi[j], null), "size(" + VARS[j] + ") in " + lo[j] + ".." + hi[j]);
+        }
+        for (Spec s : specs) t.add(toConstraint(s, n), s.toString());
+        Map<String, Long> best = bruteForce(n, lo, hi, specs);
+        LinearResult r = LinearSolver.solve(t.system(Set.of()), Map.of());
+        switch (r) {
+            case LinearResult.Unknown u -> throw new AssertionError("Unknown on a small bounded system: " + u.reason());
+            case LinearResult.Unsat u -> assertNull(best, u.reason() + " but brute force found " + best);
+            case LinearResult.Sat s -> {
+                assertNotNull(best, "Sat " + s.model() + " but brute force found none");
+                assertTrue(holds(n, lo, hi, specs, s.model()), "model " + s.model() + " violates " + specs);
+                assertEquals(cost(best), cost(s.model()), "not least material: " + s.model() + " vs " + best);
+            }
+        }
+    }
+
+    static SizeExpr size(int j) {
+        return new SizeExpr.Size(new Dim.Var(VARS[j]));
+    }
+
+    static Constraint toConstraint(Spec s, int n) {
+        return switch (s) {
+            case Lin(int ca, int cb, int cc, Rel rel, int k) -> {
+                int[] cs = {ca, cb, n > 2 ? cc : 0};
+                SizeExpr e = new SizeExpr.Lit(0);
+                for (int j = 0; j < n; j++) e = new SizeExpr.Add(e, new SizeExpr.Mul(new SizeExpr.Lit(cs[j]), size(j)));
+                yield new Constraint.SizeRel(e, rel, new SizeExpr.Lit(k), null);
+            }
+            case Div(int v, int m, int res) -> new Constraint.SizeRel(new SizeExpr.Mod(size(v % n), m), Rel.EQ,
+                    new SizeExpr.Lit(res), null);
+        };
+    }
+
+    static boolean holds(int n, long[] lo, long[] hi, List<Spec> specs, Map<String, Long> m) {
+        long[] x = new long[3];
+        for (int j = 0; j < n; j++) {
+            x[j] = m.get(VARS[j]);
+            if (x[j] < lo[j] || x[j] > hi[j]) return false;
+        }
+        for (Spec s : specs) {
+            boolean ok = switch (s) {
+                case Lin(int ca, int cb, int cc, Rel rel, int k) -> rel.test(ca * x[0] + cb * x[1] + (n > 2 ? cc * x[2] : 0), k);
+                case Div(int v, int mod, int res) -> Math.floorMod(x[v % n], mod) == res;
+            };
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    static Map<String, Long> bruteForce(int n, long[] lo, long[] hi, List<Spec> specs) {
+        Map<String, Long> best = null;
+        long[] x = new long[3];
+        for (x[0] = lo[0]; x[0] <= hi[0]; x[0]++)
+            for (x[1] = lo[1]; x[1] <= hi[1]; x[1]++)
+                for (x[2] = n > 2 ? lo[2] : 0; x[2] <= (n > 2 ? hi[2] : 0); x[2]++) {
+                    Map<String, Long> m = new HashMap<>();
+                    for (int j = 0; j < n; j++) m.put(VARS[j], x[j]);
+                    if (holds(n, lo, hi, specs, m) && (best == null || cost(m) < cost(best))) best = m;
+                }
+        return best;
+    }
+
+    static long cost(Map<String, Long> m) {
+        return m.values().stream().mapToLong(Long::longValue).sum();
+    }
+}
