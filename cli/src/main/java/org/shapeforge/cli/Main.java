@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
         description = "Symbolic tensor-shape constraint analysis.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            FmtCommand.class,
+            EvalCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,89 @@
+package org.shapeforge.semantics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Application of a ground assignment γ to terms (Defs. 3.2, 3.4), yielding ground dimensions
+ * and ground rows of the two-sorted algebra (Def. 2.12).
+ *
+ * <p>Dimensions: variables are looked up; Concat and Affine sizes are computed by
+ * {@link Sizes#ground} (the one place for size formulas and basis rules).
+ *
+ * <p>Rows, under {@link Semantics#FLAT}, {@link Semantics#MARKED} and {@link Semantics#CONTENT}:
+ * a closed literal {@code l·◇·r} grounds flank-wise; an open term {@code l·⟨ρ⟩·r} with
+ * {@code γ(ρ) = l'·◇·r'} grounds per Def. 3.2 to {@code (γl·l')·◇·(r'·γr)}; a rigid literal
+ * {@code ![F]} grounds to {@code (γF)•}. A rigid value for a row variable is a sort error there.
+ *
+ * <p>Under {@link Semantics#RIGID}, row-variable values are rigid (Remark 2.15(i),(iii): row
+ * variables are uniformly rigid-sorted; markers come only from literal rows), so an open term
+ * grounds to the rigid row {@code (γl·flat(γρ)·γr)•}. Splicing into a rigid value leaves no
+ * marker to keep, and the surrounding flanks join the content (Remark 2.14: content is all a
+ * rigid row has). Values may be given as closed rows (their marker is then dropped by
+ * {@code flat}) or rigid rows. Closed literal rows stay marked.
+ *
+ * <p>Failures throw {@link Undefined}: an unassigned variable, a value of the wrong sort, a basis
+ * conflict, or size arithmetic overflow.
+ */
+public final class Grounding {
+    private Grounding() {}
+
+    /** {@code γ(d)}: a {@link Dim.Unit} or {@link Dim.Atom}. */
+    public static Dim dim(Dim d, Assignment a) {
+        List<String> missing = new ArrayList<>();
+        Optional<Dim> g;
+        try {
+            g = Sizes.ground(d, name -> {
+                Dim v = a.dims().get(name);
+                if (v == null) missing.add(name);
+                return v;
+            });
+        } catch (Sizes.BasisConflict e) {
+            throw new Undefined("basis conflict: " + e.getMessage());
+        } catch (ArithmeticException e) {
+            throw new Undefined("size arithmetic overflows in " + d);
+        } catch (IllegalArgumentException e) {
+            throw new Undefined("no dimension for " + d + ": " + e.getMessage());
+        }
+        if (g.isEmpty()) throw new Undefined("dimension variable " + String.join(", ", missing) + " is unassigned");
+        return g.get();
+    }
+
+    /** {@code γ(ds)} pointwise. */
+    public static List<Dim> dims(List<Dim> ds, Assignment a) {
+        List<Dim> out = new ArrayList<>(ds.size());
+        for (Dim d : ds) out.add(dim(d, a));
+        return List.copyOf(out);
+    }
+
+    /** {@code γ(R)} under semantics {@code s}: a {@link Row.Closed} or {@link Row.Rigid}. */
+    public static Row row(Row r, Assignment a, Semantics s) {
+        return switch (r) {
+            case Row.Closed c -> new Row.Closed(dims(c.lead(), a), dims(c.trail(), a));
+            case Row.Rigid g -> new Row.Rigid(dims(g.axes(), a));
+            case Row.Open o -> open(o, a, s);
+        };
+    }
+
+    private static Row open(Row.Open o, Assignment a, Semantics s) {
+        Row v = a.rows().get(o.var());
+        if (v == null) throw new Undefined("row variable <" + o.var() + "> is unassigned");
+        List<Dim> lead = new ArrayList<>(dims(o.lead(), a));
+        List<Dim> trail = dims(o.trail(), a);
+        if (s == Semantics.RIGID) {
+            lead.addAll(v.flat());
+            lead.addAll(trail);
+            return new Row.Rigid(lead);
+        }
+        if (!(v instanceof Row.Closed c))
+            throw new Undefined("row variable <" + o.var() + "> has a rigid value " + GroundText.row(v)
+                    + ", which only --semantics rigid admits");
+        lead.addAll(c.lead());
+        List<Dim> right = new ArrayList<>(c.trail());
+        right.addAll(trail);
+        return new Row.Closed(lead, right);
+    }
+}

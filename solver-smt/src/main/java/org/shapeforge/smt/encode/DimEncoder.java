@@ -1,0 +1,82 @@
+package org.shapeforge.smt.encode;
+
+import com.microsoft.z3.ArithExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.IntSort;
+import java.util.ArrayList;
+import java.util.List;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.term.Dim;
+
+/**
+ * Dimension terms to symbolic ground dimensions. Concat and Affine sizes come from
+ * {@link Sizes#affineInput} over {@link Z3Arith} (the one statement of the formula) and sums;
+ * their basis follows {@link Sizes#combineBases}: a single non-default basis wins, two distinct
+ * non-default bases are a conflict. A computed size 1 with the default basis is the unit
+ * ({@link Sizes#ofSize}). Definedness conditions (no basis conflict, no negative computed size)
+ * are collected in {@code side}: a constraint holds only where its terms are defined, as the
+ * evaluator judges undefined terms as not holding.
+ */
+public final class DimEncoder {
+    private final Context ctx;
+    private final Vars vars;
+    private final BasisCodes bases;
+    private final Z3Arith arith;
+
+    public DimEncoder(Context ctx, Vars vars, BasisCodes bases) {
+        this.ctx = ctx;
+        this.vars = vars;
+        this.bases = bases;
+        this.arith = new Z3Arith(ctx);
+    }
+
+    /** The encoding of {@code d}; definedness conditions are appended to {@code side}. */
+    public DimE encode(Dim d, List<BoolExpr> side) {
+        return switch (d) {
+            case Dim.Unit u -> DimE.unit(ctx);
+            case Dim.Atom(long n, String b) -> new DimE(ctx.mkFalse(), ctx.mkInt(n), ctx.mkInt(bases.code(b)));
+            case Dim.Var(String name) -> vars.dim(name);
+            case Dim.Concat(List<Dim> parts) -> {
+                List<DimE> es = new ArrayList<>();
+                for (Dim p : parts) es.add(encode(p, side));
+                List<ArithExpr<IntSort>> sizes = new ArrayList<>();
+                for (DimE e : es) sizes.add(e.size());
+                @SuppressWarnings("unchecked")
+                ArithExpr<IntSort> sum = ctx.mkAdd(sizes.toArray(ArithExpr[]::new));
+                yield computed(sum, combinedBasis(es, side), side);
+            }
+            case Dim.Affine a -> {
+                DimE over = encode(a.over(), side);
+                ArithExpr<IntSort> k = a.kernel().isPresent() ? encode(a.kernel().get(), side).size() : ctx.mkInt(1);
+                ArithExpr<IntSort> size = Sizes.affineInput(a, over.size(), k, arith);
+                yield computed(size, over.basis(), side);
+            }
+        };
+    }
+
+    /** {@link Sizes#ofSize}: size 1 with the default basis is the unit; sizes are never negative. */
+    private DimE computed(ArithExpr<IntSort> size, ArithExpr<IntSort> basis, List<BoolExpr> side) {
+        side.add(ctx.mkLe(ctx.mkInt(0), size));
+        BoolExpr unit = ctx.mkAnd(ctx.mkEq(size, ctx.mkInt(1)), ctx.mkEq(basis, ctx.mkInt(0)));
+        return new DimE(unit, size, basis);
+    }
+
+    /** {@link Sizes#combineBases}: the first non-default basis; any two non-default ones must agree. */
+    @SuppressWarnings("unchecked")
+    private ArithExpr<IntSort> combinedBasis(List<DimE> parts, List<BoolExpr> side) {
+        var zero = ctx.mkInt(0);
+        for (int i = 0; i < parts.size(); i++)
+            for (int j = i + 1; j < parts.size(); j++) {
+                var bi = parts.get(i).basis();
+                var bj = parts.get(j).basis();
+                side.add(ctx.mkOr(ctx.mkEq(bi, zero), ctx.mkEq(bj, zero), ctx.mkEq(bi, bj)));
+            }
+        ArithExpr<IntSort> out = zero;
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            var b = parts.get(i).basis();
+            out = (ArithExpr<IntSort>) ctx.mkITE(ctx.mkEq(b, zero), out, b);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,72 @@
+package org.shapeforge.smt;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shapeforge.lang.Expectation;
+import org.shapeforge.lang.Parser;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+
+/** Every {@code flat:/marked:/rigid:/content:} and {@code entails} expectation of the witnesses holds for z3. */
+class WitnessTest {
+    static final Path WITNESSES = Path.of(System.getProperty("user.dir")).resolve("../../shared/witnesses").normalize();
+
+    static Path witnessDir() {
+        for (Path p : List.of(Path.of("/work/shared/witnesses"), WITNESSES, Path.of("../shared/witnesses")))
+            if (Files.isDirectory(p)) return p;
+        return WITNESSES;
+    }
+
+    static Stream<Arguments> expectations() throws IOException {
+        List<Arguments> out = new ArrayList<>();
+        try (var files = Files.list(witnessDir())) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".shc")).sorted().toList()) {
+                Problem p = Parser.parseFile(f);
+                for (Expectation e : p.expectations()) {
+                    switch (e) {
+                        case Expectation.ExpectVerdict v when !v.engine().isNative() ->
+                                out.add(Arguments.of(f.getFileName() + ":" + e.span().line(), p, e));
+                        case Expectation.ExpectEntails en -> out.add(Arguments.of(f.getFileName() + ":" + e.span().line(), p, e));
+                        default -> {}
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("expectations")
+    void smtMeetsWitnessExpectation(String where, Problem p, Expectation e) {
+        SmtSolver z3 = new SmtSolver();
+        switch (e) {
+            case Expectation.ExpectVerdict(var engine, var verdict, var span) -> {
+                Semantics s = Semantics.parse(engine.keyword);
+                Outcome o = z3.solve(p.withoutExpectations(), SolveOptions.defaults().withSemantics(s));
+                switch (verdict) {
+                    case Expectation.Verdict.Sat sat -> assertInstanceOf(Outcome.Sat.class, o, () -> where + ": " + o);
+                    case Expectation.Verdict.Unsat unsat -> assertInstanceOf(Outcome.Unsat.class, o, () -> where + ": " + o);
+                    default -> fail(where + ": unsupported verdict " + verdict);
+                }
+            }
+            case Expectation.ExpectEntails(var c, var span) -> {
+                Entailment en = z3.entails(p.withoutExpectations(), c, SolveOptions.defaults());
+                assertInstanceOf(Entailment.Entailed.class, en, () -> where + ": " + en);
+            }
+            default -> fail("not an SMT expectation: " + e);
+        }
+    }
+}
