@@ -19,14 +19,19 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.semantics.Evaluator;
+import org.shapeforge.semantics.Semantics;
 import org.shapeforge.term.Dim;
 
 /**
  * {@link LinearSolver} agrees with brute force on small generated systems: 2–3 sizes in
  * ranges within 1..12, a few linear predicates ({@code ==, !=, <, <=, >, >=}) and
  * divisibility predicates. Sat exactly when brute force finds a model; every model satisfies
- * every constraint (judged here, independently of the solver's own check); the model is least
+ * every constraint (judged here and by the trusted evaluator, independently of the solver's own
+ * check); the model is least
  * material.
  */
 class LinearSystemProperties {
@@ -55,12 +60,14 @@ class LinearSystemProperties {
             @ForAll @Size(min = 1, max = 4) List<@net.jqwik.api.From("spec") Spec> specs) {
         long[] lo = new long[3], hi = new long[3];
         SizeTranslator t = new SizeTranslator();
+        List<Constraint> cs = new java.util.ArrayList<>();
         for (int j = 0; j < n; j++) {
             lo[j] = los.get(j);
             hi[j] = Math.min(12, lo[j] + widths.get(j));
-            t.add(new Constraint.SizeIn(size(j), lo[j], hi[j], null), "size(" + VARS[j] + ") in " + lo[j] + ".." + hi[j]);
+            cs.add(new Constraint.SizeIn(size(j), lo[j], hi[j], null));
         }
-        for (Spec s : specs) t.add(toConstraint(s, n), s.toString());
+        for (Spec s : specs) cs.add(toConstraint(s, n));
+        for (Constraint c : cs) t.add(c, Printer.print(c));
         Map<String, Long> best = bruteForce(n, lo, hi, specs);
         LinearResult r = LinearSolver.solve(t.system(Set.of()), Map.of());
         switch (r) {
@@ -69,6 +76,9 @@ class LinearSystemProperties {
             case LinearResult.Sat s -> {
                 assertNotNull(best, "Sat " + s.model() + " but brute force found none");
                 assertTrue(holds(n, lo, hi, specs, s.model()), "model " + s.model() + " violates " + specs);
+                Assignment a = Assignment.empty();
+                for (var e : s.model().entrySet()) a = a.withDim(e.getKey(), new Dim.Atom(e.getValue()));
+                assertTrue(Evaluator.holdsAll(cs, a, Semantics.FLAT), "the evaluator rejects " + s.model());
                 assertEquals(cost(best), cost(s.model()), "not least material: " + s.model() + " vs " + best);
             }
         }
