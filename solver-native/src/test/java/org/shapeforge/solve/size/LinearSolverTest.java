@@ -125,6 +125,17 @@ class LinearSolverTest {
     }
 
     @Test
+    void groundSystemsAreChecked() {
+        assertEquals(new LinearResult.Sat(Map.of()), LinearSolver.solve(LinearSystem.of(List.of()), Map.of()));
+        assertEquals(new LinearResult.Sat(Map.of()),
+                LinearSolver.solve(LinearSystem.of(List.of(LinearConstraint.eq(n(3), n(3), "3 = 3"))), Map.of()));
+        assertInstanceOf(LinearResult.Unsat.class,
+                LinearSolver.solve(LinearSystem.of(List.of(LinearConstraint.eq(n(3), n(4), "3 = 4"))), Map.of()));
+        assertInstanceOf(LinearResult.Unsat.class,
+                LinearSolver.solve(LinearSystem.of(List.of(new LinearConstraint(n(0), Rel.NE, "0 != 0"))), Map.of()));
+    }
+
+    @Test
     void parityConflictIsRefutedByTheGcdTest() {
         var sys = LinearSystem.of(List.of(LinearConstraint.eq(x("a").times(java.math.BigInteger.TWO),
                 x("b").times(java.math.BigInteger.TWO).plus(n(1)), "2a = 2b + 1")));
