@@ -29,7 +29,7 @@ final class Branch {
         Map<String, Interval> iv;
         switch (Bounds.propagate(forms, initial)) {
             case Bounds.Outcome.Conflict(String label, String detail) -> {
-                return new Answer.Infeasible("bounds propagation: " + detail + " by " + label);
+                return new Answer.Infeasible("bounds propagation: " + detail + " at " + label);
             }
             case Bounds.Outcome.Narrowed(Map<String, Interval> n) -> iv = n;
         }

@@ -1,0 +1,50 @@
+package org.shapeforge.solve;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.solve.close.Closing;
+import org.shapeforge.solve.close.Provenance;
+import org.shapeforge.solve.rules.Contradiction;
+import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.search.Choices;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.solver.SolvedForm;
+
+/** One deterministic run along one branch script: stage 1, then (optionally) closing. */
+final class Attempt {
+    sealed interface Result {
+        long steps();
+    }
+
+    record Done(Engine engine, SolvedForm solved, Assignment model, List<String> notes, long steps) implements Result {}
+
+    record Failed(Contradiction why, long steps) implements Result {}
+
+    record OutOfBudget(String reason, long steps) implements Result {}
+
+    private Attempt() {}
+
+    static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
+        Engine en = new Engine(choices, maxSteps);
+        in.dimVars().forEach(en::registerDim);
+        in.rowVars().forEach(en::registerRow);
+        for (int i = 0; i < in.facts().size(); i++)
+            if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
+        try {
+            en.run();
+            SolvedForm sf = Report.solvedForm(en, in);
+            List<String> notes = new ArrayList<>();
+            Assignment model = null;
+            if (close) {
+                new Closing(en, prov, complete).run();
+                model = Report.model(en, in, notes);
+            }
+            return new Done(en, sf, model, notes, en.steps());
+        } catch (Contradiction c) {
+            return new Failed(c, en.steps());
+        } catch (Engine.BudgetExhausted b) {
+            return new OutOfBudget(b.getMessage(), en.steps());
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.shapeforge.solve;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solve.check.GroundCheck;
+import org.shapeforge.solve.close.Provenance;
+import org.shapeforge.solve.rules.Contradiction;
+import org.shapeforge.solve.search.Choices;
+import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.Failure;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.solver.Stats;
+import org.shapeforge.term.Dim;
+
+/**
+ * The native staged solver (seed 003 §§4–6, seed 000's stage table) on the core fragment:
+ * dimension equality and order, row equality (≈) and row order (marked). Deterministic by
+ * default; with {@link SolveOptions#complete()} it backtracks over the policy choice points of
+ * Remark 6.7(ii) by replaying branch scripts. Every Sat model is re-checked before it is returned.
+ */
+public final class NativeSolver implements ShapeSolver {
+    /** Steps of one run before it reports Unknown: this many per constraint, at least 200,000. */
+    public static final long STEPS_PER_CONSTRAINT = 200;
+    /** Branches complete mode may explore before it reports Unknown. */
+    public static final int MAX_NODES = 2_000;
+
+    @Override
+    public String name() {
+        return "native";
+    }
+
+    @Override
+    public Outcome solve(Problem problem, SolveOptions options) {
+        long t0 = System.nanoTime();
+        Input in = Input.of(problem);
+        int n = in.constraints().size();
+        if (options.semantics() != Semantics.FLAT)
+            return error("the native solver implements the flat semantics only (got " + options.semantics().keyword + ")",
+                    List.of(), n, 0, t0);
+        if (in.unsupported() != null) return error(in.unsupportedWhy(), List.of(in.unsupported()), n, 0, t0);
+        Provenance prov = Provenance.of(problem);
+        List<Integer> script = List.of();
+        Attempt.Failed first = null;
+        long steps = 0;
+        for (int node = 0; ; node++) {
+            Choices ch = new Choices(script);
+            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in));
+            steps += r.steps();
+            switch (r) {
+                case Attempt.Done d -> {
+                    List<String> notes = new ArrayList<>(d.notes());
+                    if (options.complete() && !script.isEmpty()) notes.add("complete mode: branch " + script + " after " + node + " failed branch(es)");
+                    guard(in, prov, d);
+                    return new Outcome.Sat(d.model(), java.util.Optional.of(d.solved()), notes, stats(n, steps, t0));
+                }
+                case Attempt.OutOfBudget b -> {
+                    return new Outcome.Unknown(b.reason(), stats(n, steps, t0));
+                }
+                case Attempt.Failed f -> {
+                    if (first == null) first = f;
+                    if (!options.complete() || f.why().error || !f.why().why.policy())
+                        return failure(in, f.why(), options.complete() && node > 0 ? "" : null, n, steps, t0);
+                    script = ch.next();
+                    if (script == null)
+                        return failure(in, first.why(), " (complete mode: all " + (node + 1) + " policy branches fail)", n, steps, t0);
+                    if (node + 1 >= MAX_NODES)
+                        return new Outcome.Unknown("complete mode: branch budget of " + MAX_NODES + " exhausted", stats(n, steps, t0));
+                }
+            }
+        }
+    }
+
+    /**
+     * Does Φ entail {@code c}? Entailed when stage 1 bound the variable of {@code c} to a ground
+     * value by semantic steps only (Cor. 5.7) and that value satisfies {@code c}; NotEntailed
+     * with a checked solution (γ_close or γ↑, both solutions) that violates {@code c}; else
+     * Undetermined. A semantic failure of Φ entails everything.
+     */
+    public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
+        Input in = Input.of(problem);
+        if (in.unsupported() != null) return new Entailment.Undetermined(in.unsupportedWhy());
+        Provenance prov = Provenance.of(problem);
+        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, maxSteps(in));
+        if (r instanceof Attempt.Failed f)
+            return f.why().why.policy() || f.why().error ? new Entailment.Undetermined("the solver fails by policy: " + f.why().getMessage())
+                    : new Entailment.Entailed("the constraints have no solution (" + f.why().getMessage() + ")");
+        if (!(r instanceof Attempt.Done d)) return new Entailment.Undetermined("step budget exhausted");
+        Entailment forced = Entail.forced(d.engine(), c);
+        if (forced != null) return forced;
+        List<Assignment> candidates = new ArrayList<>();
+        if (solve(problem, options.withComplete(false)) instanceof Outcome.Sat s) candidates.add(s.model());
+        candidates.add(d.solved().upward());
+        for (Assignment g : candidates) {
+            Assignment full = g;
+            for (String v : in.dimVars()) if (!full.dims().containsKey(v)) full = full.withDim(v, Dim.unit());
+            if (GroundCheck.firstViolated(in.constraints(), full) == null && !GroundCheck.holds(c, full))
+                return new Entailment.NotEntailed(full);
+        }
+        return new Entailment.Undetermined("no semantic derivation of " + c + " and no counterexample among γ_close, γ↑");
+    }
+
+    private static long maxSteps(Input in) {
+        return Math.max(200_000, STEPS_PER_CONSTRAINT * in.constraints().size());
+    }
+
+    /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
+    private static void guard(Input in, Provenance prov, Attempt.Done d) {
+        Assignment check = d.model();
+        for (String v : in.dimVars()) if (!check.dims().containsKey(v)) check = check.withDim(v, Dim.unit());
+        Constraint bad = GroundCheck.firstViolated(in.constraints(), check);
+        if (bad != null)
+            throw new IllegalStateException("native solver soundness guard: the closed model " + check
+                    + " violates " + bad + "\n" + Report.dump(d.engine(), in));
+    }
+
+    private static Outcome failure(Input in, Contradiction c, String suffix, int n, long steps, long t0) {
+        FailureKind kind = c.error ? FailureKind.ERROR
+                : suffix != null && !suffix.isEmpty() ? FailureKind.SEMANTIC
+                : c.why.policy() ? FailureKind.POLICY : FailureKind.SEMANTIC;
+        BitSet src = c.why.sources();
+        List<Constraint> involved = new ArrayList<>();
+        for (int i = src.nextSetBit(0); i >= 0; i = src.nextSetBit(i + 1)) involved.add(in.constraints().get(i));
+        String msg = c.getMessage() + (suffix == null ? "" : suffix);
+        return new Outcome.Unsat(new Failure(kind, msg, involved), java.util.Optional.empty(), stats(n, steps, t0));
+    }
+
+    private static Outcome error(String msg, List<Constraint> cs, int n, long steps, long t0) {
+        return new Outcome.Unsat(new Failure(FailureKind.ERROR, msg, cs), java.util.Optional.empty(), stats(n, steps, t0));
+    }
+
+    private static Stats stats(int n, long steps, long t0) {
+        return new Stats(n, steps, (System.nanoTime() - t0) / 1e6);
+    }
+}

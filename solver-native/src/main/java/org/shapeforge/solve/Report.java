@@ -1,0 +1,108 @@
+package org.shapeforge.solve;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Span;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.Show;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Trace;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/** Reads a configuration back as outputs: the solved form (Def. 5.3), γ↑ (Prop. 5.4), the closed model. */
+final class Report {
+    private Report() {}
+
+    static SolvedForm solvedForm(Engine en, Input in) {
+        Map<String, Dim> db = new LinkedHashMap<>();
+        Map<String, Row> rb = new LinkedHashMap<>();
+        for (String v : in.dimVars()) if (en.store.dimBound(v)) db.put(v, dim(en, new Dim.Var(v)));
+        for (String v : in.rowVars()) if (en.store.rowBound(v)) rb.put(v, row(en, Row.var(v)));
+        List<Constraint> residual = residual(en);
+        boolean principal = en.store.caps().isEmpty();
+        for (Stored s : en.store.residual())
+            if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
+                principal = false;
+        return new SolvedForm(db, rb, residual, principal, upward(en, in));
+    }
+
+    static List<Constraint> residual(Engine en) {
+        List<Constraint> out = new ArrayList<>();
+        for (Map.Entry<String, Store.Cap> e : en.store.caps().entrySet())
+            out.add(new Constraint.DimLe(e.getValue().atom(), new Dim.Var(e.getKey()), Span.NONE));
+        for (Stored s : en.store.residual())
+            out.add(switch (s.item.fact()) {
+                case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), Span.NONE);
+                case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), Span.NONE);
+                case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), Span.NONE);
+                case Fact.RowLe(Row l, Row r) -> new Constraint.RowLe(row(en, l), row(en, r), Span.NONE);
+            });
+        return out;
+    }
+
+    /** γ↑: every unsolved variable to its top (1, the empty row), through σ⋆. */
+    static Assignment upward(Engine en, Input in) {
+        Map<String, Dim> d = new LinkedHashMap<>();
+        Map<String, Row> r = new LinkedHashMap<>();
+        for (String v : in.dimVars()) d.put(v, top(dim(en, new Dim.Var(v))));
+        for (String v : in.rowVars()) {
+            Row x = row(en, Row.var(v));
+            List<Dim> l = x.lead().stream().map(Report::top).toList(), t = x.trail().stream().map(Report::top).toList();
+            r.put(v, new Row.Closed(l, t));
+        }
+        return new Assignment(d, r);
+    }
+
+    /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
+    static Assignment model(Engine en, Input in, List<String> notes) {
+        Map<String, Dim> d = new LinkedHashMap<>();
+        Map<String, Row> r = new LinkedHashMap<>();
+        for (String v : in.dimVars()) {
+            Dim x = dim(en, new Dim.Var(v));
+            if (x.isGround()) d.put(v, x);
+            else notes.add("dynamic " + v + " stays symbolic (" + Show.dim(x) + "): not in the model");
+        }
+        for (String v : in.rowVars()) {
+            Row x = row(en, Row.var(v));
+            if (x.isGround()) r.put(v, x);
+            else notes.add("<" + v + "> stays symbolic (" + Show.row(x) + "): not in the model");
+        }
+        return new Assignment(d, r);
+    }
+
+    static Dim dim(Engine en, Dim d) {
+        return en.subst.dim(d, new Trace(Why.NONE, false));
+    }
+
+    static Row row(Engine en, Row r) {
+        return en.subst.row(r, new Trace(Why.NONE, false));
+    }
+
+    private static Dim top(Dim d) {
+        return d.isGround() ? d : Dim.unit();
+    }
+
+    private static boolean isBare(Row r) {
+        return r instanceof Row.Open o && o.lead().isEmpty() && o.trail().isEmpty();
+    }
+
+    /** Bindings and store, for the soundness guard's internal-error message. */
+    static String dump(Engine en, Input in) {
+        StringBuilder sb = new StringBuilder("store:\n");
+        for (String v : en.dimVars()) if (en.store.dimBound(v)) sb.append("  ").append(v).append(" = ")
+                .append(Show.dim(dim(en, new Dim.Var(v)))).append('\n');
+        for (String v : en.rowVars()) if (en.store.rowBound(v)) sb.append("  <").append(v).append("> = ")
+                .append(Show.row(row(en, Row.var(v)))).append('\n');
+        for (Constraint c : residual(en)) sb.append("  residual ").append(c).append('\n');
+        return sb.toString();
+    }
+}

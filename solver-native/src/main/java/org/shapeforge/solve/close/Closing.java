@@ -1,0 +1,163 @@
+package org.shapeforge.solve.close;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.shapeforge.solve.rules.Contradiction;
+import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Trace;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Closing as staged solving (Def. 6.1 refined by the stage table): each stage commits values as
+ * equalities and re-solves to a fixpoint after every commitment (fixpoint-before-commit, Remark
+ * 6.3), so a later commitment always sees the bounds the earlier ones forwarded. Every commitment
+ * is a policy step; in complete mode each is a choice point (Remark 6.7(ii)).
+ */
+public final class Closing {
+    private final Engine en;
+    private final Provenance prov;
+    private final boolean complete;
+
+    public Closing(Engine en, Provenance prov, boolean complete) {
+        this.en = en;
+        this.prov = prov;
+        this.complete = complete;
+    }
+
+    /** Runs stages 3–7; throws {@link Contradiction} on a failed re-solve or a hidden dimension. */
+    public void run() {
+        for (Stage s : Stage.values()) if (s != Stage.SOLVE) stage(s);
+    }
+
+    private void stage(Stage s) {
+        switch (s) {
+            case SOLVE -> en.run();
+            case LEAF_ROWS -> forRows(true);
+            case LEAF_DIMS -> forDims(Stage.LEAF_DIMS);
+            case LEAF_GUESS -> forDims(Stage.LEAF_GUESS);
+            case ROWS -> {
+                deferred();
+                forRows(false);
+            }
+            case DIMS -> forDims(Stage.DIMS);
+        }
+    }
+
+    private void forRows(boolean leavesOnly) {
+        for (String v : new ArrayList<>(en.rowVars())) {
+            String key = Provenance.rowKey(v);
+            if (en.store.rowBound(v) || prov.dynamic().contains(key)) continue;
+            boolean leaf = prov.leaf().contains(key);
+            if (leavesOnly != leaf) continue;
+            Row value = Row.empty();
+            if (leaf) {
+                List<Row> caps = new ArrayList<>();
+                Why why = Why.GUESS;
+                for (Stored c : en.store.rowCaps(v)) {
+                    Trace t = new Trace(Why.NONE, true);
+                    caps.add(en.subst.row(((Fact.RowLe) c.item.fact()).lower(), t));
+                    why = why.and(c.item.why()).and(t.why());
+                }
+                if (!caps.isEmpty()) {
+                    RowJoin.Result j = RowJoin.of(caps);
+                    if (j.holes() > 0 && prov.param().contains(key))
+                        throw Contradiction.error("unspecified hidden dimension in parameter <" + v + ">: "
+                                + j.holes() + " position(s) of its shape are not determined by any constraint; "
+                                + "give the parameter an explicit shape", why);
+                    value = j.row();
+                    if (!complete || value.flat().isEmpty() || en.choices.choose(2) == 0) {
+                        commit(new Fact.RowEq(Row.var(v), value), why);
+                        continue;
+                    }
+                    value = Row.empty();
+                }
+            }
+            commit(new Fact.RowEq(Row.var(v), value), Why.GUESS);
+        }
+    }
+
+    private void forDims(Stage s) {
+        for (String v : new ArrayList<>(en.dimVars())) {
+            if (en.store.dimBound(v) || prov.dynamic().contains(v)) continue;
+            boolean leaf = prov.leaf().contains(v);
+            Store.Cap cap = en.store.cap(v);
+            Dim guess = prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit();
+            switch (s) {
+                case LEAF_DIMS -> {
+                    if (!leaf || cap == null) continue;
+                    boolean unit = complete && en.choices.choose(2) == 1;
+                    commit(new Fact.DimEq(new Dim.Var(v), unit ? Dim.unit() : cap.atom()), Why.GUESS.and(cap.why()));
+                }
+                case LEAF_GUESS -> {
+                    if (!leaf || cap != null) continue;
+                    if (prov.param().contains(v))
+                        throw Contradiction.error("unspecified hidden dimension: parameter " + v
+                                + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",
+                                Why.NONE);
+                    commit(new Fact.DimEq(new Dim.Var(v), guess), Why.GUESS);
+                }
+                default -> commit(new Fact.DimEq(new Dim.Var(v), cap != null ? cap.atom() : guess),
+                        cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
+            }
+        }
+    }
+
+    /** Stage 6's first half: deferred word equations, one at a time, least material first. */
+    private void deferred() {
+        while (true) {
+            Stored d = null;
+            for (Stored s : en.store.residual())
+                if (s.kind == Stored.Kind.SPLIT_EQ || s.kind == Stored.Kind.ROTATION_EQ || s.kind == Stored.Kind.SHIFTED_LE) {
+                    d = s;
+                    break;
+                }
+            if (d == null) return;
+            Why why = d.item.why().asPolicy();
+            Trace t = new Trace(Why.NONE, false);
+            switch (d.item.fact()) {
+                case Fact.RowEq(Row l, Row r) -> {
+                    Row.Open a = (Row.Open) en.subst.row(l, t), b = (Row.Open) en.subst.row(r, t);
+                    if (d.kind == Stored.Kind.ROTATION_EQ) rotation(a, b, why.and(t.why()));
+                    else split(a, b, why.and(t.why()));
+                }
+                case Fact.RowLe(Row lo, Row up) -> commit(new Fact.RowEq(Row.var(up.rowVar()), Row.empty()), why);
+                default -> throw new IllegalStateException("unexpected deferred fact " + d.item.fact());
+            }
+        }
+    }
+
+    private void split(Row.Open a, Row.Open b, Why why) {
+        Row.Open lead = a.lead().isEmpty() ? b : a, trail = lead == a ? b : a;
+        List<WordEquations.Split> cands = new ArrayList<>(WordEquations.split(lead.lead(), trail.trail()));
+        int n = complete ? cands.size() + 1 : 1;
+        int k = n > 1 ? en.choices.choose(n) : 0;
+        if (k == cands.size()) {
+            String w = en.freshRow();
+            commit(new Fact.RowEq(Row.var(trail.var()), new Row.Open(lead.lead(), w, List.of())), why);
+            commit(new Fact.RowEq(Row.var(lead.var()), new Row.Open(List.of(), w, trail.trail())), why);
+            return;
+        }
+        WordEquations.Split c = cands.get(k);
+        commit(new Fact.RowEq(Row.var(trail.var()), WordEquations.front(c.x2())), why);
+        if (!en.store.rowBound(lead.var()))
+            commit(new Fact.RowEq(Row.var(lead.var()), WordEquations.front(c.x1())), why);
+    }
+
+    private void rotation(Row.Open a, Row.Open b, Why why) {
+        Row.Open lead = a.lead().isEmpty() ? b : a, trail = lead == a ? b : a;
+        List<List<org.shapeforge.term.Dim>> cands = complete
+                ? WordEquations.rotation(lead.lead(), trail.trail(), 2) : List.of(List.of());
+        int k = cands.size() > 1 ? en.choices.choose(cands.size()) : 0;
+        commit(new Fact.RowEq(Row.var(a.var()), WordEquations.front(cands.get(k))), why);
+    }
+
+    private void commit(Fact f, Why why) {
+        en.emit(f, why.asPolicy());
+        en.run();
+    }
+}

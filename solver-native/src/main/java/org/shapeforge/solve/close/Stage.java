@@ -1,0 +1,29 @@
+package org.shapeforge.solve.close;
+
+/**
+ * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"), as far as
+ * the core fragment needs them. Stage 2 (precision coefficients) has no counterpart here; issue 4
+ * adds Total_elems/Exact resolution to {@link #LEAF_GUESS}.
+ */
+public enum Stage {
+    /** Stage 1: online unification and propagation only; no commitments. */
+    SOLVE(1, "unify and propagate"),
+    /** Stage 3: leaf rows to the join of their caps (Prop. 2.7), holes filled with 1; none: no-further-axes. */
+    LEAF_ROWS(3, "leaf rows -> join of caps"),
+    /** Stage 4: leaf dimensions with a cap to that cap. */
+    LEAF_DIMS(4, "leaf dims -> their cap"),
+    /** Stage 5: leaf dimensions without a cap guessed to 1 (0 if discardable); parameters error. */
+    LEAF_GUESS(5, "leaf dims -> 1 (0 if discardable)"),
+    /** Stage 6: deferred word equations to their least-material solution; remaining rows to []. */
+    ROWS(6, "deferred equations, remaining rows -> []"),
+    /** Stage 7: remaining dimensions to their cap, else 1 (0 if discardable). */
+    DIMS(7, "remaining dims -> cap or 1");
+
+    public final int number;
+    public final String does;
+
+    Stage(int number, String does) {
+        this.number = number;
+        this.does = does;
+    }
+}

@@ -1,0 +1,106 @@
+package org.shapeforge.solve.rules;
+
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Item;
+import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+
+/**
+ * The dimension rules of Def. 4.2 plus §10's DI-antisym, on substituted terms. Ground caps are
+ * forwarded eagerly along adjacencies (Remark 6.3, §10), so cap stores are transitively closed
+ * before any closing commitment.
+ */
+final class DimRules {
+    private final Engine en;
+
+    DimRules(Engine en) {
+        this.en = en;
+    }
+
+    /** DE-refl, DE-clash, DE-bind. */
+    void eq(Dim l, Dim r, Why why) {
+        requireCore(l, why);
+        requireCore(r, why);
+        if (l.equals(r)) return;
+        if (l instanceof Dim.Var v) en.bindDim(v.name(), r, why);
+        else if (r instanceof Dim.Var v) en.bindDim(v.name(), l, why);
+        else throw Contradiction.fail("dimension mismatch: " + Show.dim(l) + " = " + Show.dim(r), why);
+    }
+
+    /** DI-top, DI-refl, DI-ground, DI-pin, DI-pin-top, DI-cap, DI-adj, DI-antisym. */
+    void le(Dim lo, Dim up, Why why) {
+        requireCore(lo, why);
+        requireCore(up, why);
+        if (up instanceof Dim.Unit || lo.equals(up)) return;
+        switch (lo) {
+            case Dim.Var a when up instanceof Dim.Atom -> eq(a, up, why);
+            case Dim.Unit u when up instanceof Dim.Var b -> eq(b, u, why);
+            case Dim.Atom d when up instanceof Dim.Var b -> cap(b.name(), d, why);
+            case Dim.Var a when up instanceof Dim.Var b -> adjacency(a.name(), b.name(), why);
+            default -> throw Contradiction.fail("broadcast mismatch: " + Show.dim(lo) + " <= " + Show.dim(up)
+                    + " (only the unit 1 is above another dimension)", why);
+        }
+    }
+
+    private void cap(String b, Dim.Atom d, Why why) {
+        Store.Cap c = en.store.cap(b);
+        if (c == null) {
+            en.store.setCap(b, d, why);
+            for (Stored s : en.store.upAdjacencies(b))
+                en.emit(new Fact.DimLe(d, new Dim.Var(s.dimVars.get(1))), why.and(s.item.why()));
+        } else if (!c.atom().equals(d)) {
+            en.emit(new Fact.DimEq(new Dim.Var(b), Dim.unit()), why.and(c.why()));
+        }
+    }
+
+    private void adjacency(String a, String b, Why why) {
+        Why cycle = path(b, a);
+        if (cycle != null) {
+            en.emit(new Fact.DimEq(new Dim.Var(a), new Dim.Var(b)), why.and(cycle));
+            return;
+        }
+        Stored s = en.store.store(new Item(new Fact.DimLe(new Dim.Var(a), new Dim.Var(b)), why),
+                Stored.Kind.DIM_ADJ, List.of(a, b), List.of());
+        Store.Cap c = en.store.cap(a);
+        if (c != null) en.emit(new Fact.DimLe(c.atom(), new Dim.Var(b)), c.why().and(s.item.why()));
+    }
+
+    /** The derivation of a stored chain {@code from ⊑ … ⊑ to}, or null (bidirectional search). */
+    private Why path(String from, String to) {
+        Set<String> fwd = new HashSet<>(List.of(from)), bwd = new HashSet<>(List.of(to));
+        ArrayDeque<String> fq = new ArrayDeque<>(List.of(from)), bq = new ArrayDeque<>(List.of(to));
+        boolean met = false;
+        while (!met && !fq.isEmpty() && !bq.isEmpty()) {
+            for (Stored s : en.store.upAdjacencies(fq.poll())) {
+                String n = s.dimVars.get(1);
+                if (bwd.contains(n)) met = true;
+                if (fwd.add(n)) fq.add(n);
+            }
+            for (Stored s : en.store.downAdjacencies(bq.poll())) {
+                String n = s.dimVars.get(0);
+                if (fwd.contains(n)) met = true;
+                if (bwd.add(n)) bq.add(n);
+            }
+        }
+        if (!met) return null;
+        Why all = Why.NONE;
+        for (String v : fwd)
+            for (Stored s : en.store.upAdjacencies(v))
+                if (bwd.contains(s.dimVars.get(1))) all = all.and(s.item.why());
+        return all;
+    }
+
+    private static void requireCore(Dim d, Why why) {
+        switch (d) {
+            case Dim.Concat c -> throw Contradiction.error("not yet supported natively: concat dimension", why);
+            case Dim.Affine a -> throw Contradiction.error("not yet supported natively: affine dimension", why);
+            default -> {}
+        }
+    }
+}

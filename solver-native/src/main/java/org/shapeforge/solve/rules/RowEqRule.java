@@ -1,0 +1,91 @@
+package org.shapeforge.solve.rules;
+
+import java.util.List;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Item;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Row equality {@code R1 ≈ R2} (Def. 4.3 as corrected in §10): (a) closed–closed flat zip;
+ * (b) open vs closed, failing only on total overflow, inherit-the-split placement (a policy
+ * step and a complete-mode choice point); (c) different variables: nested surpluses bind,
+ * split surpluses defer; (d) same variable: occurs failure, discard, or rotational deferral.
+ */
+final class RowEqRule {
+    private final Engine en;
+
+    RowEqRule(Engine en) {
+        this.en = en;
+    }
+
+    void apply(Row l, Row r, Why why) {
+        if (l instanceof Row.Rigid || r instanceof Row.Rigid)
+            throw Contradiction.error("not supported by the native solver: rigid rows (flat semantics only)", why);
+        if (!l.isOpen() && !r.isOpen()) closedClosed(l.flat(), r.flat(), why);
+        else if (l instanceof Row.Open o && !r.isOpen()) openClosed(o, r, why);
+        else if (r instanceof Row.Open o && !l.isOpen()) openClosed(o, l, why);
+        else bothOpen((Row.Open) l, (Row.Open) r, why);
+    }
+
+    /** Case (a): fail iff the ranks differ, else the flat zip. */
+    private void closedClosed(List<Dim> f1, List<Dim> f2, Why why) {
+        if (f1.size() != f2.size())
+            throw Contradiction.fail("row equality: rank " + f1.size() + " " + Show.dims(f1) + " vs rank "
+                    + f2.size() + " " + Show.dims(f2), why);
+        for (int i = 0; i < f1.size(); i++) en.emit(new Fact.DimEq(f1.get(i), f2.get(i)), why);
+    }
+
+    /** Case (b). */
+    private void openClosed(Row.Open o, Row c, Why why) {
+        List<Dim> f = c.flat();
+        int known = o.lead().size() + o.trail().size();
+        if (known > f.size())
+            throw Contradiction.fail("row equality: " + Show.row(o) + " has at least " + known + " axes but "
+                    + Show.row(c) + " has " + f.size(), why);
+        for (int i = 0; i < o.lead().size(); i++) en.emit(new Fact.DimEq(o.lead().get(i), f.get(i)), why);
+        int off = f.size() - o.trail().size();
+        for (int j = 0; j < o.trail().size(); j++) en.emit(new Fact.DimEq(o.trail().get(j), f.get(off + j)), why);
+        List<Dim> m = f.subList(o.lead().size(), off);
+        int p = c.lead().size();
+        int inherit = p >= o.lead().size() && p <= off ? p - o.lead().size() : 0;
+        int split = inherit;
+        if (!m.isEmpty()) {
+            int k = en.choices.choose(m.size() + 1);
+            split = k == 0 ? inherit : (k - 1 < inherit ? k - 1 : k);
+        }
+        en.bindRow(o.var(), new Row.Closed(m.subList(0, split), m.subList(split, m.size())), why, !m.isEmpty());
+    }
+
+    /** Cases (c) and (d). */
+    private void bothOpen(Row.Open a, Row.Open b, Why why) {
+        int kl = Math.min(a.lead().size(), b.lead().size());
+        int kr = Math.min(a.trail().size(), b.trail().size());
+        for (int i = 0; i < kl; i++) en.emit(new Fact.DimEq(a.lead().get(i), b.lead().get(i)), why);
+        List<Dim> at = a.trail(), bt = b.trail();
+        for (int j = 1; j <= kr; j++)
+            en.emit(new Fact.DimEq(at.get(at.size() - j), bt.get(bt.size() - j)), why);
+        Row.Open ra = new Row.Open(Lists.drop(a.lead(), kl), a.var(), Lists.dropLast(at, kr));
+        Row.Open rb = new Row.Open(Lists.drop(b.lead(), kl), b.var(), Lists.dropLast(bt, kr));
+        int sa = ra.lead().size() + ra.trail().size(), sb = rb.lead().size() + rb.trail().size();
+        if (a.var().equals(b.var())) {
+            if (sa != sb)
+                throw Contradiction.fail("infinite number of axes by self-reference: " + Show.row(a) + " ~ "
+                        + Show.row(b) + " (occurs check, Def. 4.3(d))", why);
+            if (sa > 0) defer(ra, rb, Stored.Kind.ROTATION_EQ, why);
+        } else if (sa == 0) {
+            en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, sb > 0);
+        } else if (sb == 0) {
+            en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
+        } else {
+            defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
+        }
+    }
+
+    private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {
+        List<String> vars = a.var().equals(b.var()) ? List.of(a.var()) : List.of(a.var(), b.var());
+        en.store.store(new Item(new Fact.RowEq(a, b), why), kind, List.of(), vars);
+    }
+}

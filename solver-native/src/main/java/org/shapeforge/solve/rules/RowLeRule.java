@@ -1,0 +1,86 @@
+package org.shapeforge.solve.rules;
+
+import java.util.List;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Item;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Row inequality {@code R_res ⊑ R_op} in the marked order (Def. 2.3, Def. 4.3 cases (i)–(iv)).
+ * Flank-fit is checked structurally: the operand's explicit flanks face the result's explicit
+ * flanks from the outer edges; only the operand's inserted (broadcast) positions face result
+ * surplus unconstrained (§10's base-case fix). Rank facts follow Def. 4.5's sign discipline.
+ */
+final class RowLeRule {
+    private final Engine en;
+
+    RowLeRule(Engine en) {
+        this.en = en;
+    }
+
+    void apply(Row res, Row op, Why why) {
+        if (res instanceof Row.Rigid || op instanceof Row.Rigid)
+            throw Contradiction.error("not supported by the native solver: rigid rows (flat semantics only)", why);
+        int dl = op.lead().size() - res.lead().size();
+        int dr = op.trail().size() - res.trail().size();
+        boolean deficit = dl > 0 || dr > 0;
+        if (deficit) {
+            if (res instanceof Row.Open ro && !(op instanceof Row.Open oo && oo.var().equals(ro.var()))) {
+                deficitRule(ro, op, dl, dr, why);
+                return;
+            }
+            String what = res.isOpen() ? "would need more axes than itself (rank cycle)" : "has too few axes";
+            throw Contradiction.fail("row broadcast mismatch: result " + Show.row(res) + " " + what + " for operand "
+                    + Show.row(op) + " (flank-fit of the marked order, Def. 2.3)", why);
+        }
+        zip(res, op, why);
+        if (!(op instanceof Row.Open oo)) return; // case (ii): the rest faces the operand's inserted units
+        Row residue = switch (res) {
+            case Row.Open ro -> new Row.Open(Lists.drop(ro.lead(), op.lead().size()), ro.var(),
+                    Lists.dropLast(ro.trail(), op.trail().size()));
+            default -> new Row.Closed(Lists.drop(res.lead(), op.lead().size()),
+                    Lists.dropLast(res.trail(), op.trail().size()));
+        };
+        if (res instanceof Row.Open ro && ro.var().equals(oo.var())) {
+            if (dl < 0 || dr < 0)
+                en.store.store(new Item(new Fact.RowLe(residue, Row.var(oo.var())), why), Stored.Kind.SHIFTED_LE,
+                        List.of(), List.of(oo.var()));
+            return;
+        }
+        if (res instanceof Row.Open ro && dl == 0 && dr == 0) en.rankEdge(ro.var(), oo.var(), 0, why);
+        storeCap(residue, oo.var(), why);
+    }
+
+    /** Case (iv): grow the result by fresh axes to clear the deficit, then reprocess. */
+    private void deficitRule(Row.Open res, Row op, int dl, int dr, Why why) {
+        if (op instanceof Row.Open oo && dl + dr >= 0) en.rankEdge(res.var(), oo.var(), dl + dr, why);
+        String inner = en.freshRow();
+        Row grown = new Row.Open(en.freshDims(Math.max(dl, 0)), inner, en.freshDims(Math.max(dr, 0)));
+        en.bindRow(res.var(), grown, why, false);
+        en.emit(new Fact.RowLe(res, op), why);
+    }
+
+    private void zip(Row res, Row op, Why why) {
+        List<Dim> rl = res.lead(), ol = op.lead(), rt = res.trail(), ot = op.trail();
+        for (int i = 0; i < ol.size(); i++) en.emit(new Fact.DimLe(rl.get(i), ol.get(i)), why);
+        for (int j = 1; j <= ot.size(); j++) en.emit(new Fact.DimLe(rt.get(rt.size() - j), ot.get(ot.size() - j)), why);
+    }
+
+    /** Case (i): the residue becomes a cap on the operand variable; ground caps forward along adjacencies. */
+    private void storeCap(Row residue, String upper, Why why) {
+        List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);
+        for (Stored s : en.store.rowCaps(upper))
+            if (s.item.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.equals(residue)) return;
+        en.store.store(new Item(new Fact.RowLe(residue, Row.var(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);
+        if (residue.isGround())
+            for (Stored adj : en.store.rowUpAdjacencies(upper))
+                en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.item.fact()).upper()), why.and(adj.item.why()));
+        if (residue instanceof Row.Open ro && ro.lead().isEmpty() && ro.trail().isEmpty())
+            for (Stored c : en.store.rowCaps(ro.var()))
+                if (c.item.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.isGround())
+                    en.emit(new Fact.RowLe(lo, Row.var(upper)), why.and(c.item.why()));
+    }
+}

@@ -1,0 +1,81 @@
+package org.shapeforge.solve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.shapeforge.solve.Solve.det;
+import static org.shapeforge.solve.Solve.sat;
+import static org.shapeforge.solve.Solve.unsat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.term.Dim;
+
+/** Staged closing (Def. 6.1, the stage table of seed 000) with fixpoint-before-commit. */
+class ClosingTest {
+
+    @Test
+    void Closing_remark6_3_everyOrder() {
+        List<String> cs = List.of("3 <= a", "a <= b", "5 <= b");
+        for (List<String> order : permutations(cs))
+            for (String decl : List.of("leaf a, b", "leaf b, a")) {
+                List<String> lines = new ArrayList<>(order);
+                lines.addFirst(decl);
+                var s = sat(det(lines.toArray(String[]::new)));
+                assertEquals(Dim.atom(3), s.model().dims().get("a"), lines.toString());
+                assertEquals(Dim.unit(), s.model().dims().get("b"), lines.toString());
+            }
+    }
+
+    @Test
+    void Closing_leafDimToCapInteriorToCapToo() {
+        assertEquals(Dim.atom(3), sat(det("leaf a", "3 <= a")).model().dims().get("a"));
+        assertEquals(Dim.atom(3), sat(det("3 <= a")).model().dims().get("a"));
+        assertEquals(Dim.unit(), sat(det("a <= b")).model().dims().get("a"));
+    }
+
+    @Test
+    void Closing_leafRowToJoinOfCaps() {
+        var s = sat(det("leaf <r>", "[2, 3] <= <r>", "[4, 3] <= <r>"));
+        assertEquals(List.of(Dim.unit(), Dim.atom(3)), s.model().rows().get("r").flat());
+        assertEquals(List.of(), sat(det("[2, 3] <= <r>")).model().rows().get("r").flat());
+    }
+
+    @Test
+    void Closing_paramHoleIsHiddenDimensionError() {
+        var u = unsat(det("param w", "w <= b"));
+        assertEquals(FailureKind.ERROR, u.failure().kind());
+        assertTrue(u.failure().message().contains("hidden dimension"), u.failure().message());
+        var r = unsat(det("param <p>", "[a, 3] <= <p>"));
+        assertTrue(r.failure().message().contains("hidden dimension"), r.failure().message());
+    }
+
+    @Test
+    void Closing_discardableGuessedToZero() {
+        assertEquals(new Dim.Atom(0), sat(det("discardable b", "b <= c")).model().dims().get("b"));
+    }
+
+    @Test
+    void Closing_dynamicStaysSymbolic() {
+        var s = sat(det("dynamic n", "n <= m"));
+        assertFalse(s.model().dims().containsKey("n"));
+        assertTrue(s.notes().stream().anyMatch(x -> x.contains("dynamic n")), s.notes().toString());
+    }
+
+    static <T> List<List<T>> permutations(List<T> xs) {
+        if (xs.isEmpty()) return List.of(List.of());
+        List<List<T>> out = new ArrayList<>();
+        for (int i = 0; i < xs.size(); i++) {
+            List<T> rest = new ArrayList<>(xs);
+            T x = rest.remove(i);
+            for (List<T> p : permutations(rest)) {
+                List<T> q = new ArrayList<>(p);
+                q.addFirst(x);
+                out.add(q);
+            }
+        }
+        return out;
+    }
+}

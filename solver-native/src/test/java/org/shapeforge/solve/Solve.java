@@ -1,0 +1,32 @@
+package org.shapeforge.solve;
+
+import org.shapeforge.lang.Problem;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+
+/** Test shorthand: solve a few lines of core {@code .shc} text. */
+final class Solve {
+    private Solve() {}
+
+    static Problem problem(String... lines) {
+        return CoreText.parse("test.shc", String.join("\n", lines));
+    }
+
+    static Outcome det(String... lines) {
+        return new NativeSolver().solve(problem(lines), SolveOptions.defaults());
+    }
+
+    static Outcome complete(String... lines) {
+        return new NativeSolver().solve(problem(lines), SolveOptions.defaults().withComplete(true));
+    }
+
+    static Outcome.Sat sat(Outcome o) {
+        if (o instanceof Outcome.Sat s) return s;
+        throw new AssertionError("expected sat, got " + o);
+    }
+
+    static Outcome.Unsat unsat(Outcome o) {
+        if (o instanceof Outcome.Unsat u) return u;
+        throw new AssertionError("expected a failure, got " + o);
+    }
+}
