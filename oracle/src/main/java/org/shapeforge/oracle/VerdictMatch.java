@@ -29,9 +29,13 @@ final class VerdictMatch {
         return new CheckResult(e, status, engine + ": " + describe(o));
     }
 
+    private static String abbreviate(String text) {
+        return text.length() <= 100 ? text : text.substring(0, 97) + "...";
+    }
+
     static String describe(Outcome o) {
         return switch (o) {
-            case Outcome.Sat s -> "sat";
+            case Outcome.Sat s -> "sat " + abbreviate(org.shapeforge.lang.Printer.print(s.model()));
             case Outcome.Unsat u -> (u.failure().kind() == FailureKind.UNSAT ? "unsat" : "fail " + u.failure().kind().keyword)
                     + u.rankBound().map(k -> " (rank ≤ " + k + ")").orElse("")
                     + " — " + u.failure().message();
