@@ -122,11 +122,8 @@ public final class LinearSolver {
         List<Bounds.Form> forms = new ArrayList<>();
         for (LinearConstraint c : sys.constraints())
             for (LinearExpr e : c.asNonNegative()) forms.add(new Bounds.Form(e, c.label()));
-        Map<String, Interval> initial = new java.util.HashMap<>();
-        for (String v : sys.variables())
-            initial.put(v, sys.implicitLower(v).map(lo -> new Interval(BigInteger.valueOf(lo), null)).orElse(Interval.ALL));
         TreeMap<String, Long> out = new TreeMap<>();
-        if (Bounds.propagate(forms, initial) instanceof Bounds.Outcome.Narrowed(Map<String, Interval> iv)) {
+        if (Bounds.propagate(forms, Branch.initial(sys)) instanceof Bounds.Outcome.Narrowed(Map<String, Interval> iv)) {
             iv.forEach((v, i) -> {
                 if (sys.isSize(v) && i.finite() && i.lo().equals(i.hi()) && i.lo().bitLength() < 63) out.put(v, i.lo().longValueExact());
             });
