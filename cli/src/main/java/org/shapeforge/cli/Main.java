@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             EvalCommand.class,
             SmtCommand.class,
             ExportCommand.class,
+            CheckCommand.class,
             SolveCommand.class,
             BenchCommand.class,
         })

@@ -22,9 +22,10 @@ import org.shapeforge.solver.Stats;
 
 /**
  * The SMT oracle ({@code z3}): the constraints under the chosen semantics, encoded with rows
- * unrolled to {@code K} axes per row variable ({@code docs/smt.md}). A bounded check first; when
- * it is unsat and its core uses the bound, the rank-unbounded relaxation decides whether the
- * verdict is unconditional or only {@code unsat (rank ≤ K)}. Every model is decoded and re-checked
+ * unrolled to at most {@code K} axes per row variable ({@code docs/smt.md}), deepening the
+ * unrolling 2, 4, 8, … up to {@code K}. A bounded model is a model; a bounded unsat whose core does
+ * not use the bound is unconditional; at {@code K} the rank-unbounded relaxation decides whether
+ * the verdict is unconditional or only {@code unsat (rank ≤ K)}. Every model is decoded and re-checked
  * by {@link Evaluator}; a model the evaluator rejects is our bug (IllegalStateException). Timeouts
  * and Z3 giving up are {@link Outcome.Unknown}.
  */
@@ -41,63 +42,97 @@ public final class SmtSolver implements ShapeSolver {
     public Outcome solve(Problem problem, SolveOptions options) {
         long t0 = System.nanoTime();
         Semantics sem = options.semantics();
-        int k = rankBound(problem.constraints(), options);
+        int target = rankBound(problem.constraints(), options);
+        long deadline = t0 / 1_000_000 + timeout(options);
         int n = problem.constraints().size();
-        try (Context ctx = new Context()) {
-            Session s = new Session(ctx, problem, Optional.empty(), sem, k, timeout(options));
-            try {
-                Status bounded = s.check(true);
-                if (bounded == Status.SATISFIABLE) {
-                    Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                    if (!Evaluator.holdsAll(problem.constraints(), model, sem))
-                        throw mismatch("model violates the input", problem.constraints(), model, sem, s);
-                    return new Outcome.Sat(model, Optional.empty(), List.of("z3, " + sem.keyword + ", rank ≤ " + k),
-                            stats(n, s, t0));
+        int checks = 0;
+        for (int k : schedule(target)) {
+            long left = deadline - System.nanoTime() / 1_000_000;
+            if (left <= 0) return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
+            try (Context ctx = new Context()) {
+                Session s = new Session(ctx, problem, Optional.empty(), sem, k, left);
+                try {
+                    Status bounded = s.check(true);
+                    if (bounded == Status.SATISFIABLE) {
+                        Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
+                        if (!Evaluator.holdsAll(problem.constraints(), model, sem))
+                            throw mismatch("model violates the input", problem.constraints(), model, sem, s);
+                        return new Outcome.Sat(model, Optional.empty(),
+                                List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
+                                new Stats(n, checks + s.checks, millis(t0)));
+                    }
+                    if (bounded == Status.UNKNOWN)
+                        return new Outcome.Unknown(reason(s, options), new Stats(n, checks + s.checks, millis(t0)));
+                    List<Constraint> core = s.coreConstraints();
+                    if (!s.coreUsesBound() || !s.encoding.hasRowVars())
+                        return unsat(core, sem, Optional.empty(), n, checks + s.checks, t0);
+                    if (k == target) {
+                        if (s.check(false) == Status.UNSATISFIABLE)
+                            return unsat(s.coreConstraints(), sem, Optional.empty(), n, checks + s.checks, t0);
+                        return unsat(core, sem, Optional.of(k), n, checks + s.checks, t0);
+                    }
+                } catch (ModelDecoder.OutOfRange e) {
+                    return new Outcome.Unknown("model value too large for the language: " + e.getMessage(),
+                            new Stats(n, checks + s.checks, millis(t0)));
+                } catch (Z3Exception e) {
+                    return new Outcome.Unknown("z3: " + e.getMessage(), new Stats(n, checks + s.checks, millis(t0)));
                 }
-                if (bounded == Status.UNKNOWN) return new Outcome.Unknown(reason(s), stats(n, s, t0));
-                List<Constraint> core = s.coreConstraints();
-                if (!s.coreUsesBound() || !s.encoding.hasRowVars()) return unsat(core, sem, Optional.empty(), s, n, t0);
-                Status relaxed = s.check(false);
-                if (relaxed == Status.UNSATISFIABLE) return unsat(s.coreConstraints(), sem, Optional.empty(), s, n, t0);
-                return unsat(core, sem, Optional.of(k), s, n, t0);
-            } catch (ModelDecoder.OutOfRange e) {
-                return new Outcome.Unknown("model value too large for the language: " + e.getMessage(), stats(n, s, t0));
-            } catch (Z3Exception e) {
-                return new Outcome.Unknown("z3: " + e.getMessage(), stats(n, s, t0));
+                checks += s.checks;
             }
         }
+        throw new IllegalStateException("empty deepening schedule for rank bound " + target);
     }
 
     /**
-     * Does {@code problem} entail {@code c}? Φ ∧ ¬c is checked with the rank bound; unsat gives
-     * {@link Entailment.Entailed} (saying whether the relaxation proved it for every rank), sat a
-     * counter-model checked by the evaluator (Φ holds, {@code c} does not).
+     * Does {@code problem} entail {@code c}? Φ ∧ ¬c is checked with growing rank bounds; sat gives
+     * a counter-model checked by the evaluator (Φ holds, {@code c} does not); unsat gives
+     * {@link Entailment.Entailed}, saying whether it holds for every rank or only up to the bound.
      */
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
         Semantics sem = options.semantics();
-        int k = rankBound(concat(problem.constraints(), c), options);
-        try (Context ctx = new Context()) {
-            Session s = new Session(ctx, problem, Optional.of(c), sem, k, timeout(options));
-            try {
-                Status bounded = s.check(true);
-                if (bounded == Status.SATISFIABLE) {
-                    Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                    boolean phi = Evaluator.holdsAll(problem.constraints(), model, sem);
-                    if (!phi || Evaluator.judge(c, model, sem).truth() == Truth.HOLDS)
-                        throw mismatch("counter-model is not one", concat(problem.constraints(), c), model, sem, s);
-                    return new Entailment.NotEntailed(model);
+        int target = rankBound(concat(problem.constraints(), c), options);
+        long deadline = System.nanoTime() / 1_000_000 + timeout(options);
+        String who = "z3 (" + sem.keyword + "): the input and the negation are unsat ";
+        for (int k : schedule(target)) {
+            long left = deadline - System.nanoTime() / 1_000_000;
+            if (left <= 0) return new Entailment.Undetermined(timedOut(options));
+            try (Context ctx = new Context()) {
+                Session s = new Session(ctx, problem, Optional.of(c), sem, k, left);
+                try {
+                    Status bounded = s.check(true);
+                    if (bounded == Status.SATISFIABLE) {
+                        Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
+                        boolean phi = Evaluator.holdsAll(problem.constraints(), model, sem);
+                        if (!phi || Evaluator.judge(c, model, sem).truth() == Truth.HOLDS)
+                            throw mismatch("counter-model is not one", concat(problem.constraints(), c), model, sem, s);
+                        return new Entailment.NotEntailed(model);
+                    }
+                    if (bounded == Status.UNKNOWN) return new Entailment.Undetermined(reason(s, options));
+                    if (!s.coreUsesBound()) return new Entailment.Entailed(who + "for every rank");
+                    if (k == target) {
+                        if (s.check(false) == Status.UNSATISFIABLE) return new Entailment.Entailed(who + "for every rank");
+                        return new Entailment.Entailed(who + "for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
+                    }
+                } catch (ModelDecoder.OutOfRange e) {
+                    return new Entailment.Undetermined("model value too large for the language: " + e.getMessage());
+                } catch (Z3Exception e) {
+                    return new Entailment.Undetermined("z3: " + e.getMessage());
                 }
-                if (bounded == Status.UNKNOWN) return new Entailment.Undetermined(reason(s));
-                if (!s.coreUsesBound() || s.check(false) == Status.UNSATISFIABLE)
-                    return new Entailment.Entailed("z3 (" + sem.keyword + "): the input and the negation are unsat for every rank");
-                return new Entailment.Entailed("z3 (" + sem.keyword + "): the input and the negation are unsat for rows of rank ≤ "
-                        + k + " (the bound is not proved sufficient here)");
-            } catch (ModelDecoder.OutOfRange e) {
-                return new Entailment.Undetermined("model value too large for the language: " + e.getMessage());
-            } catch (Z3Exception e) {
-                return new Entailment.Undetermined("z3: " + e.getMessage());
             }
         }
+        throw new IllegalStateException("empty deepening schedule for rank bound " + target);
+    }
+
+    /**
+     * Iterative deepening of the unrolling: 2, 4, 8, … below {@code target}, then {@code target}.
+     * A model at a small bound is a model; unsat is only concluded at {@code target} (or earlier
+     * when the core does not use the bound).
+     */
+    static List<Integer> schedule(int target) {
+        List<Integer> ks = new java.util.ArrayList<>();
+        for (int k = 2; k < target; k *= 2) ks.add(k);
+        ks.add(target);
+        return List.copyOf(ks);
     }
 
     /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}). */
@@ -117,20 +152,26 @@ public final class SmtSolver implements ShapeSolver {
         return o.timeoutMs() > 0 ? o.timeoutMs() : DEFAULT_TIMEOUT_MS;
     }
 
-    private static Outcome unsat(List<Constraint> core, Semantics sem, Optional<Integer> bound, Session s, int n, long t0) {
+    private static Outcome unsat(List<Constraint> core, Semantics sem, Optional<Integer> bound, int n, int checks, long t0) {
         String msg = "unsatisfiable under " + sem.keyword + " semantics"
                 + bound.map(k -> " for rows of rank ≤ " + k + " (the bound is not proved sufficient here)").orElse("")
                 + "; core of " + core.size() + " constraint" + (core.size() == 1 ? "" : "s");
-        return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), bound, stats(n, s, t0));
+        return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), bound, new Stats(n, checks, millis(t0)));
     }
 
-    private static String reason(Session s) {
+    private static String reason(Session s, SolveOptions o) {
         String r = s.solver.getReasonUnknown();
-        return "z3 gave up: " + (r == null || r.isBlank() ? "unknown" : r);
+        if (r == null || r.isBlank()) return "z3 gave up: unknown";
+        if (r.equals("canceled") || r.equals("timeout")) return timedOut(o);
+        return "z3 gave up: " + r;
     }
 
-    private static Stats stats(int n, Session s, long t0) {
-        return new Stats(n, s.checks, (System.nanoTime() - t0) / 1e6);
+    private static String timedOut(SolveOptions o) {
+        return "timeout after " + timeout(o) + " ms";
+    }
+
+    private static double millis(long t0) {
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     private static IllegalStateException mismatch(String what, List<Constraint> cs, Assignment model, Semantics sem, Session s) {

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
@@ -30,12 +30,15 @@ class CrossCheckProperties {
 
     @Provide
     Arbitrary<List<Constraint>> ground() {
-        return GroundGen.constraints(false).list().ofMinSize(1).ofMaxSize(3).map(GroundGen::numbered);
+        return GroundGen.constraints(false).list().ofMinSize(1).ofMaxSize(2).map(GroundGen::numbered);
     }
 
     @Property(tries = 60)
     void everySatModelSatisfiesTheInput(@ForAll("open") List<Constraint> cs, @ForAll Semantics s) {
         Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
+        Statistics.label("verdict").collect(o.getClass().getSimpleName());
+        Statistics.label("verdict").coverage(c -> c.check("Sat").percentage(p -> p > 10));
+        Statistics.label("verdict").coverage(c -> c.check("Unsat").percentage(p -> p > 10));
         if (o instanceof Outcome.Sat sat)
             assertTrue(Evaluator.holdsAll(cs, sat.model(), s), () -> text(cs) + "\nmodel " + Printer.print(sat.model()));
     }
@@ -44,10 +47,26 @@ class CrossCheckProperties {
     void groundVerdictEqualsTheEvaluators(@ForAll("ground") List<Constraint> cs, @ForAll Semantics s) {
         Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
         boolean holds = Evaluator.holdsAll(cs, Assignment.empty(), s);
+        Statistics.label("ground").collect(holds);
+        Statistics.label("ground").coverage(c -> c.check(true).percentage(p -> p > 5));
+        Statistics.label("ground").coverage(c -> c.check(false).percentage(p -> p > 5));
         if (holds) assertInstanceOf(Outcome.Sat.class, o, () -> s + " " + text(cs) + " -> " + o);
         else {
             Outcome.Unsat u = assertInstanceOf(Outcome.Unsat.class, o, () -> s + " " + text(cs) + " -> " + o);
             assertEquals(java.util.Optional.empty(), u.rankBound(), "ground verdicts do not depend on a rank bound");
+        }
+    }
+
+    @Property(tries = 60)
+    void noUnsatWhenTheBruteForceFindsASmallSolution(@ForAll("open") List<Constraint> cs, @ForAll Semantics s) {
+        var small = SmallModels.find(cs, s);
+        Statistics.label("small solution").collect(small.isPresent());
+        if (small.isEmpty()) return;
+        Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
+        if (o instanceof Outcome.Unsat u) {
+            int rank = small.get().rows().values().stream().mapToInt(r -> r.flat().size()).max().orElse(0);
+            assertTrue(u.rankBound().isPresent() && u.rankBound().get() < rank,
+                    () -> s + " " + text(cs) + " has the solution " + Printer.print(small.get()) + " but z3 says " + o);
         }
     }
 
@@ -68,9 +87,5 @@ class CrossCheckProperties {
 
     private static String text(List<Constraint> cs) {
         return String.join("; ", cs.stream().map(Printer::print).toList());
-    }
-
-    static Arbitrary<Semantics> semantics() {
-        return Arbitraries.of(Semantics.class);
     }
 }

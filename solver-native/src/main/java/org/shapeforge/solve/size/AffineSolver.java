@@ -19,14 +19,14 @@ public final class AffineSolver {
 
     public static SizeResult solve(Dim input, Dim.Affine a, Map<String, Long> known) {
         boolean kernelMatters = a.kernel().isPresent() && !a.padding();
-        Slot i = slot(input, known), o = slot(a.over(), known);
-        Slot k = kernelMatters ? slot(a.kernel().get(), known) : new Slot(null, 1L);
-        if (i.compound() || o.compound() || k.compound())
-            return new SizeResult.Residual("Affine: compound term in " + input + " = " + a);
-        int unknown = (i.value == null ? 1 : 0) + (o.value == null ? 1 : 0) + (k.value == null ? 1 : 0);
-        if (unknown > 1) return new SizeResult.Residual("Affine: " + unknown + " unknown sizes in " + describe(a)
-                + (k.value == null ? " (kernel deferred)" : ""));
         try {
+            Slot i = slot(input, known), o = slot(a.over(), known);
+            Slot k = kernelMatters ? slot(a.kernel().get(), known) : new Slot(null, 1L);
+            if (i.compound() || o.compound() || k.compound())
+                return new SizeResult.Residual("Affine: compound term in " + input + " = " + a);
+            int unknown = (i.value == null ? 1 : 0) + (o.value == null ? 1 : 0) + (k.value == null ? 1 : 0);
+            if (unknown > 1) return new SizeResult.Residual("Affine: " + unknown + " unknown sizes in " + describe(a)
+                    + (k.value == null ? " (kernel deferred)" : ""));
             if (i.value == null) return solved(i.var, Sizes.affineInput(a, o.value, k.value));
             if (o.value == null) return output(a, i.value, k.value, o.var);
             if (k.value == null) return kernel(a, i.value, o.value, k.var);

@@ -43,7 +43,7 @@ final class Bounds {
                     Interval old = iv.get(x);
                     Interval now = c.signum() > 0 ? old.atLeast(ceilDiv(need, c)) : old.atMost(floorDiv(need, c));
                     if (now.equals(old)) continue;
-                    if (now.empty()) return new Outcome.Conflict(f.label(), x + " would lie in " + now);
+                    if (now.empty()) return new Outcome.Conflict(f.label(), "the range of " + x + " becomes empty (" + now + ")");
                     iv.put(x, now);
                     changed = true;
                 }

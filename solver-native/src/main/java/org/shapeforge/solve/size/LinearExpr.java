@@ -86,6 +86,12 @@ public record LinearExpr(NavigableMap<String, BigInteger> coeffs, BigInteger con
         return new LinearExpr(m, k);
     }
 
+    /** Replaces the variable {@code x} by the form {@code value}. */
+    public LinearExpr replace(String x, LinearExpr value) {
+        BigInteger c = coeff(x);
+        return minus(var(x).times(c)).plus(value.times(c));
+    }
+
     /** The exact value under a total model; a missing variable is a caller bug. */
     public BigInteger eval(Map<String, Long> model) {
         LinearExpr s = substitute(model);

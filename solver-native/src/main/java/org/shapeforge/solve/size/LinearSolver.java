@@ -24,8 +24,8 @@ import org.shapeforge.lang.Constraint.Rel;
  *       seen to call {@code a + b = c + 3} infeasible under a cap of 2^31); infeasibility under
  *       the cap is {@code Unsat} only if the uncapped LP relaxation is infeasible too, else
  *       {@code Unknown};
- *   <li>an equality whose coefficients' gcd does not divide its constant is refuted exactly
- *       before any ILP (the case where branch and bound would search longest).
+ *   <li>equalities are first refuted exactly where {@link Equalities} can (unit elimination and
+ *       the gcd test), the case where branch and bound would search longest.
  * </ul>
  * Objective (the closing policy of issue 4, "the least-material solution"): the preferred
  * values are fixed greedily, in the map's iteration order, each kept when the system stays
@@ -82,13 +82,9 @@ public final class LinearSolver {
             for (LinearExpr e : c.asNonNegative()) base.add(new Bounds.Form(e, c.label()));
         }
         String what = labels(sys);
-        for (LinearConstraint c : sys.constraints()) {
-            if (c.rel() != Rel.EQ || c.expr().isConstant()) continue;
-            BigInteger g = c.expr().coeffs().values().stream().reduce(BigInteger.ZERO, BigInteger::gcd);
-            if (c.expr().constant().mod(g).signum() != 0)
-                return new LinearResult.Unsat("size predicates: no integer solution to " + what + " (" + c.label()
-                        + " is " + c.expr() + " = 0, and gcd " + g + " does not divide " + c.expr().constant() + ")");
-        }
+        var refuted = Equalities.refute(sys);
+        if (refuted.isPresent())
+            return new LinearResult.Unsat("size predicates: no integer solution to " + what + " (" + refuted.get() + ")");
         if (ne.size() > MAX_DISEQUALITIES)
             return new LinearResult.Unknown("size predicates: " + ne.size() + " disequalities exceed the "
                     + MAX_DISEQUALITIES + " this solver branches on, in " + what);
@@ -119,6 +115,20 @@ public final class LinearSolver {
         if (!unknown.isEmpty()) return new LinearResult.Unknown("size predicates: " + unknown.getFirst() + ", in " + what);
         String how = ne.isEmpty() ? proofs.getFirst() : "in each of the " + proofs.size() + " branches of !=: " + proofs.getFirst();
         return new LinearResult.Unsat("size predicates: no integer solution to " + what + " (" + how + ")");
+    }
+
+    /** The sizes exact interval propagation pins to one value (empty on a refutation too). */
+    static Map<String, Long> forced(LinearSystem sys) {
+        List<Bounds.Form> forms = new ArrayList<>();
+        for (LinearConstraint c : sys.constraints())
+            for (LinearExpr e : c.asNonNegative()) forms.add(new Bounds.Form(e, c.label()));
+        TreeMap<String, Long> out = new TreeMap<>();
+        if (Bounds.propagate(forms, Branch.initial(sys)) instanceof Bounds.Outcome.Narrowed(Map<String, Interval> iv)) {
+            iv.forEach((v, i) -> {
+                if (sys.isSize(v) && i.finite() && i.lo().equals(i.hi()) && i.lo().bitLength() < 63) out.put(v, i.lo().longValueExact());
+            });
+        }
+        return out;
     }
 
     private static BigInteger cost(LinearSystem sys, Map<String, Long> m) {

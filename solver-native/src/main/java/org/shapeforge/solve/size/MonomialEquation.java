@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * {@code kₗ·Πxᵢ = kᵣ·Πyⱼ} over sizes: the one shape of product equation staging can decide
  * (Total_elems, mul_eq, group_mul_eq once all but one size are known). Solved exactly:
  * the unknowns' net exponents are collected (sizes are positive, so a factor on both sides
- * cancels); none left → checked; a single variable {@code x} with exponent {@code e} →
+ * cancels — unless it is discardable, which leaves the equation residual); none left → checked; a single variable {@code x} with exponent {@code e} →
  * {@code x^e = n} by exact division and exact integer root; several → an
  * "underdetermined product" {@link SizeResult.Residual}: the Diophantine case of Conj. 8.4(b),
  * never guessed.
@@ -32,6 +32,10 @@ public record MonomialEquation(BigInteger leftConst, List<String> leftVars, BigI
         rightVars.forEach(v -> net.merge(v, -1, Integer::sum));
         net.values().removeIf(e -> e == 0);
         String suffix = context.isEmpty() ? "" : " (" + context + ")";
+        // Cancelling a factor on both sides assumes it is not 0: a discardable one may be.
+        List<String> zeroable = leftVars.stream().filter(rightVars::contains).filter(discardable::contains).distinct().toList();
+        if (!zeroable.isEmpty() && !(net.isEmpty() && leftConst.equals(rightConst)))
+            return new SizeResult.Residual(kind + ": product with discardable factor " + zeroable + " on both sides" + suffix);
         if (net.isEmpty()) {
             return leftConst.equals(rightConst)
                     ? new SizeResult.Holds(kind + ": " + leftConst + suffix)

@@ -114,6 +114,28 @@ class LinearSolverTest {
     }
 
     @Test
+    void divisibilityConflictAtLargeSizesIsRefutedExactly() {
+        SizeTranslator t = new SizeTranslator()
+                .add(new Constraint.SizeRel(new SizeExpr.Mod(size("a"), 6), Rel.EQ, new SizeExpr.Lit(0), AT), "size(a) % 6 == 0")
+                .add(new Constraint.SizeIn(size("a"), 1, 1_000_000, AT), "size(a) in 1..1000000")
+                .add(new Constraint.DimEq(new Dim.Var("a"), new Dim.Concat(List.of(Dim.Affine.strided(new Dim.Var("o"), 4),
+                        new Dim.Atom(1))), AT), "a = affine(o, stride=4) ^ 1");
+        var u = assertInstanceOf(LinearResult.Unsat.class, LinearSolver.solve(t.system(Set.of()), Map.of()));
+        assertTrue(u.reason().contains("gcd 2 does not divide"), u.reason());
+    }
+
+    @Test
+    void groundSystemsAreChecked() {
+        assertEquals(new LinearResult.Sat(Map.of()), LinearSolver.solve(LinearSystem.of(List.of()), Map.of()));
+        assertEquals(new LinearResult.Sat(Map.of()),
+                LinearSolver.solve(LinearSystem.of(List.of(LinearConstraint.eq(n(3), n(3), "3 = 3"))), Map.of()));
+        assertInstanceOf(LinearResult.Unsat.class,
+                LinearSolver.solve(LinearSystem.of(List.of(LinearConstraint.eq(n(3), n(4), "3 = 4"))), Map.of()));
+        assertInstanceOf(LinearResult.Unsat.class,
+                LinearSolver.solve(LinearSystem.of(List.of(new LinearConstraint(n(0), Rel.NE, "0 != 0"))), Map.of()));
+    }
+
+    @Test
     void parityConflictIsRefutedByTheGcdTest() {
         var sys = LinearSystem.of(List.of(LinearConstraint.eq(x("a").times(java.math.BigInteger.TWO),
                 x("b").times(java.math.BigInteger.TWO).plus(n(1)), "2a = 2b + 1")));

@@ -87,6 +87,13 @@ class TotalElemsTest {
     }
 
     @Test
+    void aDiscardableFactorOnBothSidesIsNotCancelled() {
+        var num = new Constraint.TotalNum.StridedVar(5, new Dim.Var("x"), 1);
+        assertInstanceOf(SizeResult.Failed.class, TotalElems.solve(List.of(v("x")), num, List.of(), Map.of(), Set.of(), "[x]"));
+        assertInstanceOf(SizeResult.Residual.class, TotalElems.solve(List.of(v("x")), num, List.of(), Map.of(), Set.of("x"), "[x]"));
+    }
+
+    @Test
     void mulEqIsSolvedOnceOneFactorRemains() {
         var t = new SizeTranslator().add(new Constraint.SizeRel(new SizeExpr.Size(v("a")), Rel.EQ,
                 new SizeExpr.Mul(new SizeExpr.Size(v("b")), new SizeExpr.Size(v("c"))), null), "size(a) == size(b) * size(c)");
