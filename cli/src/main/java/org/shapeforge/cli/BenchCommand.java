@@ -3,10 +3,12 @@ package org.shapeforge.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.Constraint;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * {@code shapeforge bench native-chain --size N | --sizes 1000,10000}: a generated tree of N
  * constraints in layers of four — a broadcast inequality between open rows, an einsum-like row
  * equality sharing row variables, a deficit inequality, a dimension inequality carrying a cap —
- * solved and closed by the native solver; reports constraints/second and peak heap.
+ * solved and closed by the native solver; reports the median solve + close wall time over a few
+ * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: native-chain (native solve + close on a generated constraint tree).")
@@ -48,6 +51,17 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--reps", paramLabel = "R",
+            description = "measured repetitions per size (default 5 for N <= 100000, else 1); the median is reported")
+    Integer reps;
+
+    @Option(names = "--warmup", paramLabel = "K",
+            description = "warm-up solves of a smaller instance (min(N, 10000)) before measuring (default 3)")
+    int warmup = 3;
+
+    /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
+    private record Run(Outcome outcome, double millis, long peakHeap, long gcMillis) {}
+
     @Override
     public Integer call() {
         if (!"native-chain".equals(name))
@@ -56,28 +70,63 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
+        if (!json) out.printf("native-chain: solve + close wall time, median of the measured repetitions; "
+                + "before each size %d warm-up solve(s) of n=min(N, 10000) (JIT warm-up excluded); %d cores%n",
+                warmup, Runtime.getRuntime().availableProcessors());
         for (int n : ns) {
+            Problem w = chain(Math.min(n, 10_000));
+            for (int i = 0; i < warmup; i++) new NativeSolver().solve(w, SolveOptions.defaults());
             Problem p = chain(n);
-            System.gc();
-            for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
-            long t0 = System.nanoTime();
-            Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
-            double ms = (System.nanoTime() - t0) / 1e6;
-            long peak = 0;
-            for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
-                if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
+            int r = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
+            List<Run> rs = new ArrayList<>();
+            for (int i = 0; i < r; i++) rs.add(measure(p));
+            List<Run> sorted = new ArrayList<>(rs);
+            sorted.sort(Comparator.comparingDouble(Run::millis));
+            Run med = sorted.get(sorted.size() / 2);
+            long peak = rs.stream().mapToLong(Run::peakHeap).max().orElse(0);
             int cs = p.constraints().size();
+            Outcome o = med.outcome();
             String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
-            allSat &= o instanceof Outcome.Sat;
-            ObjectNode r = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
-                    .put("millis", ms).put("constraintsPerSecond", cs / (ms / 1000)).put("peakHeapMiB", peak / 1048576.0)
-                    .put("steps", o.stats().steps());
-            if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms  %12.0f constraints/s  peak heap %8.1f MiB  %d steps%n",
-                    cs, verdict, ms, r.get("constraintsPerSecond").asDouble(), peak / 1048576.0, o.stats().steps());
+            for (Run x : rs) allSat &= x.outcome() instanceof Outcome.Sat;
+            double cps = cs / (med.millis() / 1000);
+            ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
+                    .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
+                    .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
+                    .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
+                    .put("gcMillis", med.gcMillis()).put("steps", o.stats().steps());
+            ArrayNode all = node.putArray("allMillis");
+            for (Run x : rs) all.add(x.millis());
+            if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
+                            + "  peak heap %7.1f MiB  gc %d ms  %d steps%n",
+                    cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
+                    peak / 1048576.0, med.gcMillis(), o.stats().steps());
         }
-        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name).set("runs", runs)));
+        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
+                .put("cores", Runtime.getRuntime().availableProcessors())
+                .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs)")
+                .set("runs", runs)));
         out.flush();
         return allSat ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    private static Run measure(Problem p) {
+        System.gc();
+        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
+        long gc0 = gcMillis();
+        long t0 = System.nanoTime();
+        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
+        double ms = (System.nanoTime() - t0) / 1e6;
+        long gc = gcMillis() - gc0;
+        long peak = 0;
+        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
+            if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
+        return new Run(o, ms, peak, gc);
+    }
+
+    private static long gcMillis() {
+        long t = 0;
+        for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) t += Math.max(0, g.getCollectionTime());
+        return t;
     }
 
     /** The generated problem: layer k hangs below layer (k-1)/2, so the tree has logarithmic depth. */

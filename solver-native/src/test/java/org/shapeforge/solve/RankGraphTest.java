@@ -50,4 +50,61 @@ class RankGraphTest {
         var s = sat(det("<r1> <= <r2> [2]", "<r2> [2, 2] <= <r1>"));
         assertEquals(s.model().rows().get("r2").flat().size() + 1, s.model().rows().get("r1").flat().size());
     }
+
+    @Test
+    void RankGraph_positiveCycleReportsItsEdgesInOrderWithTheirWhy() {
+        RankGraph g = new RankGraph();
+        Why wa = Why.source(0), wb = Why.source(1), wc = Why.source(2);
+        assertNull(g.add("a", "b", 0, wa));
+        assertNull(g.add("b", "c", 2, wb));
+        RankGraph.Cycle c = g.add("c", "a", 0, wc);
+        assertNotNull(c);
+        assertEquals(2, c.weight());
+        assertEquals(java.util.List.of(new RankGraph.Edge("a", "b", 0, wa), new RankGraph.Edge("b", "c", 2, wb),
+                new RankGraph.Edge("c", "a", 0, wc)), c.edges());
+        assertEquals(2, g.size(), "the refused edge is not recorded");
+    }
+
+    @Test
+    void RankGraph_zeroWeightCyclesAreAllowedAndAPositiveDetourIsFound() {
+        RankGraph g = new RankGraph();
+        for (int i = 0; i < 5; i++) assertNull(g.add("v" + i, "v" + ((i + 1) % 5), 0, Why.NONE));
+        assertEquals(5, g.size());
+        // a second, parallel route with a positive edge: closing it with weight 0 is refused
+        assertNull(g.add("v2", "w", 1, Why.NONE));
+        RankGraph.Cycle c = g.add("w", "v3", 0, Why.NONE);
+        assertNotNull(c);
+        assertEquals(1, c.weight());
+        assertEquals("w", c.edges().getLast().from());
+        assertEquals(c.edges().getFirst().from(), c.edges().getLast().to());
+    }
+
+    @Test
+    void RankGraph_negativeWeightIsABug() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> new RankGraph().add("a", "b", -1, Why.NONE));
+    }
+
+    @Test
+    void RankGraph_duplicateEdgesAreRecordedOnceDistinctWeightsTwice() {
+        RankGraph g = new RankGraph();
+        assertNull(g.add("a", "b", 1, Why.NONE));
+        assertNull(g.add("a", "b", 1, Why.source(3)));
+        assertEquals(1, g.size());
+        assertNull(g.add("a", "b", 0, Why.NONE));
+        assertEquals(2, g.size());
+        for (int i = 0; i < 3000; i++) assertNull(g.add("p" + i, "q" + i, i % 3, Why.NONE));
+        for (int i = 0; i < 3000; i++) assertNull(g.add("p" + i, "q" + i, i % 3, Why.NONE));
+        assertEquals(3002, g.size());
+    }
+
+    @Test
+    void RankGraph_zeroSelfLoopAllowedPositiveSelfLoopRefused() {
+        RankGraph g = new RankGraph();
+        assertNull(g.add("a", "a", 0, Why.NONE));
+        RankGraph.Cycle c = g.add("a", "a", 3, Why.NONE);
+        assertNotNull(c);
+        assertEquals(3, c.weight());
+        assertEquals(1, c.edges().size());
+    }
 }

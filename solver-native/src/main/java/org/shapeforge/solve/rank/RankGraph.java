@@ -1,12 +1,10 @@
 package org.shapeforge.solve.rank;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.shapeforge.solve.store.Why;
 
 /**
@@ -15,6 +13,10 @@ import org.shapeforge.solve.store.Why;
  * positive total weight is refused (Prop. 4.6: the recorded facts are then unsatisfiable). The
  * reachability test searches from both ends in alternation, so growing a chain at either end
  * costs O(1) rather than a walk over the whole chain.
+ *
+ * <p>Representation: variable names are interned to dense int ids once; edges live in parallel
+ * arrays ({@link EdgeTable}) and adjacency in per-node int lists; searches use epoch-stamped
+ * marks and reusable int queues, so an insertion allocates nothing in the common case.
  */
 public final class RankGraph {
     /** An edge with its derivation. */
@@ -23,13 +25,14 @@ public final class RankGraph {
     /** The cycle found by a refused insertion. */
     public record Cycle(List<Edge> edges, int weight) {}
 
-    private final Map<String, List<Edge>> out = new HashMap<>();
-    private final Map<String, List<Edge>> in = new HashMap<>();
-    private record Key(String from, String to, int weight) {}
-
-    private final Set<Key> seen = new HashSet<>();
+    private final Map<String, Integer> ids = new HashMap<>(1024);
+    private final List<String> names = new ArrayList<>();
+    private final EdgeTable edges = new EdgeTable();
+    private final IntLists out = new IntLists(), in = new IntLists();
+    private final Search search = new Search();
     private int size;
 
+    /** The number of accepted edges. */
     public int size() {
         return size;
     }
@@ -37,80 +40,72 @@ public final class RankGraph {
     /** Adds {@code from -weight-> to}; returns the positive cycle it would close, or null. */
     public Cycle add(String from, String to, int weight, Why why) {
         if (weight < 0) throw new IllegalStateException("negative rank edge (sign discipline, Def. 4.5)");
-        if (!seen.add(new Key(from, to, weight))) return null;
-        Edge e = new Edge(from, to, weight, why);
-        if (from.equals(to)) {
-            if (weight > 0) return new Cycle(List.of(e), weight);
-            return null;
-        }
-        boolean trivial = !in.containsKey(from) || !out.containsKey(to);
-        if (!trivial && reachable(to, from)) {
-            Cycle c = positivePath(to, from, weight > 0);
-            if (c != null) {
-                List<Edge> edges = new ArrayList<>(c.edges());
-                edges.add(e);
-                return new Cycle(edges, c.weight() + weight);
+        int f = id(from), t = id(to);
+        int e = edges.addIfAbsent(f, t, weight, why);
+        if (e < 0) return null;
+        if (f == t) return weight > 0 ? new Cycle(List.of(edge(e)), weight) : null;
+        boolean trivial = in.count(f) == 0 || out.count(t) == 0;
+        if (!trivial && search.reachable(t, f, out, in, edges, names.size())) {
+            int[] path = search.positivePath(t, f, weight > 0, out, edges, names.size());
+            if (path != null) {
+                List<Edge> es = new ArrayList<>(path.length + 1);
+                int w = weight;
+                for (int p : path) {
+                    es.add(edge(p));
+                    w += edges.weight(p);
+                }
+                es.add(edge(e));
+                return new Cycle(es, w);
             }
         }
-        out.computeIfAbsent(from, k -> new ArrayList<>()).add(e);
-        in.computeIfAbsent(to, k -> new ArrayList<>()).add(e);
+        out.add(f, e);
+        in.add(t, e);
         size++;
         return null;
     }
 
-    /** Bidirectional search: forward from {@code a}, backward from {@code b}, one node each. */
-    private boolean reachable(String a, String b) {
-        Set<String> fwd = new HashSet<>(), bwd = new HashSet<>();
-        ArrayDeque<String> fq = new ArrayDeque<>(), bq = new ArrayDeque<>();
-        fwd.add(a);
-        fq.add(a);
-        bwd.add(b);
-        bq.add(b);
-        if (a.equals(b)) return true;
-        while (!fq.isEmpty() && !bq.isEmpty()) {
-            for (Edge e : out.getOrDefault(fq.poll(), List.of())) {
-                if (bwd.contains(e.to())) return true;
-                if (fwd.add(e.to())) fq.add(e.to());
-            }
-            for (Edge e : in.getOrDefault(bq.poll(), List.of())) {
-                if (fwd.contains(e.from())) return true;
-                if (bwd.add(e.from())) bq.add(e.from());
-            }
-        }
-        return false;
+    private Edge edge(int e) {
+        return new Edge(names.get(edges.from(e)), names.get(edges.to(e)), edges.weight(e), edges.why(e));
     }
 
-    /**
-     * A path {@code a ->* b}; when {@code anyPath} is false it must contain a positive edge.
-     * States are (node, positive-so-far), so the search is linear in the graph.
-     */
-    private Cycle positivePath(String a, String b, boolean anyPath) {
-        record State(String node, boolean pos) {}
-        record Step(State prev, Edge edge) {}
-        Map<State, Step> parent = new HashMap<>();
-        ArrayDeque<State> q = new ArrayDeque<>();
-        State start = new State(a, anyPath);
-        q.add(start);
-        parent.put(start, new Step(null, null));
-        while (!q.isEmpty()) {
-            State s = q.poll();
-            if (s.node().equals(b) && s.pos()) {
-                List<Edge> path = new ArrayList<>();
-                int w = 0;
-                for (Step st = parent.get(s); st.edge() != null; st = parent.get(st.prev())) {
-                    path.addFirst(st.edge());
-                    w += st.edge().weight();
-                }
-                return new Cycle(path, w);
-            }
-            for (Edge e : out.getOrDefault(s.node(), List.of())) {
-                State n = new State(e.to(), s.pos() || e.weight() > 0);
-                if (!parent.containsKey(n)) {
-                    parent.put(n, new Step(s, e));
-                    q.add(n);
-                }
-            }
+    private int id(String name) {
+        Integer i = ids.get(name);
+        if (i != null) return i;
+        int n = names.size();
+        ids.put(name, n);
+        names.add(name);
+        out.ensure(n + 1);
+        in.ensure(n + 1);
+        return n;
+    }
+
+    /** Growable per-node lists of edge indices. */
+    static final class IntLists {
+        private int[][] lists = new int[64][];
+        private int[] counts = new int[64];
+
+        void ensure(int nodes) {
+            if (nodes <= lists.length) return;
+            int cap = Math.max(nodes, lists.length * 2);
+            lists = Arrays.copyOf(lists, cap);
+            counts = Arrays.copyOf(counts, cap);
         }
-        return null;
+
+        int count(int node) {
+            return counts[node];
+        }
+
+        int get(int node, int i) {
+            return lists[node][i];
+        }
+
+        void add(int node, int e) {
+            int[] l = lists[node];
+            int c = counts[node];
+            if (l == null) lists[node] = l = new int[2];
+            else if (c == l.length) lists[node] = l = Arrays.copyOf(l, c * 2);
+            l[c] = e;
+            counts[node] = c + 1;
+        }
     }
 }
