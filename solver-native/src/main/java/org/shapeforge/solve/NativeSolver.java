@@ -45,7 +45,7 @@ public final class NativeSolver implements ShapeSolver {
         if (options.semantics() != Semantics.FLAT)
             return error("the native solver implements the flat semantics only (got " + options.semantics().keyword + ")",
                     List.of(), n, 0, t0);
-        if (in.unsupported() != null) return error(in.unsupportedWhy(), List.of(in.unsupported()), n, 0, t0);
+        if (in.unsupported() != null) return new Outcome.Unknown(in.unsupportedWhy(), stats(n, 0, t0));
         Provenance prov = Provenance.of(problem);
         List<Integer> script = List.of();
         Attempt.Failed first = null;

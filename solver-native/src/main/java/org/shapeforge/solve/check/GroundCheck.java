@@ -35,7 +35,8 @@ public final class GroundCheck {
                 yield a != null && b != null && rowLe(a, b);
             }
             case Constraint.Likely l -> true;
-            default -> false;
+            default -> org.shapeforge.semantics.Evaluator.judge(c, g, org.shapeforge.semantics.Semantics.FLAT).truth()
+                    == org.shapeforge.semantics.Truth.HOLDS;
         };
     }
 
@@ -68,7 +69,13 @@ public final class GroundCheck {
             case Dim.Var v -> g.dims().get(v.name());
             case Dim.Unit u -> u;
             case Dim.Atom a -> a;
-            default -> null;
+            default -> {
+                try {
+                    yield org.shapeforge.semantics.Sizes.ground(d, n -> g.dims().get(n)).orElse(null);
+                } catch (RuntimeException e) {
+                    yield null; // a basis conflict or an overflow: the constraint does not hold
+                }
+            }
         };
     }
 

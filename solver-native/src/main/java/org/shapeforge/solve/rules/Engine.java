@@ -44,6 +44,8 @@ public final class Engine {
     private final DimRules dimRules = new DimRules(this);
     private final RowEqRule rowEq = new RowEqRule(this);
     private final RowLeRule rowLe = new RowLeRule(this);
+    /** The full language's constraints (issue 4), re-examined at every fixpoint. */
+    public final SizeRules size = new SizeRules(this);
 
     public Engine(Choices choices, long maxSteps) {
         this.choices = choices;
@@ -60,6 +62,16 @@ public final class Engine {
 
     /** Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. */
     public void run() {
+        do runCore();
+        while (size.propagate());
+    }
+
+    /** Whether facts are waiting to be processed. */
+    boolean hasWork() {
+        return !work.isEmpty();
+    }
+
+    private void runCore() {
         while (!work.isEmpty()) {
             Item it = work.poll();
             if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
