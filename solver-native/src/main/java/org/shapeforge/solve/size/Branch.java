@@ -23,11 +23,8 @@ final class Branch {
     }
 
     static Answer solve(LinearSystem sys, List<Bounds.Form> forms) {
-        Map<String, Interval> initial = new HashMap<>();
-        for (String v : sys.variables())
-            initial.put(v, sys.implicitLower(v).map(lo -> new Interval(BigInteger.valueOf(lo), null)).orElse(Interval.ALL));
         Map<String, Interval> iv;
-        switch (Bounds.propagate(forms, initial)) {
+        switch (Bounds.propagate(forms, initial(sys))) {
             case Bounds.Outcome.Conflict(String label, String detail) -> {
                 return new Answer.Infeasible("bounds propagation: " + detail + " at " + label);
             }
@@ -67,6 +64,14 @@ final class Branch {
         if (Ilp.solve(forms, iv, sizeNames(sys, iv), true) instanceof Ilp.Answer.Infeasible)
             return new Answer.Infeasible("its LP relaxation is infeasible");
         return new Answer.Undecided("no solution with every size at most " + LinearSolver.CAP + ", and no bound derivable beyond");
+    }
+
+    /** Each variable's implicit bounds: {@code 1..∞} for sizes, {@code 0..∞} if discardable, none for auxiliaries. */
+    static Map<String, Interval> initial(LinearSystem sys) {
+        Map<String, Interval> initial = new HashMap<>();
+        for (String v : sys.variables())
+            initial.put(v, sys.implicitLower(v).map(lo -> new Interval(BigInteger.valueOf(lo), null)).orElse(Interval.ALL));
+        return initial;
     }
 
     /** The label of a constraint or form the model violates, or {@code null}. */

@@ -117,6 +117,20 @@ public final class LinearSolver {
         return new LinearResult.Unsat("size predicates: no integer solution to " + what + " (" + how + ")");
     }
 
+    /** The sizes exact interval propagation pins to one value (empty on a refutation too). */
+    static Map<String, Long> forced(LinearSystem sys) {
+        List<Bounds.Form> forms = new ArrayList<>();
+        for (LinearConstraint c : sys.constraints())
+            for (LinearExpr e : c.asNonNegative()) forms.add(new Bounds.Form(e, c.label()));
+        TreeMap<String, Long> out = new TreeMap<>();
+        if (Bounds.propagate(forms, Branch.initial(sys)) instanceof Bounds.Outcome.Narrowed(Map<String, Interval> iv)) {
+            iv.forEach((v, i) -> {
+                if (sys.isSize(v) && i.finite() && i.lo().equals(i.hi()) && i.lo().bitLength() < 63) out.put(v, i.lo().longValueExact());
+            });
+        }
+        return out;
+    }
+
     private static BigInteger cost(LinearSystem sys, Map<String, Long> m) {
         BigInteger sum = BigInteger.ZERO;
         for (var e : m.entrySet()) if (sys.isSize(e.getKey())) sum = sum.add(BigInteger.valueOf(e.getValue()));

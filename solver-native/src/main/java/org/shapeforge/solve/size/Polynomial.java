@@ -60,6 +60,20 @@ public record Polynomial(NavigableMap<Monomial, BigInteger> terms) {
         return Optional.of(new LinearExpr(m, k));
     }
 
+    /** Renames variables (aliases found equal elsewhere). */
+    public Polynomial renamed(java.util.function.UnaryOperator<String> rename) {
+        TreeMap<Monomial, BigInteger> m = new TreeMap<>();
+        terms.forEach((mono, c) -> m.merge(new Monomial(mono.factors().stream().map(rename).toList()), c, BigInteger::add));
+        return new Polynomial(m);
+    }
+
+    /** The variables, sorted. */
+    public java.util.SortedSet<String> variables() {
+        java.util.TreeSet<String> vs = new java.util.TreeSet<>();
+        terms.keySet().forEach(mono -> vs.addAll(mono.factors()));
+        return vs;
+    }
+
     /** Replaces the variables bound in {@code values}; the others stay. */
     public Polynomial substitute(Map<String, Long> values) {
         TreeMap<Monomial, BigInteger> m = new TreeMap<>();

@@ -12,7 +12,7 @@ public sealed interface SizeResult {
     /** Every size is known and the equation holds. */
     record Holds(String equation) implements SizeResult {}
 
-    /** The equation determined these sizes (exactly; re-checked before return). */
+    /** The equation determined these sizes, by exact division and exact roots (no rounding anywhere). */
     record Solved(Map<String, Long> values) implements SizeResult {
         public Solved {
             values = Map.copyOf(values);

@@ -19,6 +19,8 @@
  *       is solved by exact division and exact integer root; several unknowns are an
  *       "underdetermined product".
  * </ul>
+ * {@link org.shapeforge.solve.size.SizeClosing} closes the size part: products staged to a
+ * fixpoint, the linear part decided, remaining products checked on its model.
  *
  * <h2>The decided fragment</h2>
  * {@link org.shapeforge.solve.size.LinearSolver} decides conjunctions of linear integer

@@ -73,4 +73,25 @@ class AffineProperties {
         if (oracle(mode, stride, 1, o, k) == i) assertInstanceOf(SizeResult.Holds.class, r);
         else assertInstanceOf(SizeResult.Failed.class, r);
     }
+
+    @Property(tries = 150)
+    void linearEncodingAgreesWithEnumeration(@ForAll @IntRange(max = 2) int mode, @ForAll @IntRange(min = 1, max = 3) int stride,
+            @ForAll @IntRange(min = 1, max = 3) int dilation, @ForAll @IntRange(min = 1, max = 40) int i) {
+        int d = mode == 0 ? 1 : dilation;
+        var t = new SizeTranslator()
+                .add(new org.shapeforge.lang.Constraint.DimEq(I, shape(mode, stride, d), null), "i = affine(...)")
+                .add(new org.shapeforge.lang.Constraint.SizeIn(new org.shapeforge.lang.SizeExpr.Size(I), i, i, null), "size(i) in i..i")
+                .add(new org.shapeforge.lang.Constraint.SizeIn(new org.shapeforge.lang.SizeExpr.Size(O), 1, 40, null), "size(o) in 1..40")
+                .add(new org.shapeforge.lang.Constraint.SizeIn(new org.shapeforge.lang.SizeExpr.Size(K), 1, 10, null), "size(k) in 1..10");
+        boolean exists = false;
+        for (long o = 1; o <= 40; o++) for (long k = 1; k <= 10; k++) exists |= oracle(mode, stride, d, o, k) == i;
+        switch (LinearSolver.solve(t.system(java.util.Set.of()), Map.of())) {
+            case LinearResult.Sat s -> {
+                assertEquals(true, exists);
+                assertEquals((long) i, oracle(mode, stride, d, s.model().get("o"), s.model().get("k")));
+            }
+            case LinearResult.Unsat u -> assertEquals(false, exists, u.reason());
+            case LinearResult.Unknown u -> throw new AssertionError(u.reason());
+        }
+    }
 }
