@@ -39,7 +39,7 @@ public final class Closing {
             case SOLVE -> en.run();
             case LEAF_ROWS -> forRows(true);
             case LEAF_DIMS -> forDims(Stage.LEAF_DIMS);
-            case SIZE_GUESS -> new SizeStage(en, prov, this::commit).run();
+            case SIZE_GUESS -> new SizeStage(en, prov, complete, this::commit).run();
             case LEAF_GUESS -> forDims(Stage.LEAF_GUESS);
             case ROWS -> {
                 deferred();

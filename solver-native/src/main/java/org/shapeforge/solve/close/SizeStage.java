@@ -43,11 +43,30 @@ public final class SizeStage {
     private final Engine en;
     private final Provenance prov;
     private final BiConsumer<Fact, Why> commit;
+    private final boolean complete;
+    private boolean offered;
 
-    public SizeStage(Engine en, Provenance prov, BiConsumer<Fact, Why> commit) {
+    /**
+     * In complete mode the stage's heuristics are not enumerated: its first commitment is a
+     * choice point whose second branch gives up with Unknown, so that complete mode never calls
+     * a failure after a size heuristic "all branches fail" (a semantic claim).
+     */
+    public SizeStage(Engine en, Provenance prov, boolean complete, BiConsumer<Fact, Why> commit) {
         this.en = en;
         this.prov = prov;
-        this.commit = commit;
+        this.complete = complete;
+        this.commit = (f, w) -> {
+            heuristic();
+            commit.accept(f, w);
+        };
+    }
+
+    private void heuristic() {
+        if (!complete || offered) return;
+        offered = true;
+        if (en.choices.choose(2) == 1)
+            throw new Unsupported("not supported natively: complete mode does not enumerate the stage-5 size heuristics"
+                    + " (Total_elems rows, least-material sizes)");
     }
 
     /** The constraints the native solver hands to {@code SizeRules}. */

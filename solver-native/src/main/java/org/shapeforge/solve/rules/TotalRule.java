@@ -67,7 +67,10 @@ final class TotalRule {
         }
         StringBuilder text = new StringBuilder();
         for (Row r : rows) text.append(text.isEmpty() ? "" : " ").append(Show.row(r));
-        if (open) return new SizeResult.Residual("Total_elems: rows " + text + " are not yet known");
+        if (open) {
+            SizeResult partial = divisibility(c, axes, text.toString(), t);
+            return partial != null ? partial : new SizeResult.Residual("Total_elems: rows " + text + " are not yet known");
+        }
         List<Dim> div = c.dividedBy().stream().map(d -> sr.deep(d, t)).toList();
         Set<String> vs = SizeRules.vars(axes);
         vs.addAll(SizeRules.vars(div));
@@ -87,6 +90,28 @@ final class TotalRule {
             known = sr.known(vs, t);
         }
         return TotalElems.solve(axes, num, div, known, sr.discardable, text.toString());
+    }
+
+    /**
+     * With rows still open, a Num_elems {@code n > 0} must still be divisible by the product of
+     * the sizes already known (axes and divided_by): every unknown factor is a positive integer.
+     * Null when nothing can be said (a Strided_var, a discardable factor, an unknown divisor).
+     */
+    private SizeResult divisibility(Constraint.Total c, List<Dim> axes, String text, Trace t) {
+        if (!(c.numerator() instanceof TotalNum.NumElems(long n)) || n == 0) return null;
+        java.math.BigInteger k = java.math.BigInteger.ONE;
+        List<Dim> all = new ArrayList<>(axes);
+        for (Dim d : c.dividedBy()) all.add(sr.deep(d, t));
+        Map<String, Long> known = sr.known(SizeRules.vars(all), t);
+        for (Dim d : all) {
+            var e = org.shapeforge.solve.size.SizeTranslator.size(d).substitute(known);
+            if (e.isConstant()) k = k.multiply(e.constant());
+            else if (e.variables().stream().anyMatch(sr.discardable::contains)) return null;
+        }
+        if (k.signum() == 0) return new SizeResult.Failed("Total_elems: " + n + " ≠ 0 (rows " + text + ")");
+        java.math.BigInteger nn = java.math.BigInteger.valueOf(n);
+        return nn.mod(k).signum() == 0 ? null
+                : new SizeResult.Failed("Total_elems: " + n + " not divisible by " + k + " (rows " + text + ")");
     }
 
     /**

@@ -103,6 +103,15 @@ class FullLanguageTest {
     void TotalElems_notDivisibleFailsWithTheNumbers() {
         var u = fail("total([5] <r>) = 72");
         assertTrue(u.failure().message().contains("72 not divisible by 5"), u.failure().message());
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind(), "the known axes must divide 72 whatever <r> is");
+    }
+
+    @Test
+    void TotalElems_completeModeKeepsTheHeuristicAnswer() {
+        Problem p = problem("leaf <r>", "total(<r>) = 64");
+        var o = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
+        var s = assertInstanceOf(Outcome.Sat.class, o);
+        assertEquals(Row.literal(java.util.List.of(Dim.atom(64))), s.model().rows().get("r"));
     }
 
     @Test
