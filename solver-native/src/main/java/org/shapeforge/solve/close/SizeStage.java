@@ -77,6 +77,7 @@ public final class SizeStage {
 
     public void run() {
         totals();
+        en.size.requireNoOpenProductInequality();
         linear();
         for (var e : new ArrayList<>(en.size.sizes().entrySet()))
             if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey()))

@@ -78,6 +78,23 @@ final class PredRule {
         return false;
     }
 
+    /**
+     * The message of a product inequality still underdetermined (stage 5 does not guess sizes
+     * for it: guessing 1 would violate it), or null.
+     */
+    String openInequality(SizeItem it, SizeItem.Pred p) {
+        Trace t = new Trace(it.why, false);
+        Map<String, Long> known = new HashMap<>();
+        for (ProductConstraint q : p.products()) {
+            if (q.rel() == Rel.EQ) continue;
+            for (var side : List.of(q.left(), q.right()))
+                for (var m : side.terms().keySet())
+                    for (String v : m.factors()) resolve(LinearExpr.var(v), known, t);
+            if (ProductSolver.solve(q, known, sr.discardable) instanceof SizeResult.Residual r) return r.why();
+        }
+        return null;
+    }
+
     /** The form with known sizes substituted and bound variables renamed to their representatives. */
     LinearExpr resolve(LinearExpr e, Map<String, Long> known, Trace t) {
         LinearExpr out = e;

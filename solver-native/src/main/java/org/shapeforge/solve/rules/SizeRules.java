@@ -279,10 +279,35 @@ public final class SizeRules {
         return false;
     }
 
-    /** After closing: an item still open is an underdetermined constraint (policy failure). */
+    /**
+     * Stage 5's check before guessing: a product inequality with unknown factors is reported as
+     * an underdetermined product (policy), not guessed to sizes that would violate it.
+     */
+    public void requireNoOpenProductInequality() {
+        for (SizeItem it : live())
+            if (it.body instanceof SizeItem.Pred p) {
+                String m = predRule.openInequality(it, p);
+                if (m != null) throw Contradiction.fail(m + ": the native solver does not guess sizes for a product inequality",
+                        it.why.asPolicy());
+            }
+    }
+
+    /**
+     * After closing: known sizes of dynamic variables are bound (they are entailed); an item still
+     * open is an underdetermined constraint (policy failure), or Unknown when it is left open by a
+     * dynamic dimension (the model leaves it symbolic and the guard could not judge it).
+     */
     public void finish() {
+        for (var e : new ArrayList<>(sizes.entrySet())) {
+            if (!sizes.containsKey(e.getKey())) continue;
+            en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(e.getKey()),
+                    Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)), Why.GUESS.and(e.getValue().why()));
+            en.run();
+        }
         for (SizeItem it : live()) {
-            if (itemVars(it).stream().anyMatch(dynamic::contains)) continue;
+            if (itemVars(it).stream().anyMatch(dynamic::contains))
+                throw new Unsupported("not supported natively: a size constraint over a dynamic dimension stays open ("
+                        + (it.residual != null ? it.residual : "unresolved") + ")");
             String why = it.residual != null ? it.residual : "not resolved by closing";
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }

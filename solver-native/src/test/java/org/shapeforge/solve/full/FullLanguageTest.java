@@ -161,6 +161,28 @@ class FullLanguageTest {
     }
 
     @Test
+    void Concat_forcedBasisIsASemanticBinding() {
+        var e = new NativeSolver().entails(problem("x = a ^ b", "x = 7:h", "b = 3"), Parser.parseConstraint("a = 4:h"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, e);
+        var u = fail("c = a ^ b", "a = 3:h", "c = 5");
+        assertTrue(u.failure().message().startsWith("basis mismatch"), u.failure().message());
+    }
+
+    @Test
+    void Product_inequalityIsUnderdeterminedNotGuessed() {
+        var u = fail("size(a) * size(b) >= 12");
+        assertTrue(u.failure().message().contains("underdetermined product"), u.failure().message());
+        assertEquals(FailureKind.POLICY, u.failure().kind());
+    }
+
+    @Test
+    void TotalElems_dynamicDimensionGetsItsEntailedSize() {
+        var s = sat("dynamic n", "total([n, 4]) = 64");
+        assertEquals(16, size(s, "n"));
+    }
+
+    @Test
     void Discardable_guessedToZero() {
         var s = sat("discardable b", "x = a ^ b", "a = 3");
         assertEquals(0, size(s, "b"));
