@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             SmtCommand.class,
             ExportCommand.class,
             CheckCommand.class,
+            SolveCommand.class,
+            BenchCommand.class,
         })
 public final class Main implements Runnable {
 

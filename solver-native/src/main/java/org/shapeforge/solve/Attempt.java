@@ -27,8 +27,17 @@ final class Attempt {
 
     private Attempt() {}
 
+    /** Growth guard: ten times the explicit axes of the input, at least 256. */
+    static int maxRank(Input in) {
+        long axes = 0;
+        for (var f : in.facts())
+            if (f instanceof org.shapeforge.solve.store.Fact.RowEq(var l, var r)) axes += l.knownRank() + r.knownRank();
+            else if (f instanceof org.shapeforge.solve.store.Fact.RowLe(var l, var r)) axes += l.knownRank() + r.knownRank();
+        return (int) Math.min(1 << 20, Math.max(256, 10 * axes));
+    }
+
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
-        Engine en = new Engine(choices, maxSteps);
+        Engine en = new Engine(choices, maxSteps, maxRank(in));
         in.dimVars().forEach(en::registerDim);
         in.rowVars().forEach(en::registerRow);
         en.size.provenance(prov.discardable(), prov.dynamic());

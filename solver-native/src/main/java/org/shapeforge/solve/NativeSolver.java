@@ -6,8 +6,10 @@ import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.semantics.Assignment;
+import org.shapeforge.semantics.Evaluator;
+import org.shapeforge.semantics.Truth;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Semantics;
-import org.shapeforge.solve.check.GroundCheck;
 import org.shapeforge.solve.close.Provenance;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.search.Choices;
@@ -30,7 +32,7 @@ public final class NativeSolver implements ShapeSolver {
     /** Steps of one run before it reports Unknown: this many per constraint, at least 200,000. */
     public static final long STEPS_PER_CONSTRAINT = 200;
     /** Branches complete mode may explore before it reports Unknown. */
-    public static final int MAX_NODES = 2_000;
+    public static final int MAX_NODES = 500;
 
     @Override
     public String name() {
@@ -101,10 +103,11 @@ public final class NativeSolver implements ShapeSolver {
         for (Assignment g : candidates) {
             Assignment full = g;
             for (String v : in.dimVars()) if (!full.dims().containsKey(v)) full = full.withDim(v, Dim.unit());
-            if (GroundCheck.firstViolated(in.constraints(), full) == null && !GroundCheck.holds(c, full))
+            if (Evaluator.holdsAll(in.constraints(), full, Semantics.FLAT)
+                    && Evaluator.judge(c, full, Semantics.FLAT).truth() == Truth.FAILS)
                 return new Entailment.NotEntailed(full);
         }
-        return new Entailment.Undetermined("no semantic derivation of " + c + " and no counterexample among γ_close, γ↑");
+        return new Entailment.Undetermined("no semantic derivation of " + Printer.print(c) + " and no counterexample among γ_close, γ↑");
     }
 
     private static long maxSteps(Input in) {
@@ -115,10 +118,13 @@ public final class NativeSolver implements ShapeSolver {
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
         Assignment check = d.model();
         for (String v : in.dimVars()) if (!check.dims().containsKey(v)) check = check.withDim(v, Dim.unit());
-        Constraint bad = GroundCheck.firstViolated(in.constraints(), check);
-        if (bad != null)
-            throw new IllegalStateException("native solver soundness guard: the closed model " + check
-                    + " violates " + bad + "\n" + Report.dump(d.engine(), in));
+        if (!Evaluator.holdsAll(in.constraints(), check, Semantics.FLAT)) {
+            StringBuilder bad = new StringBuilder();
+            for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))
+                if (j.truth() != Truth.HOLDS) bad.append("\n  ").append(Printer.print(j.constraint())).append(": ").append(j.detail());
+            throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)
+                    + " violates" + bad + "\n" + Report.dump(d.engine(), in));
+        }
     }
 
     private static Outcome failure(Input in, Contradiction c, String suffix, int n, long steps, long t0) {

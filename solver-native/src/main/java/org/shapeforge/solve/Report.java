@@ -102,7 +102,7 @@ final class Report {
                 .append(Show.dim(dim(en, new Dim.Var(v)))).append('\n');
         for (String v : en.rowVars()) if (en.store.rowBound(v)) sb.append("  <").append(v).append("> = ")
                 .append(Show.row(row(en, Row.var(v)))).append('\n');
-        for (Constraint c : residual(en)) sb.append("  residual ").append(c).append('\n');
+        for (Constraint c : residual(en)) sb.append("  residual ").append(org.shapeforge.lang.Printer.print(c)).append('\n');
         return sb.toString();
     }
 }

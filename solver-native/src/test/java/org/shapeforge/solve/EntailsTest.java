@@ -9,7 +9,7 @@ import org.shapeforge.solver.SolveOptions;
 /** {@code entails}: forced by semantic steps, refuted by a checked solution, or undetermined. */
 class EntailsTest {
     static Entailment entails(String c, String... lines) {
-        return new NativeSolver().entails(Solve.problem(lines), CoreText.constraint(c, org.shapeforge.lang.Span.NONE),
+        return new NativeSolver().entails(Solve.problem(lines), org.shapeforge.lang.Parser.parseConstraint(c),
                 SolveOptions.defaults());
     }
 

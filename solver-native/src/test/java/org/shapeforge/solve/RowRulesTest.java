@@ -84,6 +84,13 @@ class RowRulesTest {
     }
 
     @Test
+    void RowEq_caseD_nonConjugateIsSemantic() {
+        var u = unsat(det("[3] <r> ~ <r> [5]"));
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+        assertTrue(u.failure().message().contains("not conjugate"), u.failure().message());
+    }
+
+    @Test
     void RowIneq_deficitRule() {
         var s = sat(det("[3] <r> [4] <= [3, 5, 4]"));
         assertEquals(ds(3, 5), s.model().rows().get("r").flat());

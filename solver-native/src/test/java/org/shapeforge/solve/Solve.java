@@ -9,7 +9,7 @@ final class Solve {
     private Solve() {}
 
     static Problem problem(String... lines) {
-        return CoreText.parse("test.shc", String.join("\n", lines));
+        return org.shapeforge.lang.Parser.parse("test.shc", String.join("\n", lines));
     }
 
     static Outcome det(String... lines) {

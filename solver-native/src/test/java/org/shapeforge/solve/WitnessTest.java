@@ -24,7 +24,7 @@ class WitnessTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("coreWitnesses")
     void witnessExpectationsHold(Path file) throws IOException {
-        var p = CoreText.parse(file.getFileName().toString(), Files.readString(file));
+        var p = org.shapeforge.lang.Parser.parse(file.getFileName().toString(), Files.readString(file));
         assertTrue(!p.expectations().isEmpty(), "no expectations read from " + file);
         List<String> bad = WitnessCheck.mismatches(p);
         assertEquals(List.of(), bad, file.toString());

@@ -38,14 +38,17 @@ public final class Closing {
         switch (s) {
             case SOLVE -> en.run();
             case LEAF_ROWS -> forRows(true);
-            case LEAF_DIMS -> forDims(Stage.LEAF_DIMS);
+            case LEAF_DIMS -> forDims(Stage.LEAF_DIMS, true);
             case SIZE_GUESS -> new SizeStage(en, prov, complete, this::commit).run();
-            case LEAF_GUESS -> forDims(Stage.LEAF_GUESS);
+            case LEAF_GUESS -> forDims(Stage.LEAF_GUESS, false);
             case ROWS -> {
                 deferred();
                 forRows(false);
             }
-            case DIMS -> forDims(Stage.DIMS);
+            case DIMS -> {
+                forDims(Stage.DIMS, true);
+                forDims(Stage.DIMS, false);
+            }
         }
     }
 
@@ -83,11 +86,18 @@ public final class Closing {
         }
     }
 
-    private void forDims(Stage s) {
+    /**
+     * Dimension commitments. Within a stage, variables with a cap commit first (to the cap, the
+     * least admissible value once cap stores are transitively closed — Remark 6.7(i)), and only
+     * then the uncapped ones are guessed; so the result does not depend on the order in which
+     * variables were first mentioned.
+     */
+    private void forDims(Stage s, boolean capped) {
         for (String v : new ArrayList<>(en.dimVars())) {
             if (en.store.dimBound(v) || prov.dynamic().contains(v)) continue;
             boolean leaf = prov.leaf().contains(v);
             Store.Cap cap = en.store.cap(v);
+            if ((cap != null) != capped) continue;
             Dim guess = en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
             switch (s) {
                 case LEAF_DIMS -> {

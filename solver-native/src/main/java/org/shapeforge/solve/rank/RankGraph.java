@@ -25,7 +25,9 @@ public final class RankGraph {
 
     private final Map<String, List<Edge>> out = new HashMap<>();
     private final Map<String, List<Edge>> in = new HashMap<>();
-    private final Set<String> seen = new HashSet<>();
+    private record Key(String from, String to, int weight) {}
+
+    private final Set<Key> seen = new HashSet<>();
     private int size;
 
     public int size() {
@@ -35,13 +37,14 @@ public final class RankGraph {
     /** Adds {@code from -weight-> to}; returns the positive cycle it would close, or null. */
     public Cycle add(String from, String to, int weight, Why why) {
         if (weight < 0) throw new IllegalStateException("negative rank edge (sign discipline, Def. 4.5)");
-        if (!seen.add(from + '\u0000' + to + '\u0000' + weight)) return null;
+        if (!seen.add(new Key(from, to, weight))) return null;
         Edge e = new Edge(from, to, weight, why);
         if (from.equals(to)) {
             if (weight > 0) return new Cycle(List.of(e), weight);
             return null;
         }
-        if (reachable(to, from)) {
+        boolean trivial = !in.containsKey(from) || !out.containsKey(to);
+        if (!trivial && reachable(to, from)) {
             Cycle c = positivePath(to, from, weight > 0);
             if (c != null) {
                 List<Edge> edges = new ArrayList<>(c.edges());

@@ -33,8 +33,14 @@ public final class Engine {
     public final Store store = new Store();
     public final Subst subst = new Subst(store);
     public final RankGraph rank = new RankGraph();
+    /** Def. 4.5 refined per flank: lead(γρ) ≥ lead(γρ') + k (flank-fit of the marked order, Def. 2.3). */
+    public final RankGraph leadRank = new RankGraph();
+    /** The trailing-flank counterpart of {@link #leadRank}. */
+    public final RankGraph trailRank = new RankGraph();
     public final Choices choices;
     private final ArrayDeque<Item> work = new ArrayDeque<>();
+    private final ArrayDeque<Item> placements = new ArrayDeque<>();
+    private boolean placing;
     private final Set<String> dimVars = new LinkedHashSet<>();
     private final Set<String> rowVars = new LinkedHashSet<>();
     private final Set<String> freshVars = new LinkedHashSet<>();
@@ -47,42 +53,68 @@ public final class Engine {
     /** The full language's constraints (issue 4), re-examined at every fixpoint. */
     public final SizeRules size = new SizeRules(this);
 
-    public Engine(Choices choices, long maxSteps) {
+    private final int maxRank;
+
+    /**
+     * @param maxSteps rule applications before the run gives up (Unknown)
+     * @param maxRank the largest known rank a row binding may reach before the run gives up: a
+     *     guard against growth the rank-fact graph did not catch (Thm. 5.2(b) is open)
+     */
+    public Engine(Choices choices, long maxSteps, int maxRank) {
         this.choices = choices;
         this.maxSteps = maxSteps;
+        this.maxRank = maxRank;
     }
 
     public void emit(Fact f, Why why) {
         work.add(new Item(f, why));
     }
 
+    /**
+     * Postpones a fact whose next step is a placement (a policy step, Lemma 5.1) until the
+     * semantic steps have reached their fixpoint, so that placements see every semantic fact
+     * (fixpoint-before-commit, applied to placements too). Returns false when the placement may
+     * be made now.
+     */
+    boolean postponePlacement(Fact f, Why why) {
+        if (placing) return false;
+        placements.add(new Item(f, why));
+        return true;
+    }
+
     public long steps() {
         return steps;
     }
 
-    /** Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. */
+    /**
+     * Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. The
+     * size rules (issue 4) run at each semantic fixpoint, before any postponed placement: their
+     * facts are semantic too.
+     */
     public void run() {
-        do runCore();
-        while (size.propagate());
+        while (true) {
+            if (!work.isEmpty()) step(work.poll(), false);
+            else if (size.propagate()) continue;
+            else if (!placements.isEmpty()) step(placements.poll(), true);
+            else return;
+        }
     }
 
-    /** Whether facts are waiting to be processed. */
+    /** Whether semantic facts are waiting to be processed. */
     boolean hasWork() {
         return !work.isEmpty();
     }
 
-    private void runCore() {
-        while (!work.isEmpty()) {
-            Item it = work.poll();
-            if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
-            recordedRankFact(it);
-            Trace t = new Trace(it.why(), it.fact().markerSensitive());
-            switch (it.fact()) {
-                case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
-                case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
-                case Fact.RowEq(Row l, Row r) -> rowEq.apply(subst.row(l, t), subst.row(r, t), t.why());
-                case Fact.RowLe(Row lo, Row up) -> rowLe.apply(subst.row(lo, t), subst.row(up, t), t.why());
-            }
+    private void step(Item it, boolean placing) {
+        this.placing = placing;
+        if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
+        recordedRankFact(it);
+        Trace t = new Trace(it.why(), it.fact().markerSensitive());
+        switch (it.fact()) {
+            case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
+            case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
+            case Fact.RowEq(Row l, Row r) -> rowEq.apply(grown(subst.row(l, t)), grown(subst.row(r, t)), t.why());
+            case Fact.RowLe(Row lo, Row up) -> rowLe.apply(grown(subst.row(lo, t)), grown(subst.row(up, t)), t.why());
         }
     }
 
@@ -94,10 +126,7 @@ public final class Engine {
      */
     private void recordedRankFact(Item it) {
         switch (it.fact()) {
-            case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> {
-                int w = up.knownRank() - lo.knownRank();
-                if (w >= 0) rankEdge(lo.var(), up.var(), w, it.why());
-            }
+            case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, it.why());
             case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
                 int w = b.knownRank() - a.knownRank();
                 if (w >= 0) rankEdge(a.var(), b.var(), w, it.why());
@@ -107,6 +136,18 @@ public final class Engine {
         }
     }
 
+    /**
+     * The rank facts of {@code lo ⊑ up} between distinct row variables: total rank, and per flank
+     * (flank-fit: lead(γ lo) ≥ lead(γ up), trail likewise). Only weights ≥ 0 are recorded: the
+     * sign discipline of Def. 4.5 (a result surplus entails only a non-positive bound).
+     */
+    public void inequalityRankFacts(Row.Open lo, Row.Open up, Why why) {
+        int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
+        if (dl + dr >= 0) rankEdge(rank, "", lo.var(), up.var(), dl + dr, why);
+        if (dl >= 0) rankEdge(leadRank, "leading ", lo.var(), up.var(), dl, why);
+        if (dr >= 0) rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
+    }
+
     public void bindDim(String v, Dim value, Why why) {
         store.bindDim(v, value, why);
         Store.Cap c = store.removeCap(v);
@@ -114,15 +155,29 @@ public final class Engine {
         for (Stored s : store.takeDimWatchers(v)) work.add(s.item);
     }
 
+    private Row grown(Row r) {
+        if (r.knownRank() > maxRank)
+            throw new BudgetExhausted("a row grew past rank " + maxRank + " (growth the rank-fact graph did not catch)");
+        return r;
+    }
+
     public void bindRow(String v, Row value, Why why, boolean placement) {
-        if (value instanceof Row.Open o) rankEdge(v, o.var(), o.lead().size() + o.trail().size(), why);
+        if (value instanceof Row.Open o) {
+            rankEdge(v, o.var(), o.lead().size() + o.trail().size(), why);
+            rankEdge(leadRank, "leading ", v, o.var(), o.lead().size(), why);
+            rankEdge(trailRank, "trailing ", v, o.var(), o.trail().size(), why);
+        }
         store.bindRow(v, value, why, placement);
         for (Stored s : store.takeRowWatchers(v)) work.add(s.item);
     }
 
     /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */
     public void rankEdge(String from, String to, int weight, Why why) {
-        RankGraph.Cycle c = rank.add(from, to, weight, why);
+        rankEdge(rank, "", from, to, weight, why);
+    }
+
+    private void rankEdge(RankGraph g, String flank, String from, String to, int weight, Why why) {
+        RankGraph.Cycle c = g.add(from, to, weight, why);
         if (c == null) return;
         Why all = why;
         StringBuilder path = new StringBuilder();
@@ -131,8 +186,8 @@ public final class Engine {
             path.append('<').append(e.from()).append("> -").append(e.weight()).append("-> ");
         }
         path.append('<').append(c.edges().getLast().to()).append('>');
-        throw Contradiction.fail("rank cycle among row variables: " + path
-                + " (each needs more axes than the next, total " + c.weight() + " > 0)", all);
+        throw Contradiction.fail("rank cycle among row variables: " + path + " (each needs more "
+                + flank + "axes than the next, total " + c.weight() + " > 0)", all);
     }
 
     public void registerDim(String v) {

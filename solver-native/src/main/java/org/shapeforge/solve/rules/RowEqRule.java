@@ -23,7 +23,7 @@ final class RowEqRule {
 
     void apply(Row l, Row r, Why why) {
         if (l instanceof Row.Rigid || r instanceof Row.Rigid)
-            throw Contradiction.error("not supported by the native solver: rigid rows (flat semantics only)", why);
+            throw new Unsupported("not supported natively: rigid rows (flat semantics only)");
         if (!l.isOpen() && !r.isOpen()) closedClosed(l.flat(), r.flat(), why);
         else if (l instanceof Row.Open o && !r.isOpen()) openClosed(o, r, why);
         else if (r instanceof Row.Open o && !l.isOpen()) openClosed(o, l, why);
@@ -49,6 +49,7 @@ final class RowEqRule {
         int off = f.size() - o.trail().size();
         for (int j = 0; j < o.trail().size(); j++) en.emit(new Fact.DimEq(o.trail().get(j), f.get(off + j)), why);
         List<Dim> m = f.subList(o.lead().size(), off);
+        if (!m.isEmpty() && en.postponePlacement(new Fact.RowEq(o, c), why)) return;
         int p = c.lead().size();
         int inherit = p >= o.lead().size() && p <= off ? p - o.lead().size() : 0;
         int split = inherit;
@@ -74,14 +75,39 @@ final class RowEqRule {
             if (sa != sb)
                 throw Contradiction.fail("infinite number of axes by self-reference: " + Show.row(a) + " ~ "
                         + Show.row(b) + " (occurs check, Def. 4.3(d))", why);
-            if (sa > 0) defer(ra, rb, Stored.Kind.ROTATION_EQ, why);
+            if (sa > 0) {
+                List<Dim> sw = ra.lead().isEmpty() ? rb.lead() : ra.lead(), tw = ra.lead().isEmpty() ? ra.trail() : rb.trail();
+                if (isGround(sw) && isGround(tw) && !conjugate(sw, tw))
+                    throw Contradiction.fail("rotational self-reference " + Show.row(a) + " ~ " + Show.row(b) + ": "
+                            + Show.dims(sw) + " and " + Show.dims(tw) + " are not conjugate, so no row solves it "
+                            + "(Def. 4.3(d), Lyndon–Schützenberger)", why);
+                defer(ra, rb, Stored.Kind.ROTATION_EQ, why);
+            }
         } else if (sa == 0) {
+            if (sb > 0 && en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, sb > 0);
         } else if (sb == 0) {
+            if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
         }
+    }
+
+    private static boolean isGround(List<Dim> ds) {
+        for (Dim d : ds) if (!d.isGround()) return false;
+        return true;
+    }
+
+    /** Whether t is a rotation of s (then s = uv, t = vu and x = u solves s·x = x·t). */
+    private static boolean conjugate(List<Dim> s, List<Dim> t) {
+        if (s.size() != t.size()) return false;
+        for (int i = 0; i < s.size(); i++) {
+            boolean ok = true;
+            for (int j = 0; j < s.size() && ok; j++) ok = s.get((i + j) % s.size()).equals(t.get(j));
+            if (ok) return true;
+        }
+        return false;
     }
 
     private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {

@@ -23,7 +23,7 @@ final class RowLeRule {
 
     void apply(Row res, Row op, Why why) {
         if (res instanceof Row.Rigid || op instanceof Row.Rigid)
-            throw Contradiction.error("not supported by the native solver: rigid rows (flat semantics only)", why);
+            throw new Unsupported("not supported natively: rigid rows (flat semantics only)");
         int dl = op.lead().size() - res.lead().size();
         int dr = op.trail().size() - res.trail().size();
         boolean deficit = dl > 0 || dr > 0;
@@ -50,13 +50,13 @@ final class RowLeRule {
                         List.of(), List.of(oo.var()));
             return;
         }
-        if (res instanceof Row.Open ro && dl == 0 && dr == 0) en.rankEdge(ro.var(), oo.var(), 0, why);
+        if (res instanceof Row.Open ro) en.inequalityRankFacts(ro, oo, why);
         storeCap(residue, oo.var(), why);
     }
 
     /** Case (iv): grow the result by fresh axes to clear the deficit, then reprocess. */
     private void deficitRule(Row.Open res, Row op, int dl, int dr, Why why) {
-        if (op instanceof Row.Open oo && dl + dr >= 0) en.rankEdge(res.var(), oo.var(), dl + dr, why);
+        if (op instanceof Row.Open oo) en.inequalityRankFacts(res, oo, why);
         String inner = en.freshRow();
         Row grown = new Row.Open(en.freshDims(Math.max(dl, 0)), inner, en.freshDims(Math.max(dr, 0)));
         en.bindRow(res.var(), grown, why, false);
