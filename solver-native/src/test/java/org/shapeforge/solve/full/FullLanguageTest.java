@@ -189,6 +189,16 @@ class FullLanguageTest {
         assertEquals(3, size(s, "x"));
     }
 
+    /** Conj. 8.4(c): satisfiable inputs just outside the decided fragment fail by policy (flip when the solver grows). */
+    @Test
+    void Heuristic_counterexamplesFailByPolicyNotSemantically() {
+        for (String[] in : new String[][] {{"total([a, b]) = 12", "size(a) == size(b) + 1"},
+                {"size(a) * size(b) >= 12"}, {"total([a ^ 2, a]) = 15"}}) {
+            var u = fail(in);
+            assertEquals(FailureKind.POLICY, u.failure().kind(), String.join("; ", in) + ": " + u.failure().message());
+        }
+    }
+
     @Test
     void OneShotOrder_isUnknownNotAFailure() {
         var o = solve("<r> <=1 <s>");
