@@ -13,6 +13,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.semantics.Assignment;
@@ -78,6 +79,11 @@ class FullLanguageProperties {
         Problem p = Parser.parse("gen.shc", String.join("\n", lines));
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
         boolean found = bruteForce(p, 0, new HashMap<>());
+        Statistics.label("verdict").collect(o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown");
+        Statistics.label("verdict").coverage(c -> {
+            c.check("sat").percentage(x -> x > 10);
+            c.check("fail").percentage(x -> x > 10);
+        });
         if (found) assertTrue(o instanceof Outcome.Sat, () -> lines + ": enumeration finds a solution, native says " + o);
         if (o instanceof Outcome.Unsat u && u.failure().kind() == FailureKind.SEMANTIC)
             assertFalse(found, () -> lines + ": semantic failure but enumeration finds a solution");
