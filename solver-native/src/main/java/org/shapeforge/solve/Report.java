@@ -27,8 +27,10 @@ final class Report {
         Map<String, Row> rb = new LinkedHashMap<>();
         for (String v : in.dimVars()) if (en.store.dimBound(v)) db.put(v, dim(en, new Dim.Var(v)));
         for (String v : in.rowVars()) if (en.store.rowBound(v)) rb.put(v, row(en, Row.var(v)));
-        List<Constraint> residual = residual(en);
-        boolean principal = en.store.caps().isEmpty();
+        List<Constraint> residual = new ArrayList<>(residual(en));
+        List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
+        residual.addAll(sized);
+        boolean principal = en.store.caps().isEmpty() && sized.isEmpty();
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;

@@ -269,6 +269,29 @@ public final class SizeRules {
         return k == null ? fallback : Sizes.ofSize(k.size(), Dim.DEFAULT_BASIS);
     }
 
+    /**
+     * The size content still open, as constraints for the solved form: live items (equations
+     * with σ applied through compound terms; Total_elems, Exact and predicates as written) and
+     * known sizes as {@code size(x) == n}.
+     */
+    public List<Constraint> residualConstraints() {
+        List<Constraint> out = new ArrayList<>();
+        var none = org.shapeforge.lang.Span.NONE;
+        for (SizeItem it : live()) {
+            Trace t = new Trace(Why.NONE, false);
+            out.add(switch (it.body) {
+                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), none);
+                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), none);
+                case SizeItem.Total(Constraint.Total c) -> c;
+                case SizeItem.Exact(Constraint.Exact c) -> c;
+                case SizeItem.Pred p -> p.c();
+            });
+        }
+        sizes.forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
+                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), none)));
+        return out;
+    }
+
     /** Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). */
     public boolean pendingRow(String v) {
         for (SizeItem it : live())
