@@ -121,7 +121,14 @@ public final class SizeRules {
             Known k = sizes.get(x);
             Trace t = new Trace(k.why(), false);
             Dim d = en.subst.dim(new Dim.Var(x), t);
-            if (d instanceof Dim.Var v && v.name().equals(x)) continue;
+            if (d instanceof Dim.Var v && v.name().equals(x)) {
+                var cap = en.store.cap(x);
+                if (cap != null && cap.atom().size() != 1) { // a cap arrived after the size: decide now
+                    sizes.remove(x);
+                    changed |= record(x, k.size(), k.why());
+                }
+                continue;
+            }
             sizes.remove(x);
             if (d instanceof Dim.Var w) changed |= record(w.name(), k.size(), t.why());
             else if (Sizes.size(d) != k.size())
@@ -144,6 +151,16 @@ public final class SizeRules {
         String v = ((Dim.Var) d).name();
         long lower = discardable.contains(v) ? 0 : 1;
         if (n < lower) throw Contradiction.fail("size conflict: " + v + " would have size " + n + " < " + lower, t.why());
+        org.shapeforge.solve.store.Store.Cap cap = en.store.cap(v);
+        if (cap != null && cap.atom().size() != 1) {
+            // v ⊒ c means v ∈ {c, 1∅} (Def. 1.2): its size picks one, a semantic step.
+            Why w = t.why().and(cap.why());
+            if (n == cap.atom().size()) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), cap.atom()), w);
+            else if (n == 1) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
+            else throw Contradiction.fail("size conflict: " + v + " is " + Show.dim(cap.atom()) + " or 1 (broadcast), but the"
+                    + " size constraints need " + n, w);
+            return true;
+        }
         Known k = sizes.get(v);
         if (k == null) {
             sizes.put(v, new Known(n, t.why()));

@@ -183,6 +183,18 @@ class FullLanguageTest {
     }
 
     @Test
+    void KnownSize_picksBetweenCapAndUnitSemantically() {
+        var e = new NativeSolver().entails(problem("4 <= d", "total([d, 2]) = 8"), Parser.parseConstraint("d = 4"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, e);
+        var late = new NativeSolver().entails(problem("total([d, 2]) = 8", "e = d", "4 <= e"), Parser.parseConstraint("d = 4"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, late, "a cap arriving after the size");
+        var u = fail("4 <= d", "total([d, 2]) = 10");
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind(), u.failure().message());
+    }
+
+    @Test
     void Discardable_guessedToZero() {
         var s = sat("discardable b", "x = a ^ b", "a = 3");
         assertEquals(0, size(s, "b"));
