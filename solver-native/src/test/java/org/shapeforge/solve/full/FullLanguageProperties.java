@@ -60,8 +60,10 @@ class FullLanguageProperties {
                 Combinators.combine(v, v).as((x, y) -> "exact(<r>) = [" + x + ", " + y + "]"),
                 Combinators.combine(v, v).as((x, y) -> "[" + x + "] <= [" + y + "]"),
                 Combinators.combine(v, v).as((x, y) -> "<r> ~ [" + x + ", " + y + "]"));
-        return Combinators.combine(linear(), extra.list().ofMaxSize(2)).as((a, b) -> {
-            List<String> all = new ArrayList<>(a);
+        Arbitrary<String> decl = Arbitraries.of("leaf <r>", "leaf a", "discardable b", "leaf c", "param a");
+        return Combinators.combine(linear(), extra.list().ofMaxSize(2), decl.set().ofMaxSize(2)).as((a, b, ds) -> {
+            List<String> all = new ArrayList<>(ds);
+            all.addAll(a);
             all.addAll(b);
             return all;
         });
@@ -70,8 +72,9 @@ class FullLanguageProperties {
     @Property(tries = 150)
     void satAnswersSatisfyTheInput(@ForAll("mixed") List<String> lines) {
         Problem p = Parser.parse("gen.shc", String.join("\n", lines));
-        if (new NativeSolver().solve(p, SolveOptions.defaults()) instanceof Outcome.Sat s)
-            assertTrue(Evaluator.holdsAll(p.constraints(), s.model(), Semantics.FLAT), () -> lines + " -> " + s.model());
+        for (SolveOptions o : List.of(SolveOptions.defaults(), SolveOptions.defaults().withComplete(true)))
+            if (new NativeSolver().solve(p, o) instanceof Outcome.Sat s)
+                assertTrue(Evaluator.holdsAll(p.constraints(), s.model(), Semantics.FLAT), () -> lines + " -> " + s.model());
     }
 
     @Property(tries = 150)
