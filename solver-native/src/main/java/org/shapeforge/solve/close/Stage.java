@@ -1,9 +1,9 @@
 package org.shapeforge.solve.close;
 
 /**
- * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"), as far as
- * the core fragment needs them. Stage 2 (precision coefficients) has no counterpart here; issue 4
- * adds Total_elems/Exact resolution to {@link #LEAF_GUESS}.
+ * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"). Stage 2
+ * (precision coefficients) has no counterpart here; issue 4's size heuristics are
+ * {@link #SIZE_GUESS}, the first half of stage 5.
  */
 public enum Stage {
     /** Stage 1: online unification and propagation only; no commitments. */
