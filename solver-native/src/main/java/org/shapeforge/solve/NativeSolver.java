@@ -116,8 +116,7 @@ public final class NativeSolver implements ShapeSolver {
 
     /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
-        Assignment check = d.model();
-        for (String v : in.dimVars()) if (!check.dims().containsKey(v)) check = check.withDim(v, Dim.unit());
+        Assignment check = Report.symbolicAtUnit(d.engine(), in);
         if (!Evaluator.holdsAll(in.constraints(), check, Semantics.FLAT)) {
             StringBuilder bad = new StringBuilder();
             for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))

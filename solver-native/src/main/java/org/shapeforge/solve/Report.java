@@ -81,6 +81,28 @@ final class Report {
         return new Assignment(d, r);
     }
 
+    /**
+     * The closed values with every symbolic (dynamic) dimension read at the unit: what the
+     * soundness guard checks, since the model leaves such variables and the rows and sizes that
+     * mention them out.
+     */
+    static Assignment symbolicAtUnit(Engine en, Input in) {
+        Map<String, Dim> d = new LinkedHashMap<>();
+        Map<String, Row> r = new LinkedHashMap<>();
+        for (String v : in.dimVars()) d.put(v, atUnit(dim(en, new Dim.Var(v))));
+        for (String v : in.rowVars()) {
+            Row x = row(en, Row.var(v));
+            r.put(v, new Row.Closed(x.lead().stream().map(Report::atUnit).toList(),
+                    x.trail().stream().map(Report::atUnit).toList()));
+        }
+        return new Assignment(d, r);
+    }
+
+    private static Dim atUnit(Dim x) {
+        return org.shapeforge.semantics.Sizes.ground(x, name -> Dim.unit())
+                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
+    }
+
     static Dim dim(Engine en, Dim d) {
         return en.subst.dim(d, new Trace(Why.NONE, false));
     }
