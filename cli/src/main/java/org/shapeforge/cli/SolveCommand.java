@@ -111,12 +111,26 @@ public final class SolveCommand implements Callable<Integer> {
                 sb.append("fail ").append(u.failure().kind().keyword).append(": ").append(u.failure().message()).append('\n');
                 for (Constraint c : u.failure().constraints())
                     sb.append("  ").append(c.span().fileLine()).append("  ").append(Printer.print(c)).append('\n');
+                sb.append("hint: ").append(hint(u.failure().kind())).append('\n');
             }
             case Outcome.Unknown k -> sb.append("unknown: ").append(k.reason()).append('\n');
         }
         Stats st = o.stats();
         sb.append(String.format("stats: %d constraints, %d steps, %.1f ms%n", st.constraints(), st.steps(), st.millis()));
         return sb.toString();
+    }
+
+    /** What a user can do about a failure of this kind (Lemma 5.1's semantic/policy split). */
+    static String hint(org.shapeforge.solver.FailureKind kind) {
+        return switch (kind) {
+            case SEMANTIC -> "only semantic steps led here: the constraints above have no common solution; "
+                    + "fix one of them (or see `shapeforge smt FILE` for an unsat core)";
+            case POLICY -> "a policy commitment (marker placement, deferred-equation resolution or closing guess) "
+                    + "is on this failure's derivation, so the input may still be satisfiable: try --complete, "
+                    + "or `shapeforge smt FILE`";
+            case UNSAT -> "the constraints above are unsatisfiable together";
+            case ERROR -> "the input is outside what this solver accepts, or ill-formed: see the message";
+        };
     }
 
     private static void section(StringBuilder sb, String title, Map<String, org.shapeforge.term.Dim> d,

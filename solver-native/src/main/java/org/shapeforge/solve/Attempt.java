@@ -5,6 +5,8 @@ import java.util.List;
 import org.shapeforge.semantics.Assignment;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
+import org.shapeforge.solve.close.SizeStage;
+import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.search.Choices;
@@ -38,8 +40,10 @@ final class Attempt {
         Engine en = new Engine(choices, maxSteps, maxRank(in));
         in.dimVars().forEach(en::registerDim);
         in.rowVars().forEach(en::registerRow);
+        en.size.provenance(prov.discardable(), prov.dynamic());
         for (int i = 0; i < in.facts().size(); i++)
             if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
+            else if (SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));
         try {
             en.run();
             SolvedForm sf = Report.solvedForm(en, in);
@@ -47,11 +51,14 @@ final class Attempt {
             Assignment model = null;
             if (close) {
                 new Closing(en, prov, complete).run();
+                en.size.finish();
                 model = Report.model(en, in, notes);
             }
             return new Done(en, sf, model, notes, en.steps());
         } catch (Contradiction c) {
             return new Failed(c, en.steps());
+        } catch (Unsupported u) {
+            return new OutOfBudget(u.getMessage(), en.steps());
         } catch (Engine.BudgetExhausted b) {
             return new OutOfBudget(b.getMessage(), en.steps());
         }

@@ -13,7 +13,8 @@ import org.shapeforge.term.Row;
 /**
  * The problem as the native solver reads it: the constraints (their index is their identity in
  * derivations), their facts, the variables in order of first mention, and the first constraint
- * of a kind the native solver does not handle (reported as an ERROR failure, never guessed at).
+ * of a kind the native solver does not handle (reported as Unknown, never guessed at). Total_elems,
+ * Exact and size predicates have no core fact ({@code null}): they go to {@code rules.SizeRules}.
  */
 record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars, Set<String> rowVars,
         Constraint unsupported, String unsupportedWhy) {
@@ -33,11 +34,7 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 default -> null;
             };
             String reason = switch (c) {
-                case Constraint.RowLeOne x -> "not supported by the native solver: the one-shot order <=1 (Remark 2.15(ii))";
-                case Constraint.Total x -> "not yet supported natively: total";
-                case Constraint.Exact x -> "not yet supported natively: exact";
-                case Constraint.SizeRel x -> "not yet supported natively: size predicate";
-                case Constraint.SizeIn x -> "not yet supported natively: size range";
+                case Constraint.RowLeOne x -> "not supported natively: the one-shot order <=1 (Remark 2.15(ii))";
                 default -> null;
             };
             if (f != null) {
@@ -47,7 +44,8 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 bad = c;
                 why = reason;
             } else {
-                facts.add(null); // a hint (likely): holds in every assignment
+                facts.add(null); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
+                sized(c, dv, rv);
             }
         }
         for (Declaration d : p.declarations())
@@ -73,6 +71,47 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 row(l, dv, rv);
                 row(r, dv, rv);
             }
+        }
+    }
+
+    /** The variables of a Total_elems, Exact or size predicate. */
+    private static void sized(Constraint c, Set<String> dv, Set<String> rv) {
+        switch (c) {
+            case Constraint.Total t -> {
+                t.rows().forEach(r -> row(r, dv, rv));
+                t.dividedBy().forEach(d -> dim(d, dv));
+                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) dim(s.var(), dv);
+            }
+            case Constraint.Exact x -> {
+                x.rows().forEach(r -> row(r, dv, rv));
+                x.axes().forEach(d -> dim(d, dv));
+            }
+            case Constraint.SizeRel r -> {
+                size(r.left(), dv);
+                size(r.right(), dv);
+            }
+            case Constraint.SizeIn r -> size(r.expr(), dv);
+            default -> {}
+        }
+    }
+
+    private static void size(org.shapeforge.lang.SizeExpr e, Set<String> dv) {
+        switch (e) {
+            case org.shapeforge.lang.SizeExpr.Size s -> dim(s.dim(), dv);
+            case org.shapeforge.lang.SizeExpr.Add(var l, var r) -> {
+                size(l, dv);
+                size(r, dv);
+            }
+            case org.shapeforge.lang.SizeExpr.Sub(var l, var r) -> {
+                size(l, dv);
+                size(r, dv);
+            }
+            case org.shapeforge.lang.SizeExpr.Mul(var l, var r) -> {
+                size(l, dv);
+                size(r, dv);
+            }
+            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, dv);
+            case org.shapeforge.lang.SizeExpr.Lit l -> {}
         }
     }
 

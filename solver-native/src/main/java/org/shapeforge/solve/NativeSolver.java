@@ -47,7 +47,7 @@ public final class NativeSolver implements ShapeSolver {
         if (options.semantics() != Semantics.FLAT)
             return error("the native solver implements the flat semantics only (got " + options.semantics().keyword + ")",
                     List.of(), n, 0, t0);
-        if (in.unsupported() != null) return error(in.unsupportedWhy(), List.of(in.unsupported()), n, 0, t0);
+        if (in.unsupported() != null) return new Outcome.Unknown(in.unsupportedWhy(), stats(n, 0, t0));
         Provenance prov = Provenance.of(problem);
         List<Integer> script = List.of();
         Attempt.Failed first = null;
@@ -116,8 +116,7 @@ public final class NativeSolver implements ShapeSolver {
 
     /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
-        Assignment check = d.model();
-        for (String v : in.dimVars()) if (!check.dims().containsKey(v)) check = check.withDim(v, Dim.unit());
+        Assignment check = Report.symbolicAtUnit(d.engine(), in);
         if (!Evaluator.holdsAll(in.constraints(), check, Semantics.FLAT)) {
             StringBuilder bad = new StringBuilder();
             for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))

@@ -27,8 +27,10 @@ final class Report {
         Map<String, Row> rb = new LinkedHashMap<>();
         for (String v : in.dimVars()) if (en.store.dimBound(v)) db.put(v, dim(en, new Dim.Var(v)));
         for (String v : in.rowVars()) if (en.store.rowBound(v)) rb.put(v, row(en, Row.var(v)));
-        List<Constraint> residual = residual(en);
-        boolean principal = en.store.caps().isEmpty();
+        List<Constraint> residual = new ArrayList<>(residual(en));
+        List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
+        residual.addAll(sized);
+        boolean principal = en.store.caps().isEmpty() && sized.isEmpty();
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
@@ -77,6 +79,28 @@ final class Report {
             else notes.add("<" + v + "> stays symbolic (" + Show.row(x) + "): not in the model");
         }
         return new Assignment(d, r);
+    }
+
+    /**
+     * The closed values with every symbolic (dynamic) dimension read at the unit: what the
+     * soundness guard checks, since the model leaves such variables and the rows and sizes that
+     * mention them out.
+     */
+    static Assignment symbolicAtUnit(Engine en, Input in) {
+        Map<String, Dim> d = new LinkedHashMap<>();
+        Map<String, Row> r = new LinkedHashMap<>();
+        for (String v : in.dimVars()) d.put(v, atUnit(dim(en, new Dim.Var(v))));
+        for (String v : in.rowVars()) {
+            Row x = row(en, Row.var(v));
+            r.put(v, new Row.Closed(x.lead().stream().map(Report::atUnit).toList(),
+                    x.trail().stream().map(Report::atUnit).toList()));
+        }
+        return new Assignment(d, r);
+    }
+
+    private static Dim atUnit(Dim x) {
+        return org.shapeforge.semantics.Sizes.ground(x, name -> Dim.unit())
+                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
     }
 
     static Dim dim(Engine en, Dim d) {

@@ -39,6 +39,7 @@ public final class Closing {
             case SOLVE -> en.run();
             case LEAF_ROWS -> forRows(true);
             case LEAF_DIMS -> forDims(Stage.LEAF_DIMS, true);
+            case SIZE_GUESS -> new SizeStage(en, prov, complete, this::commit).run();
             case LEAF_GUESS -> forDims(Stage.LEAF_GUESS, false);
             case ROWS -> {
                 deferred();
@@ -80,6 +81,7 @@ public final class Closing {
                     value = Row.empty();
                 }
             }
+            if (leaf && en.size.pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
             commit(new Fact.RowEq(Row.var(v), value), Why.GUESS);
         }
     }
@@ -96,7 +98,7 @@ public final class Closing {
             boolean leaf = prov.leaf().contains(v);
             Store.Cap cap = en.store.cap(v);
             if ((cap != null) != capped) continue;
-            Dim guess = prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit();
+            Dim guess = en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
             switch (s) {
                 case LEAF_DIMS -> {
                     if (!leaf || cap == null) continue;
@@ -104,7 +106,7 @@ public final class Closing {
                     commit(new Fact.DimEq(new Dim.Var(v), unit ? Dim.unit() : cap.atom()), Why.GUESS.and(cap.why()));
                 }
                 case LEAF_GUESS -> {
-                    if (!leaf || cap != null) continue;
+                    if (!leaf || cap != null || en.size.preventsGuess(v)) continue;
                     if (prov.param().contains(v))
                         throw Contradiction.error("unspecified hidden dimension: parameter " + v
                                 + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",

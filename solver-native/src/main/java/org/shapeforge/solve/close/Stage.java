@@ -1,9 +1,9 @@
 package org.shapeforge.solve.close;
 
 /**
- * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"), as far as
- * the core fragment needs them. Stage 2 (precision coefficients) has no counterpart here; issue 4
- * adds Total_elems/Exact resolution to {@link #LEAF_GUESS}.
+ * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"). Stage 2
+ * (precision coefficients) has no counterpart here; issue 4's size heuristics are
+ * {@link #SIZE_GUESS}, the first half of stage 5.
  */
 public enum Stage {
     /** Stage 1: online unification and propagation only; no commitments. */
@@ -12,6 +12,12 @@ public enum Stage {
     LEAF_ROWS(3, "leaf rows -> join of caps"),
     /** Stage 4: leaf dimensions with a cap to that cap. */
     LEAF_DIMS(4, "leaf dims -> their cap"),
+    /**
+     * Stage 5, first half (issue 4): Total_elems with open rows by the heuristics of seed 000
+     * (the LUB, no-further-axes, one axis), residual sums and size predicates to their
+     * least-material exact solution, known sizes bound to the default basis.
+     */
+    SIZE_GUESS(5, "Total_elems/Exact heuristics, residual sizes -> least-material solution"),
     /** Stage 5: leaf dimensions without a cap guessed to 1 (0 if discardable); parameters error. */
     LEAF_GUESS(5, "leaf dims -> 1 (0 if discardable)"),
     /** Stage 6: deferred word equations to their least-material solution; remaining rows to []. */

@@ -25,8 +25,10 @@ final class DimRules {
 
     /** DE-refl, DE-clash, DE-bind. */
     void eq(Dim l, Dim r, Why why) {
-        requireCore(l, why);
-        requireCore(r, why);
+        if (SizeRules.compound(l) || SizeRules.compound(r)) {
+            en.size.eq(l, r, why);
+            return;
+        }
         if (l.equals(r)) return;
         if (l instanceof Dim.Var v) en.bindDim(v.name(), r, why);
         else if (r instanceof Dim.Var v) en.bindDim(v.name(), l, why);
@@ -35,8 +37,10 @@ final class DimRules {
 
     /** DI-top, DI-refl, DI-ground, DI-pin, DI-pin-top, DI-cap, DI-adj, DI-antisym. */
     void le(Dim lo, Dim up, Why why) {
-        requireCore(lo, why);
-        requireCore(up, why);
+        if (SizeRules.compound(lo) || SizeRules.compound(up)) {
+            en.size.le(lo, up, why);
+            return;
+        }
         if (up instanceof Dim.Unit || lo.equals(up)) return;
         switch (lo) {
             case Dim.Var a when up instanceof Dim.Atom -> eq(a, up, why);
@@ -94,13 +98,5 @@ final class DimRules {
             for (Stored s : en.store.upAdjacencies(v))
                 if (bwd.contains(s.dimVars.get(1))) all = all.and(s.item.why());
         return all;
-    }
-
-    private static void requireCore(Dim d, Why why) {
-        switch (d) {
-            case Dim.Concat c -> throw Contradiction.error("not yet supported natively: concat dimension", why);
-            case Dim.Affine a -> throw Contradiction.error("not yet supported natively: affine dimension", why);
-            default -> {}
-        }
     }
 }

@@ -50,6 +50,8 @@ public final class Engine {
     private final DimRules dimRules = new DimRules(this);
     private final RowEqRule rowEq = new RowEqRule(this);
     private final RowLeRule rowLe = new RowLeRule(this);
+    /** The full language's constraints (issue 4), re-examined at every fixpoint. */
+    public final SizeRules size = new SizeRules(this);
 
     private final int maxRank;
 
@@ -84,20 +86,35 @@ public final class Engine {
         return steps;
     }
 
-    /** Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. */
+    /**
+     * Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. The
+     * size rules (issue 4) run at each semantic fixpoint, before any postponed placement: their
+     * facts are semantic too.
+     */
     public void run() {
-        while (!work.isEmpty() || !placements.isEmpty()) {
-            placing = work.isEmpty();
-            Item it = placing ? placements.poll() : work.poll();
-            if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
-            recordedRankFact(it);
-            Trace t = new Trace(it.why(), it.fact().markerSensitive());
-            switch (it.fact()) {
-                case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
-                case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
-                case Fact.RowEq(Row l, Row r) -> rowEq.apply(grown(subst.row(l, t)), grown(subst.row(r, t)), t.why());
-                case Fact.RowLe(Row lo, Row up) -> rowLe.apply(grown(subst.row(lo, t)), grown(subst.row(up, t)), t.why());
-            }
+        while (true) {
+            if (!work.isEmpty()) step(work.poll(), false);
+            else if (size.propagate()) continue;
+            else if (!placements.isEmpty()) step(placements.poll(), true);
+            else return;
+        }
+    }
+
+    /** Whether semantic facts are waiting to be processed. */
+    boolean hasWork() {
+        return !work.isEmpty();
+    }
+
+    private void step(Item it, boolean placing) {
+        this.placing = placing;
+        if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
+        recordedRankFact(it);
+        Trace t = new Trace(it.why(), it.fact().markerSensitive());
+        switch (it.fact()) {
+            case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
+            case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
+            case Fact.RowEq(Row l, Row r) -> rowEq.apply(grown(subst.row(l, t)), grown(subst.row(r, t)), t.why());
+            case Fact.RowLe(Row lo, Row up) -> rowLe.apply(grown(subst.row(lo, t)), grown(subst.row(up, t)), t.why());
         }
     }
 

@@ -23,7 +23,7 @@ final class RowLeRule {
 
     void apply(Row res, Row op, Why why) {
         if (res instanceof Row.Rigid || op instanceof Row.Rigid)
-            throw Contradiction.error("not supported by the native solver: rigid rows (flat semantics only)", why);
+            throw new Unsupported("not supported natively: rigid rows (flat semantics only)");
         int dl = op.lead().size() - res.lead().size();
         int dr = op.trail().size() - res.trail().size();
         boolean deficit = dl > 0 || dr > 0;

@@ -18,7 +18,7 @@ public final class Trace {
         return why;
     }
 
-    void add(Why w) {
+    public void add(Why w) {
         why = why.and(w);
     }
 

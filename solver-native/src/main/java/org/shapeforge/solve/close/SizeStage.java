@@ -1,0 +1,164 @@
+package org.shapeforge.solve.close;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.rules.Contradiction;
+import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.Residual;
+import org.shapeforge.solve.rules.SizeItem;
+import org.shapeforge.solve.rules.SizeRules;
+import org.shapeforge.solve.rules.Unsupported;
+import org.shapeforge.solve.size.LinearResult;
+import org.shapeforge.solve.size.LinearSolver;
+import org.shapeforge.solve.size.SizeResult;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.Stored;
+import org.shapeforge.solve.store.Trace;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Stage 5's size half (seed 000's stage table; issue 4), before leaf dimensions are guessed:
+ * <ol>
+ *   <li>Total_elems with open rows: several row variables — the non-leaf one (the output) keeps
+ *       the axes, the others get no-further-axes; one — its LUB when that is ground (resolution
+ *       through the LUB of non-terminal rows), else no-further-axes unless that makes the
+ *       constraint fail, else one fresh axis (whose size the constraint then solves);
+ *   <li>the residual linear system (sums, affine equations, predicates) to its least-material
+ *       solution by {@link LinearSolver}, caps preferred; a refutation is a failure;
+ *   <li>known sizes bound to the default basis.
+ * </ol>
+ * Every commitment is a policy step (Conj. 8.4(c)), re-solved to a fixpoint and so checked.
+ */
+public final class SizeStage {
+    private final Engine en;
+    private final Provenance prov;
+    private final BiConsumer<Fact, Why> commit;
+    private final boolean complete;
+    private boolean offered;
+
+    /**
+     * In complete mode the stage's heuristics are not enumerated: its first commitment is a
+     * choice point whose second branch gives up with Unknown, so that complete mode never calls
+     * a failure after a size heuristic "all branches fail" (a semantic claim).
+     */
+    public SizeStage(Engine en, Provenance prov, boolean complete, BiConsumer<Fact, Why> commit) {
+        this.en = en;
+        this.prov = prov;
+        this.complete = complete;
+        this.commit = (f, w) -> {
+            heuristic();
+            commit.accept(f, w);
+        };
+    }
+
+    private void heuristic() {
+        if (!complete || offered) return;
+        offered = true;
+        if (en.choices.choose(2) == 1)
+            throw new Unsupported("not supported natively: complete mode does not enumerate the stage-5 size heuristics"
+                    + " (Total_elems rows, least-material sizes)");
+    }
+
+    /** The constraints the native solver hands to {@code SizeRules}. */
+    public static boolean sized(Constraint c) {
+        return c instanceof Constraint.Total || c instanceof Constraint.Exact || c instanceof Constraint.SizeRel
+                || c instanceof Constraint.SizeIn;
+    }
+
+    public void run() {
+        totals();
+        en.size.requireNoOpenProductInequality();
+        linear();
+        for (var e : new ArrayList<>(en.size.sizes().entrySet()))
+            if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey()))
+                commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
+                        Why.GUESS.and(e.getValue().why()));
+    }
+
+    private void totals() {
+        Set<SizeItem> skipped = new HashSet<>();
+        while (true) {
+            SizeItem it = null;
+            List<String> open = null;
+            for (SizeItem s : en.size.live()) {
+                if (!(s.body instanceof SizeItem.Total(Constraint.Total c)) || skipped.contains(s)) continue;
+                open = openRows(c.rows());
+                if (!open.isEmpty()) {
+                    it = s;
+                    break;
+                }
+            }
+            if (it == null) return;
+            if (open.stream().anyMatch(v -> prov.dynamic().contains(Provenance.rowKey(v)))) {
+                skipped.add(it);
+                continue;
+            }
+            Why why = it.why.asPolicy();
+            if (open.size() > 1) {
+                String keep = open.stream().filter(v -> !prov.leaf().contains(Provenance.rowKey(v))).findFirst()
+                        .orElse(open.getFirst());
+                for (String v : open) if (!v.equals(keep)) commit.accept(new Fact.RowEq(Row.var(v), Row.empty()), why);
+                continue;
+            }
+            String rho = open.getFirst();
+            Row lub = lub(rho);
+            if (lub != null) commit.accept(new Fact.RowEq(Row.var(rho), lub), why);
+            else if (!(en.size.totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
+                commit.accept(new Fact.RowEq(Row.var(rho), Row.empty()), why);
+            else commit.accept(new Fact.RowEq(Row.var(rho), Row.literal(List.of(en.freshDim()))), why);
+        }
+    }
+
+    private List<String> openRows(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            Row s = en.subst.row(r, new Trace(Why.NONE, false));
+            if (s instanceof Row.Open o && !out.contains(o.var())) out.add(o.var());
+        }
+        return out;
+    }
+
+    /** The join of the row's caps when it is ground and has no holes, else null. */
+    private Row lub(String rho) {
+        List<Row> caps = new ArrayList<>();
+        for (Stored c : en.store.rowCaps(rho))
+            caps.add(en.subst.row(((Fact.RowLe) c.item.fact()).lower(), new Trace(Why.NONE, true)));
+        if (caps.isEmpty()) return null;
+        RowJoin.Result j = RowJoin.of(caps);
+        return j.holes() == 0 && j.row().isGround() ? j.row() : null;
+    }
+
+    private void linear() {
+        Residual res = Residual.of(en.size);
+        if (res.system().constraints().isEmpty()) return;
+        Map<String, Long> preferred = new LinkedHashMap<>();
+        for (String v : res.order()) {
+            Store.Cap cap = en.store.cap(v);
+            if (cap != null) preferred.put(v, cap.atom().size());
+        }
+        switch (LinearSolver.solve(res.system(), preferred)) {
+            case LinearResult.Unsat u -> throw Contradiction.fail(u.reason(), res.why());
+            case LinearResult.Unknown u -> throw new Unsupported("not supported natively: " + u.reason());
+            case LinearResult.Sat s -> {
+                for (String v : res.order()) {
+                    Long n = s.model().get(v);
+                    if (n == null || prov.dynamic().contains(v)) continue;
+                    if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
+                        continue;
+                    if (en.size.sizes().containsKey(v)) continue;
+                    commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
+                }
+            }
+        }
+    }
+}

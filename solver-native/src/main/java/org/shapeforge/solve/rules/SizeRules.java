@@ -1,0 +1,355 @@
+package org.shapeforge.solve.rules;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.size.SizeTranslator;
+import org.shapeforge.solve.store.Trace;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+
+/**
+ * The full language's constraints in the staged solver (issue 4): equations and orders with a
+ * Concat or Affine side, Total_elems, Exact and the size predicates. They are held as
+ * {@link SizeItem}s and re-examined at every fixpoint of the {@link Engine} ({@link #propagate}),
+ * solved exactly by {@code org.shapeforge.solve.size} with the sizes known so far.
+ *
+ * <p>A size determined by a size-only constraint (Total_elems, a predicate, a sum whose basis is
+ * not forced) does not fix the basis of its variable, so it is recorded as a <em>known size</em>
+ * ({@link #sizes}), entailed (semantic) and checked against every later binding, not bound; the
+ * closing stage binds it to the default basis (a policy step). A solved sum whose basis is forced
+ * binds the variable at once ({@code 7 = a ^ 3} entails {@code a = 4}).
+ */
+public final class SizeRules {
+    /** A size entailed for an unbound variable, with its derivation. */
+    public record Known(long size, Why why) {}
+
+    final Engine en;
+    final List<SizeItem> items = new ArrayList<>();
+    final Map<String, Known> sizes = new LinkedHashMap<>();
+    final SizeTranslator translator = new SizeTranslator();
+    Set<String> discardable = Set.of();
+    Set<String> dynamic = Set.of();
+    private final SizeEqRule eqRule = new SizeEqRule(this);
+    private final TotalRule totalRule = new TotalRule(this);
+    private final ExactRule exactRule = new ExactRule(this);
+    private final PredRule predRule = new PredRule(this);
+
+    SizeRules(Engine en) {
+        this.en = en;
+    }
+
+    /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
+    public void provenance(Set<String> discardable, Set<String> dynamic) {
+        this.discardable = Set.copyOf(discardable);
+        this.dynamic = Set.copyOf(dynamic);
+    }
+
+    /** Adds a Total_elems, Exact or size-predicate constraint of the input. */
+    public void add(Constraint c, Why why) {
+        SizeItem.Body b = switch (c) {
+            case Constraint.Total t -> new SizeItem.Total(t);
+            case Constraint.Exact x -> new SizeItem.Exact(x);
+            case Constraint.SizeRel r -> pred(c);
+            case Constraint.SizeIn r -> pred(c);
+            default -> throw new IllegalArgumentException("not a size constraint: " + c);
+        };
+        items.add(new SizeItem(b, why));
+    }
+
+    private SizeItem.Pred pred(Constraint c) {
+        int l0 = translator.linear().size(), p0 = translator.products().size();
+        translator.add(c, Printer.print(c));
+        return new SizeItem.Pred(c, translator.linear().subList(l0, translator.linear().size()),
+                translator.products().subList(p0, translator.products().size()));
+    }
+
+    /** {@code l = r} with a compound side (DE-* extended to sums and affine sizes). */
+    void eq(Dim l, Dim r, Why why) {
+        items.add(new SizeItem(new SizeItem.Eq(l, r), why));
+    }
+
+    /** {@code lo ⊑ up}; a compound side denotes an atom, never the unit. */
+    void le(Dim lo, Dim up, Why why) {
+        if (compound(up)) eq(lo, up, why);
+        else items.add(new SizeItem(new SizeItem.Le(lo, up), why));
+    }
+
+    /** The live items, in order of arrival. */
+    public List<SizeItem> live() {
+        return items.stream().filter(SizeItem::alive).toList();
+    }
+
+    /** The known sizes of unbound variables. */
+    public Map<String, Known> sizes() {
+        return sizes;
+    }
+
+    /**
+     * Re-examines every live item under the current bindings; returns true when facts were
+     * emitted (the engine runs again). Throws {@link Contradiction} with the numbers involved.
+     */
+    boolean propagate() {
+        boolean changed = true;
+        while (changed) {
+            changed = reconcile();
+            for (SizeItem it : List.copyOf(items)) {
+                if (!it.alive) continue;
+                changed |= switch (it.body) {
+                    case SizeItem.Eq e -> eqRule.step(it, e);
+                    case SizeItem.Le l -> eqRule.step(it, l);
+                    case SizeItem.Total t -> totalRule.step(it, t);
+                    case SizeItem.Exact x -> exactRule.step(it, x);
+                    case SizeItem.Pred p -> predRule.step(it, p);
+                };
+                if (en.hasWork()) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Known sizes follow their variables' bindings and are checked against ground values. */
+    private boolean reconcile() {
+        boolean changed = false;
+        for (String x : List.copyOf(sizes.keySet())) {
+            Known k = sizes.get(x);
+            Trace t = new Trace(k.why(), false);
+            Dim d = en.subst.dim(new Dim.Var(x), t);
+            if (d instanceof Dim.Var v && v.name().equals(x)) {
+                var cap = en.store.cap(x);
+                if (cap != null && cap.atom().size() != 1) { // a cap arrived after the size: decide now
+                    sizes.remove(x);
+                    changed |= record(x, k.size(), k.why());
+                }
+                continue;
+            }
+            sizes.remove(x);
+            if (d instanceof Dim.Var w) changed |= record(w.name(), k.size(), t.why());
+            else if (Sizes.size(d) != k.size())
+                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but its size is " + k.size()
+                        + " (derived from the size constraints)", t.why());
+        }
+        return changed;
+    }
+
+    /** Records that the unbound variable {@code x} has size {@code n}; true when this is new. */
+    boolean record(String x, long n, Why why) {
+        Trace t = new Trace(why, false);
+        Dim d = en.subst.dim(new Dim.Var(x), t);
+        if (d.isGround()) {
+            if (Sizes.size(d) != n)
+                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but the size constraints need "
+                        + n, t.why());
+            return false;
+        }
+        String v = ((Dim.Var) d).name();
+        long lower = discardable.contains(v) ? 0 : 1;
+        if (n < lower) throw Contradiction.fail("size conflict: " + v + " would have size " + n + " < " + lower, t.why());
+        org.shapeforge.solve.store.Store.Cap cap = en.store.cap(v);
+        if (cap != null && cap.atom().size() != 1) {
+            // v ⊒ c means v ∈ {c, 1∅} (Def. 1.2): its size picks one, a semantic step.
+            Why w = t.why().and(cap.why());
+            if (n == cap.atom().size()) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), cap.atom()), w);
+            else if (n == 1) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
+            else throw Contradiction.fail("size conflict: " + v + " is " + Show.dim(cap.atom()) + " or 1 (broadcast), but the"
+                    + " size constraints need " + n, w);
+            return true;
+        }
+        Known k = sizes.get(v);
+        if (k == null) {
+            sizes.put(v, new Known(n, t.why()));
+            return true;
+        }
+        if (k.size() != n)
+            throw Contradiction.fail("size conflict: " + v + " has size " + k.size() + " and " + n, t.why().and(k.why()));
+        return false;
+    }
+
+    /** σ applied through compound terms; ground compounds are evaluated by {@link Sizes#ground}. */
+    Dim deep(Dim d, Trace t) {
+        Dim s = switch (d) {
+            case Dim.Var v -> en.subst.dim(v, t);
+            case Dim.Concat c -> new Dim.Concat(c.parts().stream().map(p -> deep(p, t)).toList());
+            case Dim.Affine a -> new Dim.Affine(deep(a.over(), t), a.stride(), a.kernel().map(k -> deep(k, t)),
+                    a.dilation(), a.padding(), a.offset());
+            default -> d;
+        };
+        if (!compound(s)) return s;
+        try {
+            return Sizes.ground(s, x -> null).orElse(s);
+        } catch (Sizes.BasisConflict e) {
+            throw Contradiction.fail("basis conflict in " + Show.dim(s) + ": " + e.getMessage(), t.why());
+        } catch (ArithmeticException e) {
+            throw Contradiction.fail("size overflow in " + Show.dim(s), t.why());
+        }
+    }
+
+    /** The known sizes of the unbound variables among {@code vars} (their derivations traced). */
+    Map<String, Long> known(Set<String> vars, Trace t) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String v : vars) {
+            Known k = sizes.get(v);
+            if (k != null) {
+                out.put(v, k.size());
+                t.add(k.why());
+            }
+        }
+        return out;
+    }
+
+    static boolean compound(Dim d) {
+        return d instanceof Dim.Concat || d instanceof Dim.Affine;
+    }
+
+    static void vars(Dim d, Set<String> out) {
+        switch (d) {
+            case Dim.Var v -> out.add(v.name());
+            case Dim.Concat c -> c.parts().forEach(p -> vars(p, out));
+            case Dim.Affine a -> {
+                vars(a.over(), out);
+                a.kernel().ifPresent(k -> vars(k, out));
+            }
+            default -> {}
+        }
+    }
+
+    static Set<String> vars(List<Dim> ds) {
+        Set<String> out = new LinkedHashSet<>();
+        ds.forEach(d -> vars(d, out));
+        return out;
+    }
+
+    /**
+     * Stage 5's guard (seed 000, {@code has_uniq_constr_unless}): a Strided_var numerator of a
+     * live Total_elems with a non-empty divided_by is not guessed to 1, unless one of its
+     * divided_by variables is itself so prevented (the cycle-breaking rule).
+     */
+    public boolean preventsGuess(String v) {
+        Set<String> unless = totalRule.unlessSet(v);
+        if (unless == null) return false;
+        for (String u : unless) if (totalRule.unlessSet(u) != null) return false;
+        return true;
+    }
+
+    /** The dimension variables an item mentions, as written. */
+    static Set<String> itemVars(SizeItem it) {
+        Set<String> out = new LinkedHashSet<>();
+        switch (it.body) {
+            case SizeItem.Eq(Dim l, Dim r) -> {
+                vars(l, out);
+                vars(r, out);
+            }
+            case SizeItem.Le(Dim l, Dim r) -> {
+                vars(l, out);
+                vars(r, out);
+            }
+            case SizeItem.Total(Constraint.Total c) -> {
+                c.rows().forEach(r -> out.addAll(vars(r.flat())));
+                out.addAll(vars(c.dividedBy()));
+                if (c.numerator() instanceof Constraint.TotalNum.StridedVar s) out.add(s.var().name());
+            }
+            case SizeItem.Exact(Constraint.Exact c) -> {
+                c.rows().forEach(r -> out.addAll(vars(r.flat())));
+                out.addAll(vars(c.axes()));
+            }
+            case SizeItem.Pred p -> {
+                p.linear().forEach(l -> out.addAll(l.expr().variables()));
+                p.products().forEach(q -> {
+                    q.left().terms().keySet().forEach(m -> out.addAll(m.factors()));
+                    q.right().terms().keySet().forEach(m -> out.addAll(m.factors()));
+                });
+                out.removeIf(v -> v.startsWith("%"));
+            }
+        }
+        return out;
+    }
+
+    /** Known sizes substituted into a predicate's linear form, bound variables renamed. */
+    org.shapeforge.solve.size.LinearExpr resolve(org.shapeforge.solve.size.LinearExpr e, Map<String, Long> known, Trace t) {
+        return predRule.resolve(e, known, t);
+    }
+
+    /** Total_elems under σ with the row variable {@code rho} read as {@code value} (stage 5's test). */
+    public org.shapeforge.solve.size.SizeResult totalWith(SizeItem it, String rho, org.shapeforge.term.Row value) {
+        return totalRule.evaluate(((SizeItem.Total) it.body).c(), rho, value, new Trace(it.why, false));
+    }
+
+    /** Closing's guess for {@code v}: its known size (default basis) if any, else {@code fallback}. */
+    public Dim guess(String v, Dim fallback) {
+        Known k = sizes.get(v);
+        return k == null ? fallback : Sizes.ofSize(k.size(), Dim.DEFAULT_BASIS);
+    }
+
+    /**
+     * The size content still open, as constraints for the solved form: live items (equations
+     * with σ applied through compound terms; Total_elems, Exact and predicates as written) and
+     * known sizes as {@code size(x) == n}.
+     */
+    public List<Constraint> residualConstraints() {
+        List<Constraint> out = new ArrayList<>();
+        var none = org.shapeforge.lang.Span.NONE;
+        for (SizeItem it : live()) {
+            Trace t = new Trace(Why.NONE, false);
+            out.add(switch (it.body) {
+                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), none);
+                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), none);
+                case SizeItem.Total(Constraint.Total c) -> c;
+                case SizeItem.Exact(Constraint.Exact c) -> c;
+                case SizeItem.Pred p -> p.c();
+            });
+        }
+        sizes.forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
+                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), none)));
+        return out;
+    }
+
+    /** Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). */
+    public boolean pendingRow(String v) {
+        for (SizeItem it : live())
+            if (it.body instanceof SizeItem.Total(Constraint.Total c))
+                for (org.shapeforge.term.Row r : c.rows())
+                    if (en.subst.row(r, new Trace(Why.NONE, false)) instanceof org.shapeforge.term.Row.Open o
+                            && o.var().equals(v)) return true;
+        return false;
+    }
+
+    /**
+     * Stage 5's check before guessing: a product inequality with unknown factors is reported as
+     * an underdetermined product (policy), not guessed to sizes that would violate it.
+     */
+    public void requireNoOpenProductInequality() {
+        for (SizeItem it : live())
+            if (it.body instanceof SizeItem.Pred p) {
+                String m = predRule.openInequality(it, p);
+                if (m != null) throw Contradiction.fail(m + ": the native solver does not guess sizes for a product inequality",
+                        it.why.asPolicy());
+            }
+    }
+
+    /**
+     * After closing: known sizes of dynamic variables are bound (they are entailed); an item still
+     * open is an underdetermined constraint (policy failure), or Unknown when it is left open by a
+     * dynamic dimension (the model leaves it symbolic and the guard could not judge it).
+     */
+    public void finish() {
+        for (var e : new ArrayList<>(sizes.entrySet())) {
+            if (!sizes.containsKey(e.getKey())) continue;
+            en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(e.getKey()),
+                    Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)), Why.GUESS.and(e.getValue().why()));
+            en.run();
+        }
+        for (SizeItem it : live()) {
+            if (itemVars(it).stream().anyMatch(dynamic::contains))
+                throw new Unsupported("not supported natively: a size constraint over a dynamic dimension stays open ("
+                        + (it.residual != null ? it.residual : "unresolved") + ")");
+            String why = it.residual != null ? it.residual : "not resolved by closing";
+            throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
+        }
+    }
+}

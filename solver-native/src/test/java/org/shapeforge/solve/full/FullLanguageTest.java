@@ -1,0 +1,220 @@
+package org.shapeforge.solve.full;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.shapeforge.lang.Parser;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Evaluator;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/** The full-language rules of the native solver (issue 4), one test per rule. */
+class FullLanguageTest {
+    static Problem problem(String... lines) {
+        return Parser.parse("test.shc", String.join("\n", lines));
+    }
+
+    static Outcome solve(String... lines) {
+        return new NativeSolver().solve(problem(lines), SolveOptions.defaults());
+    }
+
+    static Outcome.Sat sat(String... lines) {
+        Problem p = problem(lines);
+        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
+        Outcome.Sat s = assertInstanceOf(Outcome.Sat.class, o, () -> "expected sat, got " + o);
+        assertTrue(Evaluator.holdsAll(p.constraints(), s.model(), Semantics.FLAT), () -> "model violates input: " + s.model());
+        return s;
+    }
+
+    static Outcome.Unsat fail(String... lines) {
+        Outcome o = solve(lines);
+        return assertInstanceOf(Outcome.Unsat.class, o, () -> "expected a failure, got " + o);
+    }
+
+    static long size(Outcome.Sat s, String v) {
+        Dim d = s.model().dims().get(v);
+        return d instanceof Dim.Atom a ? a.size() : 1;
+    }
+
+    @Test
+    void Concat_oneUnknownIsSolved() {
+        assertEquals(4, size(sat("7 = a ^ 3"), "a"));
+        var e = new NativeSolver().entails(problem("7 = a ^ 3"), Parser.parseConstraint("a = 4"), SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, e);
+    }
+
+    @Test
+    void Concat_resolvesToTheSumOnceKnown() {
+        assertEquals(7, size(sat("c = a ^ b", "a = 3", "b = 4"), "c"));
+    }
+
+    @Test
+    void Concat_componentsExceedFailsSemantically() {
+        var u = fail("7 = a ^ 3 ^ 5");
+        assertTrue(u.failure().message().contains("components exceed 7"), u.failure().message());
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+    }
+
+    @Test
+    void Concat_underdeterminedSumIsSolvedAtClosingLeastMaterially() {
+        var s = sat("c = a ^ b", "c = 5");
+        assertEquals(5, size(s, "a") + size(s, "b"));
+    }
+
+    @Test
+    void Concat_nestedConcatsFlatten() {
+        assertEquals(2, size(sat("12 = (a ^ 3) ^ (5 ^ b)", "b = a"), "a"));
+    }
+
+    @Test
+    void Affine_validConvolutionSolvesTheOutput() {
+        assertEquals(30, size(sat("i = affine(o, stride=1, kernel=k, dilation=1)", "i = 32", "k = 3"), "o"));
+    }
+
+    @Test
+    void Affine_indivisibleFails() {
+        var u = fail("i = affine(o, stride=2, kernel=k, dilation=1)", "i = 32", "k = 3");
+        assertTrue(u.failure().message().contains("29 not divisible by stride 2"), u.failure().message());
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+    }
+
+    @Test
+    void Affine_unknownKernelIsDeferredThenSolved() {
+        var s = sat("i = affine(o, stride=1, kernel=k, dilation=1)", "o = 8", "i = j", "j = 10");
+        assertEquals(3, size(s, "k"));
+    }
+
+    @Test
+    void TotalElems_oneRowVariableGetsOneAxis() {
+        var s = sat("leaf <r>", "total(<r>) = 64");
+        assertEquals(Row.literal(java.util.List.of(Dim.atom(64))), s.model().rows().get("r"));
+    }
+
+    @Test
+    void TotalElems_notDivisibleFailsWithTheNumbers() {
+        var u = fail("total([5] <r>) = 72");
+        assertTrue(u.failure().message().contains("72 not divisible by 5"), u.failure().message());
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind(), "the known axes must divide 72 whatever <r> is");
+    }
+
+    @Test
+    void TotalElems_completeModeKeepsTheHeuristicAnswer() {
+        Problem p = problem("leaf <r>", "total(<r>) = 64");
+        var o = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
+        var s = assertInstanceOf(Outcome.Sat.class, o);
+        assertEquals(Row.literal(java.util.List.of(Dim.atom(64))), s.model().rows().get("r"));
+    }
+
+    @Test
+    void TotalElems_squareWithoutRootFails() {
+        var u = fail("total([a, b]) = 12", "a = b");
+        assertTrue(u.failure().message().contains("= 12 has no integer solution"), u.failure().message());
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+    }
+
+    @Test
+    void TotalElems_stridedVarResolvesThroughLub() {
+        var s = sat("total(<r>) = 64 * v / {d}", "[8, 8] <= <r>", "d = 4");
+        assertEquals(4, size(s, "v"));
+        assertEquals(Row.literal(java.util.List.of(Dim.atom(8), Dim.atom(8))), s.model().rows().get("r"));
+    }
+
+    @Test
+    void TotalElems_noPrematureGuessing() {
+        // v is a Strided_var numerator: stage 5 does not guess it to 1; d reaches its cap 4 at stage 7.
+        var s = sat("leaf v", "total([8, 8]) = 64 * v / {d}", "4 <= d");
+        assertEquals(4, size(s, "d"));
+        assertEquals(4, size(s, "v"));
+    }
+
+    @Test
+    void Exact_slicesConcatenatedRows() {
+        var s = sat("exact(<r>, [5]) = [a, b, c]", "a = 2", "b = 3");
+        assertEquals(5, size(s, "c"));
+        assertEquals(Row.literal(java.util.List.of(Dim.atom(2), Dim.atom(3))), s.model().rows().get("r"));
+    }
+
+    @Test
+    void Exact_tooManyAxesFails() {
+        var u = fail("exact([1, 2, 3]) = [a, b]");
+        assertTrue(u.failure().message().startsWith("Exact: rows"), u.failure().message());
+    }
+
+    @Test
+    void SizePredicates_atLeastDimIsLeastMaterial() {
+        assertEquals(3, size(sat("size(a) >= 3"), "a"));
+    }
+
+    @Test
+    void SizePredicates_refutedExactly() {
+        var u = fail("size(a) % 4 == 0", "size(a) in 1..10", "a = affine(o, stride=3)");
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+    }
+
+    @Test
+    void Concat_forcedBasisIsASemanticBinding() {
+        var e = new NativeSolver().entails(problem("x = a ^ b", "x = 7:h", "b = 3"), Parser.parseConstraint("a = 4:h"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, e);
+        var u = fail("c = a ^ b", "a = 3:h", "c = 5");
+        assertTrue(u.failure().message().startsWith("basis mismatch"), u.failure().message());
+    }
+
+    @Test
+    void Product_inequalityIsUnderdeterminedNotGuessed() {
+        var u = fail("size(a) * size(b) >= 12");
+        assertTrue(u.failure().message().contains("underdetermined product"), u.failure().message());
+        assertEquals(FailureKind.POLICY, u.failure().kind());
+    }
+
+    @Test
+    void TotalElems_dynamicDimensionGetsItsEntailedSize() {
+        var s = sat("dynamic n", "total([n, 4]) = 64");
+        assertEquals(16, size(s, "n"));
+    }
+
+    @Test
+    void KnownSize_picksBetweenCapAndUnitSemantically() {
+        var e = new NativeSolver().entails(problem("4 <= d", "total([d, 2]) = 8"), Parser.parseConstraint("d = 4"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, e);
+        var late = new NativeSolver().entails(problem("total([d, 2]) = 8", "e = d", "4 <= e"), Parser.parseConstraint("d = 4"),
+                SolveOptions.defaults());
+        assertInstanceOf(Entailment.Entailed.class, late, "a cap arriving after the size");
+        var u = fail("4 <= d", "total([d, 2]) = 10");
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind(), u.failure().message());
+    }
+
+    @Test
+    void Discardable_guessedToZero() {
+        var s = sat("discardable b", "x = a ^ b", "a = 3");
+        assertEquals(0, size(s, "b"));
+        assertEquals(3, size(s, "x"));
+    }
+
+    /** Conj. 8.4(c): satisfiable inputs just outside the decided fragment fail by policy (flip when the solver grows). */
+    @Test
+    void Heuristic_counterexamplesFailByPolicyNotSemantically() {
+        for (String[] in : new String[][] {{"total([a, b]) = 12", "size(a) == size(b) + 1"},
+                {"size(a) * size(b) >= 12"}, {"total([a ^ 2, a]) = 15"}}) {
+            var u = fail(in);
+            assertEquals(FailureKind.POLICY, u.failure().kind(), String.join("; ", in) + ": " + u.failure().message());
+        }
+    }
+
+    @Test
+    void OneShotOrder_isUnknownNotAFailure() {
+        var o = solve("<r> <=1 <s>");
+        var u = assertInstanceOf(Outcome.Unknown.class, o);
+        assertTrue(u.reason().startsWith("not supported natively"), u.reason());
+    }
+}
