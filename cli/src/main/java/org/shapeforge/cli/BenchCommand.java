@@ -60,7 +60,7 @@ public final class BenchCommand implements Callable<Integer> {
     int warmup = 3;
 
     /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
-    private record Run(Outcome outcome, double millis, long peakHeap, long gcMillis) {}
+    private record Run(Outcome outcome, double millis, long peakHeap, long gcMillis, double cpuMillis) {}
 
     @Override
     public Integer call() {
@@ -93,13 +93,13 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
-                    .put("gcMillis", med.gcMillis()).put("steps", o.stats().steps());
+                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", o.stats().steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
             if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
-                            + "  peak heap %7.1f MiB  gc %d ms  %d steps%n",
+                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms  %d steps%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, med.gcMillis(), o.stats().steps());
+                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), o.stats().steps());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("cores", Runtime.getRuntime().availableProcessors())
@@ -113,14 +113,17 @@ public final class BenchCommand implements Callable<Integer> {
         System.gc();
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
         long gc0 = gcMillis();
+        java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
+        long c0 = th.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
         double ms = (System.nanoTime() - t0) / 1e6;
+        double cpu = (th.getCurrentThreadCpuTime() - c0) / 1e6;
         long gc = gcMillis() - gc0;
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
             if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
-        return new Run(o, ms, peak, gc);
+        return new Run(o, ms, peak, gc, cpu);
     }
 
     private static long gcMillis() {

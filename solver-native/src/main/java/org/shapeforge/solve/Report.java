@@ -23,10 +23,19 @@ final class Report {
     private Report() {}
 
     static SolvedForm solvedForm(Engine en, Input in) {
-        Map<String, Dim> db = new LinkedHashMap<>();
-        Map<String, Row> rb = new LinkedHashMap<>();
-        for (String v : in.dimVars()) if (en.store.dimBound(v)) db.put(v, dim(en, new Dim.Var(v)));
-        for (String v : in.rowVars()) if (en.store.rowBound(v)) rb.put(v, row(en, Row.var(v)));
+        // each variable is read through σ⋆ once; the bindings and γ↑ share the readings
+        Map<String, Dim> db = new LinkedHashMap<>(), up = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
+        Map<String, Row> rb = new LinkedHashMap<>(), upr = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
+        for (String v : in.dimVars()) {
+            Dim x = dim(en, new Dim.Var(v));
+            if (en.store.dimBound(v)) db.put(v, x);
+            up.put(v, top(x));
+        }
+        for (String v : in.rowVars()) {
+            Row x = row(en, Row.var(v));
+            if (en.store.rowBound(v)) rb.put(v, x);
+            upr.put(v, new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
+        }
         List<Constraint> residual = new ArrayList<>(residual(en));
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
         residual.addAll(sized);
@@ -34,7 +43,7 @@ final class Report {
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
-        return new SolvedForm(db, rb, residual, principal, upward(en, in));
+        return new SolvedForm(db, rb, residual, principal, new Assignment(up, upr));
     }
 
     static List<Constraint> residual(Engine en) {
@@ -58,8 +67,7 @@ final class Report {
         for (String v : in.dimVars()) d.put(v, top(dim(en, new Dim.Var(v))));
         for (String v : in.rowVars()) {
             Row x = row(en, Row.var(v));
-            List<Dim> l = x.lead().stream().map(Report::top).toList(), t = x.trail().stream().map(Report::top).toList();
-            r.put(v, new Row.Closed(l, t));
+            r.put(v, new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
         }
         return new Assignment(d, r);
     }
@@ -89,11 +97,14 @@ final class Report {
     static Assignment symbolicAtUnit(Engine en, Input in) {
         Map<String, Dim> d = new LinkedHashMap<>();
         Map<String, Row> r = new LinkedHashMap<>();
-        for (String v : in.dimVars()) d.put(v, atUnit(dim(en, new Dim.Var(v))));
+        for (String v : in.dimVars()) {
+            Dim x = dim(en, new Dim.Var(v));
+            d.put(v, x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
+        }
         for (String v : in.rowVars()) {
             Row x = row(en, Row.var(v));
-            r.put(v, new Row.Closed(x.lead().stream().map(Report::atUnit).toList(),
-                    x.trail().stream().map(Report::atUnit).toList()));
+            r.put(v, x instanceof Row.Closed c && c.isGround() ? c
+                    : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
         }
         return new Assignment(d, r);
     }
@@ -109,6 +120,17 @@ final class Report {
 
     static Row row(Engine en, Row r) {
         return en.subst.row(r, new Trace(Why.NONE, false));
+    }
+
+    /** {@code ds} with f applied, the same list when f changes nothing (no copy in the common ground case). */
+    private static List<Dim> map(List<Dim> ds, java.util.function.UnaryOperator<Dim> f) {
+        List<Dim> out = null;
+        for (int i = 0; i < ds.size(); i++) {
+            Dim d = ds.get(i), y = f.apply(d);
+            if (y != d && out == null) out = new ArrayList<>(ds.subList(0, i));
+            if (out != null) out.add(y);
+        }
+        return out == null ? ds : out;
     }
 
     private static Dim top(Dim d) {

@@ -52,11 +52,20 @@ public final class Subst {
 
     public Row row(Row r, Trace t) {
         return switch (r) {
-            case Row.Closed c -> new Row.Closed(dims(c.lead(), t), dims(c.trail(), t));
-            case Row.Rigid g -> new Row.Rigid(dims(g.axes(), t));
+            case Row.Closed c -> {
+                List<Dim> l = dims(c.lead(), t), r2 = dims(c.trail(), t);
+                yield l == c.lead() && r2 == c.trail() ? c : new Row.Closed(l, r2);
+            }
+            case Row.Rigid g -> {
+                List<Dim> a = dims(g.axes(), t);
+                yield a == g.axes() ? g : new Row.Rigid(a);
+            }
             case Row.Open o -> {
                 Store.RowBinding b = value(o.var());
-                if (b == null) yield new Row.Open(dims(o.lead(), t), o.var(), dims(o.trail(), t));
+                if (b == null) {
+                    List<Dim> l = dims(o.lead(), t), r2 = dims(o.trail(), t);
+                    yield l == o.lead() && r2 == o.trail() ? o : new Row.Open(l, o.var(), r2);
+                }
                 t.addPlacement(b.why(), b.placement());
                 yield splice(dims(o.lead(), t), row(b.value(), t), dims(o.trail(), t));
             }
@@ -90,6 +99,7 @@ public final class Subst {
 
     /** {@code l · T · r} with T's marker (or variable) kept: Def. 3.2's marker case. */
     public static Row splice(List<Dim> lead, Row inner, List<Dim> trail) {
+        if (lead.isEmpty() && trail.isEmpty() && !(inner instanceof Row.Rigid)) return inner;
         List<Dim> l = new ArrayList<>(lead);
         l.addAll(inner.lead());
         List<Dim> r = new ArrayList<>(inner.trail());
