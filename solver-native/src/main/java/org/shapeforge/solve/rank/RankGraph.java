@@ -15,7 +15,7 @@ import org.shapeforge.solve.store.Why;
  * costs O(1) rather than a walk over the whole chain.
  *
  * <p>Representation: variable names are interned to dense int ids once; edges live in parallel
- * arrays ({@link EdgeTable}) and adjacency in per-node int lists; searches use epoch-stamped
+ * arrays ({@link EdgeTable}) and adjacency in int-array linked lists; searches use epoch-stamped
  * marks and reusable int queues, so an insertion allocates nothing in the common case.
  */
 public final class RankGraph {
@@ -79,33 +79,52 @@ public final class RankGraph {
         return n;
     }
 
-    /** Growable per-node lists of edge indices. */
+    /**
+     * Per-node lists of edge indices in insertion order, as linked lists threaded through int
+     * arrays (head/tail per node, next per edge): no per-node allocation.
+     */
     static final class IntLists {
-        private int[][] lists = new int[64][];
-        private int[] counts = new int[64];
+        private static final int NONE = -1;
+        private int[] head = filled(64), tail = filled(64), counts = new int[64];
+        private int[] next = new int[256];
+
+        private static int[] filled(int n) {
+            int[] a = new int[n];
+            Arrays.fill(a, NONE);
+            return a;
+        }
 
         void ensure(int nodes) {
-            if (nodes <= lists.length) return;
-            int cap = Math.max(nodes, lists.length * 2);
-            lists = Arrays.copyOf(lists, cap);
+            if (nodes <= head.length) return;
+            int old = head.length, cap = Math.max(nodes, old * 2);
+            head = Arrays.copyOf(head, cap);
+            tail = Arrays.copyOf(tail, cap);
             counts = Arrays.copyOf(counts, cap);
+            Arrays.fill(head, old, cap, NONE);
+            Arrays.fill(tail, old, cap, NONE);
         }
 
         int count(int node) {
             return counts[node];
         }
 
-        int get(int node, int i) {
-            return lists[node][i];
+        /** The first edge of {@code node}'s list, or -1. */
+        int first(int node) {
+            return head[node];
+        }
+
+        /** The edge after {@code e} in its list, or -1. */
+        int next(int e) {
+            return next[e];
         }
 
         void add(int node, int e) {
-            int[] l = lists[node];
-            int c = counts[node];
-            if (l == null) lists[node] = l = new int[2];
-            else if (c == l.length) lists[node] = l = Arrays.copyOf(l, c * 2);
-            l[c] = e;
-            counts[node] = c + 1;
+            if (e >= next.length) next = Arrays.copyOf(next, Math.max(e + 1, next.length * 2));
+            next[e] = NONE;
+            if (tail[node] == NONE) head[node] = e;
+            else next[tail[node]] = e;
+            tail[node] = e;
+            counts[node]++;
         }
     }
 }

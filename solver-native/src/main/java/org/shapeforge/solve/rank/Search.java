@@ -47,8 +47,8 @@ final class Search {
         bq[bt++] = b;
         while (fh < ft && bh < bt) {
             int u = fq[fh++];
-            for (int i = 0, c = out.count(u); i < c; i++) {
-                int v = edges.to(out.get(u, i));
+            for (int e = out.first(u); e >= 0; e = out.next(e)) {
+                int v = edges.to(e);
                 if (bwdMark[v] == ep) return true;
                 if (fwdMark[v] != ep) {
                     fwdMark[v] = ep;
@@ -56,8 +56,8 @@ final class Search {
                 }
             }
             int x = bq[bh++];
-            for (int i = 0, c = in.count(x); i < c; i++) {
-                int v = edges.from(in.get(x, i));
+            for (int e = in.first(x); e >= 0; e = in.next(e)) {
+                int v = edges.from(e);
                 if (fwdMark[v] == ep) return true;
                 if (bwdMark[v] != ep) {
                     bwdMark[v] = ep;
@@ -85,8 +85,7 @@ final class Search {
             int node = s >> 1;
             boolean pos = (s & 1) == 1;
             if (node == b && pos) return path(s);
-            for (int i = 0, c = out.count(node); i < c; i++) {
-                int e = out.get(node, i);
+            for (int e = out.first(node); e >= 0; e = out.next(e)) {
                 int n = 2 * edges.to(e) + (pos || edges.weight(e) > 0 ? 1 : 0);
                 if (stateMark[n] != ep) {
                     stateMark[n] = ep;
