@@ -25,12 +25,27 @@ public final class RankGraph {
     /** The cycle found by a refused insertion. */
     public record Cycle(List<Edge> edges, int weight) {}
 
-    private final Map<String, Integer> ids = new HashMap<>(1024);
-    private final List<String> names = new ArrayList<>();
+    private final Map<String, Integer> ids;
+    private final List<String> names;
     private final EdgeTable edges = new EdgeTable();
     private final IntLists out = new IntLists(), in = new IntLists();
     private final Search search = new Search();
     private int size;
+
+    /** An empty graph with its own name table. */
+    public RankGraph() {
+        this.ids = new HashMap<>(1024);
+        this.names = new ArrayList<>();
+    }
+
+    /**
+     * An empty graph sharing {@code other}'s name table (the ids only; edges stay separate), so
+     * that graphs over the same variables intern each name once. The tables only grow.
+     */
+    public RankGraph(RankGraph other) {
+        this.ids = other.ids;
+        this.names = other.names;
+    }
 
     /** The number of accepted edges. */
     public int size() {
@@ -70,10 +85,13 @@ public final class RankGraph {
 
     private int id(String name) {
         Integer i = ids.get(name);
-        if (i != null) return i;
-        int n = names.size();
-        ids.put(name, n);
-        names.add(name);
+        int n;
+        if (i != null) n = i;
+        else {
+            n = names.size();
+            ids.put(name, n);
+            names.add(name);
+        }
         out.ensure(n + 1);
         in.ensure(n + 1);
         return n;

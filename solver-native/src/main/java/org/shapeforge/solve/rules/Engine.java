@@ -34,9 +34,9 @@ public final class Engine {
     public final Subst subst = new Subst(store);
     public final RankGraph rank = new RankGraph();
     /** Def. 4.5 refined per flank: lead(γρ) ≥ lead(γρ') + k (flank-fit of the marked order, Def. 2.3). */
-    public final RankGraph leadRank = new RankGraph();
+    public final RankGraph leadRank = new RankGraph(rank);
     /** The trailing-flank counterpart of {@link #leadRank}. */
-    public final RankGraph trailRank = new RankGraph();
+    public final RankGraph trailRank = new RankGraph(rank);
     public final Choices choices;
     private final ArrayDeque<Item> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
