@@ -79,17 +79,17 @@ public final class Store {
     public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
         Stored s = new Stored(item, kind, dimVars, rowVars, order++);
         all.add(s);
-        for (String v : dimVars) dimWatch.computeIfAbsent(v, k -> new ArrayList<>()).add(s);
-        for (String v : rowVars) rowWatch.computeIfAbsent(v, k -> new ArrayList<>()).add(s);
+        for (String v : dimVars) dimWatch.computeIfAbsent(v, k -> new ArrayList<>(2)).add(s);
+        for (String v : rowVars) rowWatch.computeIfAbsent(v, k -> new ArrayList<>(2)).add(s);
         if (kind == Stored.Kind.DIM_ADJ) {
-            dimUp.computeIfAbsent(dimVars.get(0), k -> new ArrayList<>()).add(s);
-            dimDown.computeIfAbsent(dimVars.get(1), k -> new ArrayList<>()).add(s);
+            dimUp.computeIfAbsent(dimVars.get(0), k -> new ArrayList<>(2)).add(s);
+            dimDown.computeIfAbsent(dimVars.get(1), k -> new ArrayList<>(2)).add(s);
         } else if (kind == Stored.Kind.ROW_CAP) {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
-            rowCapsOf.computeIfAbsent(upper, k -> new ArrayList<>()).add(s);
+            rowCapsOf.computeIfAbsent(upper, k -> new ArrayList<>(2)).add(s);
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper))
-                rowUp.computeIfAbsent(lo.var(), k -> new ArrayList<>()).add(s);
+                rowUp.computeIfAbsent(lo.var(), k -> new ArrayList<>(2)).add(s);
         }
         return s;
     }
