@@ -29,22 +29,25 @@ public final class RankGraph {
     private final List<String> names;
     private final EdgeTable edges = new EdgeTable();
     private final IntLists out = new IntLists(), in = new IntLists();
-    private final Search search = new Search();
+    private final Search search;
     private int size;
 
     /** An empty graph with its own name table. */
     public RankGraph() {
         this.ids = new HashMap<>(1024);
         this.names = new ArrayList<>();
+        this.search = new Search();
     }
 
     /**
-     * An empty graph sharing {@code other}'s name table (the ids only; edges stay separate), so
-     * that graphs over the same variables intern each name once. The tables only grow.
+     * An empty graph sharing {@code other}'s name table and search scratch arrays (edges stay
+     * separate), so that graphs over the same variables intern each name once. Not for
+     * concurrent use.
      */
     public RankGraph(RankGraph other) {
         this.ids = other.ids;
         this.names = other.names;
+        this.search = other.search;
     }
 
     /** The number of accepted edges. */
@@ -59,7 +62,7 @@ public final class RankGraph {
         int e = edges.addIfAbsent(f, t, weight, why);
         if (e < 0) return null;
         if (f == t) return weight > 0 ? new Cycle(List.of(edge(e)), weight) : null;
-        boolean trivial = in.count(f) == 0 || out.count(t) == 0;
+        boolean trivial = in.isEmpty(f) || out.isEmpty(t);
         if (!trivial && search.reachable(t, f, out, in, edges, names.size())) {
             int[] path = search.positivePath(t, f, weight > 0, out, edges, names.size());
             if (path != null) {
@@ -103,7 +106,7 @@ public final class RankGraph {
      */
     static final class IntLists {
         private static final int NONE = -1;
-        private int[] head = filled(64), tail = filled(64), counts = new int[64];
+        private int[] head = filled(64), tail = filled(64);
         private int[] next = new int[256];
 
         private static int[] filled(int n) {
@@ -117,13 +120,12 @@ public final class RankGraph {
             int old = head.length, cap = Math.max(nodes, old * 2);
             head = Arrays.copyOf(head, cap);
             tail = Arrays.copyOf(tail, cap);
-            counts = Arrays.copyOf(counts, cap);
             Arrays.fill(head, old, cap, NONE);
             Arrays.fill(tail, old, cap, NONE);
         }
 
-        int count(int node) {
-            return counts[node];
+        boolean isEmpty(int node) {
+            return head[node] == NONE;
         }
 
         /** The first edge of {@code node}'s list, or -1. */
@@ -142,7 +144,6 @@ public final class RankGraph {
             if (tail[node] == NONE) head[node] = e;
             else next[tail[node]] = e;
             tail[node] = e;
-            counts[node]++;
         }
     }
 }

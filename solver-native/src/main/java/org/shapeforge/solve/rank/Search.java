@@ -12,17 +12,24 @@ final class Search {
     private int[] stateMark = new int[0], parentEdge = new int[0], parentState = new int[0], sq = new int[0];
     private int epoch;
 
-    private void ensure(int nodes) {
+    /** Sizes the reachability arrays (grown by doubling, never shrunk). */
+    private void ensureReach(int nodes) {
         if (fwdMark.length >= nodes) return;
         int cap = Math.max(nodes, fwdMark.length * 2);
         fwdMark = Arrays.copyOf(fwdMark, cap);
         bwdMark = Arrays.copyOf(bwdMark, cap);
         fq = new int[cap];
         bq = new int[cap];
-        stateMark = Arrays.copyOf(stateMark, 2 * cap);
-        parentEdge = new int[2 * cap];
-        parentState = new int[2 * cap];
-        sq = new int[2 * cap];
+    }
+
+    /** Sizes the path-search arrays, only when a reachability hit asks for a path. */
+    private void ensurePath(int nodes) {
+        if (stateMark.length >= 2 * nodes) return;
+        int cap = Math.max(2 * nodes, stateMark.length * 2);
+        stateMark = Arrays.copyOf(stateMark, cap);
+        parentEdge = new int[cap];
+        parentState = new int[cap];
+        sq = new int[cap];
     }
 
     private int nextEpoch() {
@@ -38,7 +45,7 @@ final class Search {
     /** Whether {@code b} is reachable from {@code a}: forward from a, backward from b, one node each. */
     boolean reachable(int a, int b, RankGraph.IntLists out, RankGraph.IntLists in, EdgeTable edges, int nodes) {
         if (a == b) return true;
-        ensure(nodes);
+        ensureReach(nodes);
         int ep = nextEpoch();
         int fh = 0, ft = 0, bh = 0, bt = 0;
         fwdMark[a] = ep;
@@ -73,7 +80,7 @@ final class Search {
      * contain a positive edge. States are (node, positive-so-far), so the search is linear.
      */
     int[] positivePath(int a, int b, boolean anyPath, RankGraph.IntLists out, EdgeTable edges, int nodes) {
-        ensure(nodes);
+        ensurePath(nodes);
         int ep = nextEpoch();
         int h = 0, t = 0;
         int start = 2 * a + (anyPath ? 1 : 0);
