@@ -25,8 +25,7 @@ public final class RankGraph {
     /** The cycle found by a refused insertion. */
     public record Cycle(List<Edge> edges, int weight) {}
 
-    private final Map<String, Integer> ids;
-    private final List<String> names;
+    private final NameTable names;
     private final EdgeTable edges = new EdgeTable();
     private final IntLists out = new IntLists(), in = new IntLists();
     private final Search search;
@@ -34,8 +33,7 @@ public final class RankGraph {
 
     /** An empty graph with its own name table. */
     public RankGraph() {
-        this.ids = new HashMap<>(1024);
-        this.names = new ArrayList<>();
+        this.names = new NameTable();
         this.search = new Search();
     }
 
@@ -45,7 +43,6 @@ public final class RankGraph {
      * concurrent use.
      */
     public RankGraph(RankGraph other) {
-        this.ids = other.ids;
         this.names = other.names;
         this.search = other.search;
     }
@@ -87,17 +84,48 @@ public final class RankGraph {
     }
 
     private int id(String name) {
-        Integer i = ids.get(name);
-        int n;
-        if (i != null) n = i;
-        else {
-            n = names.size();
-            ids.put(name, n);
-            names.add(name);
-        }
+        int n = names.id(name);
         out.ensure(n + 1);
         in.ensure(n + 1);
         return n;
+    }
+
+    /**
+     * Row-variable names interned to dense ids, shared by graphs over the same variables. The
+     * last two names looked up are remembered: the graphs receive the same (from, to) pair in
+     * turn, so only the first of them pays for the hash lookups.
+     */
+    private static final class NameTable {
+        private final Map<String, Integer> ids = new HashMap<>(1024);
+        private final List<String> names = new ArrayList<>();
+        private String last0, last1;
+        private int id0, id1;
+
+        int id(String name) {
+            if (name.equals(last0)) return id0;
+            if (name.equals(last1)) return id1;
+            Integer i = ids.get(name);
+            int n;
+            if (i != null) n = i;
+            else {
+                n = names.size();
+                ids.put(name, n);
+                names.add(name);
+            }
+            last1 = last0;
+            id1 = id0;
+            last0 = name;
+            id0 = n;
+            return n;
+        }
+
+        String get(int id) {
+            return names.get(id);
+        }
+
+        int size() {
+            return names.size();
+        }
     }
 
     /**
