@@ -93,11 +93,18 @@ public final class Closing {
      * variables were first mentioned.
      */
     private void forDims(Stage s, boolean capped) {
-        for (String v : new ArrayList<>(en.dimVars())) {
+        List<String> vars = new ArrayList<>(en.dimVars());
+        // Guesses to the unit create no caps (1 ⊑ x pins x to the unit); a discardable's 0 caps the
+        // variables above it. So the zeros go last, and the closed values do not depend on the
+        // order in which variables were first mentioned (stable sort).
+        if (!capped) vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v)));
+        for (String v : vars) {
             if (en.store.dimBound(v) || prov.dynamic().contains(v)) continue;
             boolean leaf = prov.leaf().contains(v);
             Store.Cap cap = en.store.cap(v);
-            if ((cap != null) != capped) continue;
+            // the capped pass takes only capped variables; the second pass takes the rest, some of
+            // which may have received a cap from a guess made earlier in the same pass
+            if (capped && cap == null) continue;
             Dim guess = en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
             switch (s) {
                 case LEAF_DIMS -> {
