@@ -19,6 +19,9 @@ import org.shapeforge.term.Row;
 record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars, Set<String> rowVars,
         Constraint unsupported, String unsupportedWhy) {
 
+    /** Rigid rows (Def. 2.12) are input-only: the solver never builds one, so they are refused here, once. */
+    private static final String RIGID = "not supported natively: rigid rows (flat semantics only)";
+
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
         List<Fact> facts = new java.util.ArrayList<>();
@@ -35,14 +38,19 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
             };
             String reason = switch (c) {
                 case Constraint.RowLeOne x -> "not supported natively: the one-shot order <=1 (Remark 2.15(ii))";
+                case Constraint.RowEq(Row l, Row r, var s) when l instanceof Row.Rigid || r instanceof Row.Rigid -> RIGID;
+                case Constraint.RowLe(Row l, Row r, var s) when l instanceof Row.Rigid || r instanceof Row.Rigid -> RIGID;
                 default -> null;
             };
-            if (f != null) {
+            if (reason != null) {
+                if (bad == null) {
+                    bad = c;
+                    why = reason;
+                }
+                facts.add(null); // never solved: the whole input is answered Unknown
+            } else if (f != null) {
                 facts.add(f);
                 collect(f, dv, rv);
-            } else if (reason != null && bad == null) {
-                bad = c;
-                why = reason;
             } else {
                 facts.add(null); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
                 sized(c, dv, rv);

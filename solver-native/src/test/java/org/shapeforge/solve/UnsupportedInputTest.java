@@ -24,6 +24,14 @@ class UnsupportedInputTest {
     }
 
     @Test
+    void rigidRowsAreUnknown() {
+        for (String c : new String[] {"[5] <> [3] <= ![3]", "<r> ~ ![3, 5]"}) {
+            var o = det(c);
+            assertTrue(o instanceof Outcome.Unknown u && u.reason().contains("rigid rows"), o::toString);
+        }
+    }
+
+    @Test
     void issue4KindsAreSupported() {
         for (String c : new String[] {"total(<r>) = 64", "exact(<r>) = [a, 3]", "size(a) >= 3", "a ^ b = 5"})
             Solve.sat(new NativeSolver().solve(org.shapeforge.lang.Parser.parse("t.shc", c), SolveOptions.defaults()));

@@ -22,8 +22,6 @@ final class RowEqRule {
     }
 
     void apply(Row l, Row r, Why why) {
-        if (l instanceof Row.Rigid || r instanceof Row.Rigid)
-            throw new Unsupported("not supported natively: rigid rows (flat semantics only)");
         if (!l.isOpen() && !r.isOpen()) closedClosed(l.flat(), r.flat(), why);
         else if (l instanceof Row.Open o && !r.isOpen()) openClosed(o, r, why);
         else if (r instanceof Row.Open o && !l.isOpen()) openClosed(o, l, why);

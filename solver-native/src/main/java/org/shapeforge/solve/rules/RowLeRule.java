@@ -22,8 +22,6 @@ final class RowLeRule {
     }
 
     void apply(Row res, Row op, Why why) {
-        if (res instanceof Row.Rigid || op instanceof Row.Rigid)
-            throw new Unsupported("not supported natively: rigid rows (flat semantics only)");
         int dl = op.lead().size() - res.lead().size();
         int dr = op.trail().size() - res.trail().size();
         boolean deficit = dl > 0 || dr > 0;
