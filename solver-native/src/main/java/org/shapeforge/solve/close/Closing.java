@@ -126,15 +126,32 @@ public final class Closing {
         }
     }
 
-    /** Stage 6's first half: deferred word equations, one at a time, least material first. */
+    /**
+     * Stage 6's first half: deferred word equations, one at a time, least material first. The
+     * next one is chosen by kind — split equations, then rotations, then shifted self-inequalities
+     * (whose resolution to [] is the bluntest) — and within a kind by the printed fact, never by
+     * store order, so the result does not depend on the order of the input constraints.
+     */
     private void deferred() {
         while (true) {
             Stored d = null;
-            for (Stored s : en.store.residual())
-                if (s.kind == Stored.Kind.SPLIT_EQ || s.kind == Stored.Kind.ROTATION_EQ || s.kind == Stored.Kind.SHIFTED_LE) {
+            int best = Integer.MAX_VALUE;
+            String bestKey = null;
+            for (Stored s : en.store.residual()) {
+                int rank = switch (s.kind) {
+                    case SPLIT_EQ -> 0;
+                    case ROTATION_EQ -> 1;
+                    case SHIFTED_LE -> 2;
+                    case DIM_ADJ, ROW_CAP -> Integer.MAX_VALUE;
+                };
+                if (rank == Integer.MAX_VALUE || rank > best) continue;
+                String key = s.item.fact().toString();
+                if (rank < best || key.compareTo(bestKey) < 0) {
                     d = s;
-                    break;
+                    best = rank;
+                    bestKey = key;
                 }
+            }
             if (d == null) return;
             Why why = d.item.why().asPolicy();
             Trace t = new Trace(Why.NONE, false);

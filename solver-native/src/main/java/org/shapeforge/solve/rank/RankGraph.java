@@ -9,14 +9,20 @@ import org.shapeforge.solve.store.Why;
 
 /**
  * The persistent rank-fact graph of Def. 4.5: an edge {@code ρ -k-> ρ'} records the entailed fact
- * rank(γρ) ≥ rank(γρ') + k, k ≥ 0. Edges are never retracted. An insertion that closes a cycle of
- * positive total weight is refused (Prop. 4.6: the recorded facts are then unsatisfiable). The
- * reachability test searches from both ends in alternation, so growing a chain at either end
- * costs O(1) rather than a walk over the whole chain.
+ * rank(γρ) ≥ rank(γρ') + k. Edges are never retracted. An insertion that closes a cycle of
+ * positive total weight is refused (Prop. 4.6: the recorded facts are then unsatisfiable).
  *
- * <p>Representation: variable names are interned to dense int ids once; edges live in parallel
- * arrays ({@link EdgeTable}) and adjacency in int-array linked lists; searches use epoch-stamped
- * marks and reusable int queues, so an insertion allocates nothing in the common case.
+ * <p>Unlike the note's Def. 4.5, weights may be negative: an equality binding records both
+ * directions and a result surplus records its genuine non-positive bound. The note calls this
+ * sound but unnecessary; it is necessary — with non-negative edges only, the rank-unsatisfiable
+ * {@code <r2> ⊑ <r3>[2,2], <r3>[2,2] ⊑ <r2>[2]} spirals forward without ever closing a cycle
+ * (docs/solver.md, "Rank facts"). What the sign discipline forbids — recording a non-positive bound
+ * as a non-negative edge — is still never done.
+ *
+ * <p>The check maintains a feasible potential ({@link Potentials}): an insertion the potential
+ * already satisfies costs O(1), a violating one is repaired from whichever end settles first, so
+ * growing a chain at either end stays O(1). Names are interned to dense int ids; edges live in
+ * parallel arrays ({@link EdgeTable}) and adjacency in int-array linked lists.
  */
 public final class RankGraph {
     /** An edge with its derivation. */
@@ -28,23 +34,22 @@ public final class RankGraph {
     private final NameTable names;
     private final EdgeTable edges = new EdgeTable();
     private final IntLists out = new IntLists(), in = new IntLists();
-    private final Search search;
+    private final Potentials potentials;
     private int size;
 
     /** An empty graph with its own name table. */
     public RankGraph() {
         this.names = new NameTable();
-        this.search = new Search();
+        this.potentials = new Potentials();
     }
 
     /**
-     * An empty graph sharing {@code other}'s name table and search scratch arrays (edges stay
-     * separate), so that graphs over the same variables intern each name once. Not for
-     * concurrent use.
+     * An empty graph sharing {@code other}'s name table (edges and potential stay separate), so
+     * that graphs over the same variables intern each name once. Not for concurrent use.
      */
     public RankGraph(RankGraph other) {
         this.names = other.names;
-        this.search = other.search;
+        this.potentials = new Potentials();
     }
 
     /** The number of accepted edges. */
@@ -52,16 +57,18 @@ public final class RankGraph {
         return size;
     }
 
-    /** Adds {@code from -weight-> to}; returns the positive cycle it would close, or null. */
+    /**
+     * Adds {@code from -weight-> to} (any integer weight); returns the positive cycle it would
+     * close, or null. A refused edge is not added and leaves the potential unchanged.
+     */
     public Cycle add(String from, String to, int weight, Why why) {
-        if (weight < 0) throw new IllegalStateException("negative rank edge (sign discipline, Def. 4.5)");
         int f = id(from), t = id(to);
         int e = edges.addIfAbsent(f, t, weight, why);
         if (e < 0) return null;
-        if (f == t) return weight > 0 ? new Cycle(List.of(edge(e)), weight) : null;
-        boolean trivial = in.isEmpty(f) || out.isEmpty(t);
-        if (!trivial && search.reachable(t, f, out, in, edges, names.size())) {
-            int[] path = search.positivePath(t, f, weight > 0, out, edges, names.size());
+        if (f == t) {
+            if (weight > 0) return new Cycle(List.of(edge(e)), weight);
+        } else {
+            int[] path = potentials.insert(f, t, weight, e, out, in, edges, names.size());
             if (path != null) {
                 List<Edge> es = new ArrayList<>(path.length + 1);
                 int w = weight;

@@ -121,16 +121,17 @@ public final class Engine {
     /**
      * Def. 4.5's edges read off the fact as written, before substitution: for open sides with
      * variables v ≠ w, {@code v ⊑ w} (or ≈) entails rank(v) ≥ rank(w) + (known flanks of w's side
-     * minus v's); recorded only when that weight is ≥ 0 (the sign discipline). Recording against
-     * the unsubstituted names is what makes a cycle visible in every processing order.
+     * minus v's), recorded whatever its sign (a negative weight is the genuine non-positive bound
+     * of a result surplus, never rounded up: the sign discipline). Recording against the
+     * unsubstituted names is what makes a cycle visible in every processing order.
      */
     private void recordedRankFact(Item it) {
         switch (it.fact()) {
             case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, it.why());
             case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
                 int w = b.knownRank() - a.knownRank();
-                if (w >= 0) rankEdge(a.var(), b.var(), w, it.why());
-                if (w <= 0) rankEdge(b.var(), a.var(), -w, it.why());
+                rankEdge(a.var(), b.var(), w, it.why());
+                rankEdge(b.var(), a.var(), -w, it.why());
             }
             default -> {}
         }
@@ -138,14 +139,14 @@ public final class Engine {
 
     /**
      * The rank facts of {@code lo ⊑ up} between distinct row variables: total rank, and per flank
-     * (flank-fit: lead(γ lo) ≥ lead(γ up), trail likewise). Only weights ≥ 0 are recorded: the
-     * sign discipline of Def. 4.5 (a result surplus entails only a non-positive bound).
+     * (flank-fit: lead(γ lo) ≥ lead(γ up), trail likewise), each with its exact weight, negative
+     * ones included (Example "forward spiral" in docs/solver.md shows they are needed).
      */
     public void inequalityRankFacts(Row.Open lo, Row.Open up, Why why) {
         int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
-        if (dl + dr >= 0) rankEdge(rank, "", lo.var(), up.var(), dl + dr, why);
-        if (dl >= 0) rankEdge(leadRank, "leading ", lo.var(), up.var(), dl, why);
-        if (dr >= 0) rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
+        rankEdge(rank, "", lo.var(), up.var(), dl + dr, why);
+        rankEdge(leadRank, "leading ", lo.var(), up.var(), dl, why);
+        rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
     }
 
     public void bindDim(String v, Dim value, Why why) {
@@ -162,10 +163,14 @@ public final class Engine {
     }
 
     public void bindRow(String v, Row value, Why why, boolean placement) {
-        if (value instanceof Row.Open o) {
-            rankEdge(v, o.var(), o.lead().size() + o.trail().size(), why);
-            rankEdge(leadRank, "leading ", v, o.var(), o.lead().size(), why);
-            rankEdge(trailRank, "trailing ", v, o.var(), o.trail().size(), why);
+        if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
+            int l = o.lead().size(), t = o.trail().size();
+            rankEdge(v, o.var(), l + t, why);
+            rankEdge(o.var(), v, -(l + t), why);
+            rankEdge(leadRank, "leading ", v, o.var(), l, why);
+            rankEdge(leadRank, "leading ", o.var(), v, -l, why);
+            rankEdge(trailRank, "trailing ", v, o.var(), t, why);
+            rankEdge(trailRank, "trailing ", o.var(), v, -t, why);
         }
         store.bindRow(v, value, why, placement);
         for (Stored s : store.takeRowWatchers(v)) work.add(s.item);

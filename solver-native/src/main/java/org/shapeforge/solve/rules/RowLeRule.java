@@ -12,7 +12,7 @@ import org.shapeforge.term.Row;
  * Row inequality {@code R_res ⊑ R_op} in the marked order (Def. 2.3, Def. 4.3 cases (i)–(iv)).
  * Flank-fit is checked structurally: the operand's explicit flanks face the result's explicit
  * flanks from the outer edges; only the operand's inserted (broadcast) positions face result
- * surplus unconstrained (§10's base-case fix). Rank facts follow Def. 4.5's sign discipline.
+ * surplus unconstrained (§10's base-case fix). Rank facts are recorded with their exact weights (Def. 4.5).
  */
 final class RowLeRule {
     private final Engine en;
