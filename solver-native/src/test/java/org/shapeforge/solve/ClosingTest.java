@@ -30,6 +30,18 @@ class ClosingTest {
     }
 
     @Test
+    void Closing_deferredEquationsBeforeShiftedSelfInequalities_inEveryOrder() {
+        // The split equation resolves least-material (r3 = [2], r1 = [3]); closing the shifted
+        // self-inequality's variable to [] first would make it [3] ~ [2] <r1> and fail. Store order
+        // used to decide which came first (found by SolverProperties' order property).
+        for (List<String> order : permutations(List.of("<r3> [3] ~ [2] <r1>", "<r3> [2] <= <r3>"))) {
+            var s = sat(det(order.toArray(String[]::new)));
+            assertEquals(List.of(Dim.atom(2)), s.model().rows().get("r3").flat(), order.toString());
+            assertEquals(List.of(Dim.atom(3)), s.model().rows().get("r1").flat(), order.toString());
+        }
+    }
+
+    @Test
     void Closing_leafDimToCapInteriorToCapToo() {
         assertEquals(Dim.atom(3), sat(det("leaf a", "3 <= a")).model().dims().get("a"));
         assertEquals(Dim.atom(3), sat(det("3 <= a")).model().dims().get("a"));
