@@ -37,7 +37,7 @@ final class Attempt {
     }
 
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
-        Engine en = new Engine(choices, maxSteps, maxRank(in));
+        Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars().size(), in.rowVars().size());
         in.dimVars().forEach(en::registerDim);
         in.rowVars().forEach(en::registerRow);
         en.size.provenance(prov.discardable(), prov.dynamic());

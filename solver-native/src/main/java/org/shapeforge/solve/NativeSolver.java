@@ -116,7 +116,10 @@ public final class NativeSolver implements ShapeSolver {
 
     /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
-        Assignment check = Report.symbolicAtUnit(d.engine(), in);
+        // with nothing left symbolic the model already is the all-ground reading
+        Assignment m = d.model();
+        Assignment check = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
+                ? m : Report.symbolicAtUnit(d.engine(), in);
         if (!Evaluator.holdsAll(in.constraints(), check, Semantics.FLAT)) {
             StringBuilder bad = new StringBuilder();
             for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))

@@ -63,8 +63,8 @@ public final class RankGraph {
      */
     public Cycle add(String from, String to, int weight, Why why) {
         int f = id(from), t = id(to);
-        int e = edges.addIfAbsent(f, t, weight, why);
-        if (e < 0) return null;
+        if (out.contains(f, t, weight, edges)) return null;
+        int e = edges.add(f, t, weight, why);
         if (f == t) {
             if (weight > 0) return new Cycle(List.of(edge(e)), weight);
         } else {
@@ -141,6 +141,7 @@ public final class RankGraph {
      */
     static final class IntLists {
         private static final int NONE = -1;
+        private static final int SCAN = 8;
         private int[] head = filled(64), tail = filled(64);
         private int[] next = new int[256];
 
@@ -171,6 +172,17 @@ public final class RankGraph {
         /** The edge after {@code e} in its list, or -1. */
         int next(int e) {
             return next[e];
+        }
+
+        /**
+         * Whether one of {@code node}'s first {@value #SCAN} edges is (to, weight): the duplicate
+         * check. Nodes with more edges skip it (a repeated edge is harmless, only not free).
+         */
+        boolean contains(int node, int to, int weight, EdgeTable edges) {
+            int k = 0;
+            for (int e = node < head.length ? head[node] : NONE; e != NONE && k < SCAN; e = next[e], k++)
+                if (edges.to(e) == to && edges.weight(e) == weight) return true;
+            return false;
         }
 
         void add(int node, int e) {

@@ -30,8 +30,8 @@ public final class Engine {
         }
     }
 
-    public final Store store = new Store();
-    public final Subst subst = new Subst(store);
+    public final Store store;
+    public final Subst subst;
     public final RankGraph rank = new RankGraph();
     /** Def. 4.5 refined per flank: lead(γρ) ≥ lead(γρ') + k (flank-fit of the marked order, Def. 2.3). */
     public final RankGraph leadRank = new RankGraph(rank);
@@ -41,8 +41,8 @@ public final class Engine {
     private final ArrayDeque<Item> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
-    private final Set<String> dimVars = new LinkedHashSet<>();
-    private final Set<String> rowVars = new LinkedHashSet<>();
+    private final Set<String> dimVars;
+    private final Set<String> rowVars;
     private final Set<String> freshVars = new LinkedHashSet<>();
     private final long maxSteps;
     private long steps;
@@ -54,6 +54,8 @@ public final class Engine {
     public final SizeRules size = new SizeRules(this);
 
     private final int maxRank;
+    /** The terms of the last inequality whose rank facts were recorded (identity, not equality). */
+    private Row.Open lastLo, lastUp;
 
     /**
      * @param maxSteps rule applications before the run gives up (Unknown)
@@ -61,6 +63,15 @@ public final class Engine {
      *     guard against growth the rank-fact graph did not catch (Thm. 5.2(b) is open)
      */
     public Engine(Choices choices, long maxSteps, int maxRank) {
+        this(choices, maxSteps, maxRank, 16, 16);
+    }
+
+    /** As above, with the store and variable sets sized for the input's variable counts. */
+    public Engine(Choices choices, long maxSteps, int maxRank, int dims, int rows) {
+        this.store = new Store(dims * 2, rows * 3);
+        this.subst = new Subst(store);
+        this.dimVars = LinkedHashSet.newLinkedHashSet(dims * 2);
+        this.rowVars = LinkedHashSet.newLinkedHashSet(rows * 3);
         this.choices = choices;
         this.maxSteps = maxSteps;
         this.maxRank = maxRank;
@@ -143,6 +154,9 @@ public final class Engine {
      * ones included (Example "forward spiral" in docs/solver.md shows they are needed).
      */
     public void inequalityRankFacts(Row.Open lo, Row.Open up, Why why) {
+        if (lo == lastLo && up == lastUp) return; // the same terms again (substitution changed nothing)
+        lastLo = lo;
+        lastUp = up;
         int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
         rankEdge(rank, "", lo.var(), up.var(), dl + dr, why);
         rankEdge(leadRank, "leading ", lo.var(), up.var(), dl, why);

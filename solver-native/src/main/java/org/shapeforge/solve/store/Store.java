@@ -23,17 +23,34 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    private final Map<String, DimBinding> dimBind = new HashMap<>();
-    private final Map<String, RowBinding> rowBind = new HashMap<>();
-    private final Map<String, Cap> caps = new LinkedHashMap<>();
-    private final Map<String, List<Stored>> dimWatch = new HashMap<>();
-    private final Map<String, List<Stored>> rowWatch = new HashMap<>();
+    private final Map<String, DimBinding> dimBind;
+    private final Map<String, RowBinding> rowBind;
+    private final Map<String, Cap> caps;
+    private final Map<String, List<Stored>> dimWatch;
+    private final Map<String, List<Stored>> rowWatch;
     private final Map<String, List<Stored>> dimUp = new HashMap<>();
     private final Map<String, List<Stored>> dimDown = new HashMap<>();
     private final Map<String, List<Stored>> rowCapsOf = new HashMap<>();
     private final Map<String, List<Stored>> rowUp = new HashMap<>();
     private final List<Stored> all = new ArrayList<>();
     private long order;
+
+    /** An empty store. */
+    public Store() {
+        this(16, 16);
+    }
+
+    /**
+     * An empty store whose maps are sized for about {@code dims} dimension and {@code rows} row
+     * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
+     */
+    public Store(int dims, int rows) {
+        dimBind = HashMap.newHashMap(dims);
+        rowBind = HashMap.newHashMap(rows);
+        caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
+        dimWatch = HashMap.newHashMap(dims);
+        rowWatch = HashMap.newHashMap(rows);
+    }
 
     public DimBinding dimBinding(String v) {
         return dimBind.get(v);
