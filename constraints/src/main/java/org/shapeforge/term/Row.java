@@ -69,6 +69,8 @@ public sealed interface Row {
 
     /** {@code flat(l·◇·r) = l·r} (Def. 2.9); the known explicit axes of an open term. */
     default List<Dim> flat() {
+        if (trail().isEmpty()) return lead(); // flanks are immutable lists: no copy needed
+        if (lead().isEmpty()) return trail();
         List<Dim> out = new ArrayList<>(lead());
         out.addAll(trail());
         return List.copyOf(out);

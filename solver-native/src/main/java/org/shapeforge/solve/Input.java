@@ -24,8 +24,8 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
 
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
-        List<Fact> facts = new java.util.ArrayList<>();
-        Set<String> dv = new LinkedHashSet<>(), rv = new LinkedHashSet<>();
+        List<Fact> facts = new java.util.ArrayList<>(cs.size());
+        Set<String> dv = LinkedHashSet.newLinkedHashSet(cs.size()), rv = LinkedHashSet.newLinkedHashSet(cs.size());
         Constraint bad = null;
         String why = null;
         for (Constraint c : cs) {

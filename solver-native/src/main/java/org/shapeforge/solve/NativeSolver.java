@@ -114,19 +114,32 @@ public final class NativeSolver implements ShapeSolver {
         return Math.max(200_000, STEPS_PER_CONSTRAINT * in.constraints().size());
     }
 
+    private static final int PARALLEL_GUARD = 20_000;
+
     /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
         // with nothing left symbolic the model already is the all-ground reading
         Assignment m = d.model();
         Assignment check = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
                 ? m : Report.symbolicAtUnit(d.engine(), in);
-        if (!Evaluator.holdsAll(in.constraints(), check, Semantics.FLAT)) {
+        if (!holdsAll(in.constraints(), check)) {
             StringBuilder bad = new StringBuilder();
             for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))
                 if (j.truth() != Truth.HOLDS) bad.append("\n  ").append(Printer.print(j.constraint())).append(": ").append(j.detail());
             throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)
                     + " violates" + bad + "\n" + Report.dump(d.engine(), in));
         }
+    }
+
+    /**
+     * The evaluator over all constraints; large inputs are judged in chunks on the common
+     * fork-join pool (the evaluator is pure and the assignment immutable).
+     */
+    private static boolean holdsAll(List<Constraint> cs, Assignment check) {
+        if (cs.size() < PARALLEL_GUARD) return Evaluator.holdsAll(cs, check, Semantics.FLAT);
+        int chunk = PARALLEL_GUARD / 2, n = (cs.size() + chunk - 1) / chunk;
+        return java.util.stream.IntStream.range(0, n).parallel().allMatch(k ->
+                Evaluator.holdsAll(cs.subList(k * chunk, Math.min(cs.size(), (k + 1) * chunk)), check, Semantics.FLAT));
     }
 
     private static Outcome failure(Input in, Contradiction c, String suffix, int n, long steps, long t0) {

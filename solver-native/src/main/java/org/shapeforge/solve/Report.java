@@ -24,8 +24,8 @@ final class Report {
 
     static SolvedForm solvedForm(Engine en, Input in) {
         // each variable is read through σ⋆ once; the bindings and γ↑ share the readings
-        Map<String, Dim> db = new LinkedHashMap<>(), up = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
-        Map<String, Row> rb = new LinkedHashMap<>(), upr = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
+        Map<String, Dim> db = LinkedHashMap.newLinkedHashMap(in.dimVars().size()), up = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
+        Map<String, Row> rb = LinkedHashMap.newLinkedHashMap(in.rowVars().size()), upr = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
         for (String v : in.dimVars()) {
             Dim x = dim(en, new Dim.Var(v));
             if (en.store.dimBound(v)) db.put(v, x);
@@ -74,8 +74,8 @@ final class Report {
 
     /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
     static Assignment model(Engine en, Input in, List<String> notes) {
-        Map<String, Dim> d = new LinkedHashMap<>();
-        Map<String, Row> r = new LinkedHashMap<>();
+        Map<String, Dim> d = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
+        Map<String, Row> r = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
         for (String v : in.dimVars()) {
             Dim x = dim(en, new Dim.Var(v));
             if (x.isGround()) d.put(v, x);

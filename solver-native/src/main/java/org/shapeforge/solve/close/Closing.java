@@ -54,9 +54,11 @@ public final class Closing {
 
     private void forRows(boolean leavesOnly) {
         for (String v : new ArrayList<>(en.rowVars())) {
-            String key = Provenance.rowKey(v);
-            if (en.store.rowBound(v) || prov.dynamic().contains(key)) continue;
-            boolean leaf = prov.leaf().contains(key);
+            if (en.store.rowBound(v)) continue;
+            boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
+            String key = tagged ? Provenance.rowKey(v) : null;
+            if (tagged && prov.dynamic().contains(key)) continue;
+            boolean leaf = tagged && prov.leaf().contains(key);
             if (leavesOnly != leaf) continue;
             Row value = Row.empty();
             if (leaf) {

@@ -63,7 +63,7 @@ public final class RankGraph {
      */
     public Cycle add(String from, String to, int weight, Why why) {
         int f = id(from), t = id(to);
-        if (out.contains(f, t, weight, edges)) return null;
+        if (out.containsLast(f, t, weight, edges)) return null;
         int e = edges.add(f, t, weight, why);
         if (f == t) {
             if (weight > 0) return new Cycle(List.of(edge(e)), weight);
@@ -141,7 +141,6 @@ public final class RankGraph {
      */
     static final class IntLists {
         private static final int NONE = -1;
-        private static final int SCAN = 8;
         private int[] head = filled(64), tail = filled(64);
         private int[] next = new int[256];
 
@@ -175,14 +174,13 @@ public final class RankGraph {
         }
 
         /**
-         * Whether one of {@code node}'s first {@value #SCAN} edges is (to, weight): the duplicate
-         * check. Nodes with more edges skip it (a repeated edge is harmless, only not free).
+         * Whether {@code node}'s most recent edge is (to, weight): the duplicate check. A fact
+         * re-recorded after its terms changed usually repeats the edge just added; an older
+         * duplicate is let through (a repeated edge is harmless, only not free).
          */
-        boolean contains(int node, int to, int weight, EdgeTable edges) {
-            int k = 0;
-            for (int e = node < head.length ? head[node] : NONE; e != NONE && k < SCAN; e = next[e], k++)
-                if (edges.to(e) == to && edges.weight(e) == weight) return true;
-            return false;
+        boolean containsLast(int node, int to, int weight, EdgeTable edges) {
+            int e = node < tail.length ? tail[node] : NONE;
+            return e != NONE && edges.to(e) == to && edges.weight(e) == weight;
         }
 
         void add(int node, int e) {

@@ -96,6 +96,7 @@ public final class SizeRules {
      * emitted (the engine runs again). Throws {@link Contradiction} with the numbers involved.
      */
     boolean propagate() {
+        if (items.isEmpty() && sizes.isEmpty()) return false; // the core fragment: nothing to re-examine
         boolean changed = true;
         while (changed) {
             changed = reconcile();
