@@ -1,0 +1,329 @@
+package org.shapeforge.oracle;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Disabled;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.statistics.Statistics;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Parser;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.Span;
+import org.shapeforge.lang.Statement;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.semantics.Evaluator;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.smt.SmtSolver;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Differential check of the two solvers on generated core-fragment inputs (the generator of
+ * {@code solver-native}'s {@code SolverProperties}, copied: the oracle module does not depend on
+ * solver-native's test classes): native and SMT (under {@code flat}) never silently disagree.
+ * Every model either side returns is re-checked by the evaluator and then serves as a known
+ * solution; {@link PlantedGen} inputs come with one.
+ *
+ * <ol>
+ *   <li>A known solution (native's model, or a planted one) ⇒ SMT is not {@code Unsat}. A plain
+ *       {@code unsat} is a finding; an {@code unsat (rank ≤ K)} is one when the solution's row
+ *       values all have length ≤ K (the bounded check should have found it); when they are longer
+ *       the bounded answer is consistent, but it refutes the sketch that {@code K = A + 1} suffices
+ *       on the core fragment ({@code docs/smt.md}) — a separate, clearly labelled finding.</li>
+ *   <li>native {@code semantic} failure (Lemma 5.1: no solution under flat) and a known solution
+ *       (an evaluator-accepted SMT model, or a planted one) ⇒ the native solver is unsound.</li>
+ *   <li>native {@code policy} failure on a satisfiable input is documented incompleteness; then
+ *       {@code --complete} is run and its verdict counted. {@code docs/solver.md} claims
+ *       completeness of complete mode on the core fragment only "up to its bounds" (rotation
+ *       power ≤ 2, 500 branches, no branching at nested-equality placements, leaf-closing holes),
+ *       which cannot be decided from outside, so complete-mode failures are printed as notes, not
+ *       asserted — including a failure labelled {@code semantic}, which does claim
+ *       unsatisfiability and is a bug (pinned below, disabled until fixed).</li>
+ * </ol>
+ *
+ * SMT {@code unknown} (short timeout) and native {@code unknown} are tolerated and counted. The
+ * (native, SMT) verdict pairs are reported per property via jqwik statistics and summed on stdout
+ * after the container. {@code -Ddiff.collect=true} turns findings into printed counts, for long
+ * hunts with a temporarily raised {@code tries}.
+ */
+class NativeSmtDifferentialProperties {
+
+    /** Short SMT deadline: the inputs are small; a timeout is an {@code unknown}, tolerated. */
+    static final SolveOptions SMT_OPTS = SolveOptions.defaults().withSemantics(Semantics.FLAT).withTimeoutMs(2_000);
+
+    static final Map<String, AtomicInteger> PAIRS = new ConcurrentSkipListMap<>();
+    static final Map<String, AtomicInteger> NOTES = new ConcurrentSkipListMap<>();
+    static final Map<String, AtomicInteger> FINDINGS = new ConcurrentSkipListMap<>();
+
+    /** {@code -Ddiff.collect=true}: print and count findings instead of failing (for long hunts). */
+    static final boolean COLLECT = Boolean.getBoolean("diff.collect");
+
+    /** A disagreement: fails the property (unless collecting); the first few of each kind are printed. */
+    static void finding(String kind, String message) {
+        int n = FINDINGS.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
+        if (COLLECT) {
+            if (n <= 5) System.out.println("FINDING [" + kind + "] " + message);
+            return;
+        }
+        fail("[" + kind + "] " + message);
+    }
+
+    /** Not asserted (documented or undecidable from outside): counted, the first few printed. */
+    static void note(String kind, String message) {
+        int n = NOTES.computeIfAbsent("printed: " + kind, k -> new AtomicInteger()).incrementAndGet();
+        if (n <= 3) System.out.println("NOTE [" + kind + "] " + message);
+    }
+
+    // ----- generators (copied from solver-native's SolverProperties) -----
+
+    @Provide
+    Arbitrary<List<Constraint>> problems() {
+        return constraint(row()).list().ofMinSize(1).ofMaxSize(6);
+    }
+
+    /** Closed rows only (markers anywhere) and dimension constraints: no row variables at all. */
+    @Provide
+    Arbitrary<List<Constraint>> closedRowAndDimProblems() {
+        return constraint(closedRow()).list().ofMinSize(1).ofMaxSize(6);
+    }
+
+    /** A few open-row constraints mixed with dimension-only and closed-row-only constraints. */
+    @Provide
+    Arbitrary<List<Constraint>> mixedProblems() {
+        Arbitrary<Constraint> any = Arbitraries.frequencyOf(
+                Tuple.of(3, constraint(row())),
+                Tuple.of(2, constraint(closedRow())),
+                Tuple.of(2, dimConstraint()));
+        return any.list().ofMinSize(2).ofMaxSize(7);
+    }
+
+    static Arbitrary<Dim> dim() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(4, Arbitraries.of(2L, 3L, 5L).map(Dim::atom)),
+                Tuple.of(1, Arbitraries.just(Dim.unit())),
+                Tuple.of(1, Arbitraries.just(new Dim.Atom(3, "rgb"))),
+                Tuple.of(4, Arbitraries.of("a", "b", "c", "d").map(Dim::var)));
+    }
+
+    static Arbitrary<Row> row() {
+        Arbitrary<List<Dim>> flank = dim().list().ofMaxSize(2);
+        Arbitrary<String> var = Arbitraries.of("r1", "r2", "r3", "");
+        return Combinators.combine(flank, var, flank).as((l, v, t) -> {
+            List<Dim> trail = l.size() + t.size() > 3 ? t.subList(0, 3 - l.size()) : t;
+            return v.isEmpty() ? new Row.Closed(l, trail) : new Row.Open(l, v, trail);
+        });
+    }
+
+    static Arbitrary<Row> closedRow() {
+        Arbitrary<List<Dim>> flank = dim().list().ofMaxSize(2);
+        return Combinators.combine(flank, flank).as((l, t) ->
+                new Row.Closed(l, l.size() + t.size() > 3 ? t.subList(0, 3 - l.size()) : t));
+    }
+
+    static Arbitrary<Constraint> dimConstraint() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(1, Combinators.combine(dim(), dim()).as((a, b) -> (Constraint) new Constraint.DimEq(a, b, Span.NONE))),
+                Tuple.of(2, Combinators.combine(dim(), dim()).as((a, b) -> (Constraint) new Constraint.DimLe(a, b, Span.NONE))));
+    }
+
+    static Arbitrary<Constraint> constraint(Arbitrary<Row> rows) {
+        return Arbitraries.frequencyOf(
+                Tuple.of(3, dimConstraint()),
+                Tuple.of(3, Combinators.combine(rows, rows).as((a, b) -> (Constraint) new Constraint.RowEq(a, b, Span.NONE))),
+                Tuple.of(3, Combinators.combine(rows, rows).as((a, b) -> (Constraint) new Constraint.RowLe(a, b, Span.NONE))));
+    }
+
+    // ----- the properties -----
+
+    @Property(tries = 200)
+    void nativeAndSmtNeverSilentlyDisagree(@ForAll("problems") List<Constraint> cs) {
+        check(cs);
+    }
+
+    @Property(tries = 100)
+    void nativeAndSmtAgreeOnClosedRowsAndDims(@ForAll("closedRowAndDimProblems") List<Constraint> cs) {
+        check(cs);
+    }
+
+    @Property(tries = 100)
+    void nativeAndSmtNeverSilentlyDisagreeOnMixedInputs(@ForAll("mixedProblems") List<Constraint> cs) {
+        check(cs);
+    }
+
+    /**
+     * Inputs built to hold under a planted assignment ({@link PlantedGen}), so every refutation is
+     * checked against a known solution. Row equalities here always have a closed side: open–open
+     * equalities (Def. 4.3(c)) expose the native bugs pinned below.
+     */
+    @Property(tries = 150)
+    void plantedSolutionsAreNeverRefuted(@ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int size,
+            @ForAll @IntRange(min = 1, max = 3) int maxFlank) {
+        PlantedGen.Planted pl = PlantedGen.generate(seed, size, maxFlank, true);
+        check(pl.constraints(), pl.model());
+    }
+
+    /** The same with open–open row equalities; finds the bugs pinned below (about 1 in 3,000 inputs). */
+    @Property(tries = 150)
+    @Disabled("native labels Def. 4.3(c) placement consequences semantic: see the examples below; enable once fixed")
+    void plantedSolutionsAreNeverRefutedWithOpenOpenEqualities(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 8) int size, @ForAll @IntRange(min = 1, max = 3) int maxFlank) {
+        PlantedGen.Planted pl = PlantedGen.generate(seed, size, maxFlank, false);
+        check(pl.constraints(), pl.model());
+    }
+
+    // ----- minimal counterexamples found by these properties (native wrong, SMT right) -----
+
+    static void checkText(String text, String solution) {
+        Problem p = Parser.parse("pinned.shc", text);
+        check(p.constraints(), Parser.parseAssignment(solution));
+    }
+
+    /**
+     * The binding {@code r1 := [3]·<r2>} of Def. 4.3(c) is a placement (≈ leaves r1's marker free),
+     * but its leading-flank rank-graph edges are recorded without the policy flag; the cycle
+     * {@code r2 -0-> r1 -1-> r2} is then reported as a semantic failure.
+     */
+    @Example
+    @Disabled("native bug: semantic 'rank cycle' on a satisfiable input (flank rank edges of a placement binding)")
+    void nestedPlacementFlankEdgesAreNotSemantic() {
+        checkText("<r1> ~ [3] <r2>\n<r2> [3] <= <r1>\n", "<r1> = [3], <r2> = []");
+    }
+
+    /**
+     * {@code <r1> ~ <r2>} binds {@code r1 := <r2>} as a non-placement binding, identifying the
+     * markers, which ≈ does not; the flank-fit failure that follows is reported as semantic.
+     */
+    @Example
+    @Disabled("native bug: semantic 'row broadcast mismatch' on a satisfiable input (var–var binding not a placement)")
+    void bareVariableEqualityIsAPlacement() {
+        checkText("<r1> ~ <r2>\n<r1> <= [2] <>\n[2] <= <r2>\n", "<r1> = [2] <>, <r2> = [2]");
+    }
+
+    /**
+     * Deterministic mode correctly fails {@code policy}; complete mode does not branch on nested
+     * placements (docs/solver.md) yet relabels "all 1 policy branches fail" as {@code semantic}.
+     */
+    @Example
+    @Disabled("native bug: complete mode labels a failure semantic although it did not branch on the nested placement")
+    void completeModeDoesNotCallUnbranchedPlacementsSemantic() {
+        Problem p = Parser.parse("pinned.shc", "<r3> ~ [2, 2] <r1>\n[2] <> [2] <= <r3>\n");
+        Assignment solution = Parser.parseAssignment("<r3> = [2] <> [2], <r1> = []");
+        org.junit.jupiter.api.Assertions.assertTrue(Evaluator.holdsAll(p.constraints(), solution, Semantics.FLAT));
+        Outcome comp = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
+        if (comp instanceof Outcome.Unsat u && u.failure().kind() == FailureKind.SEMANTIC)
+            fail("complete mode says semantic on a satisfiable input: " + comp);
+    }
+
+    @AfterContainer
+    static void report() {
+        System.out.println("NativeSmtDifferentialProperties (native, smt-flat) verdict pairs: " + PAIRS);
+        if (!NOTES.isEmpty()) System.out.println("NativeSmtDifferentialProperties notes: " + NOTES);
+        if (!FINDINGS.isEmpty()) System.out.println("NativeSmtDifferentialProperties FINDINGS: " + FINDINGS);
+    }
+
+    // ----- the contract -----
+
+    static Problem problem(List<Constraint> cs) {
+        return new Problem("gen.shc", new ArrayList<Statement>(cs));
+    }
+
+    static String label(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat _ -> "sat";
+            case Outcome.Unsat u -> u.failure().kind().keyword + u.rankBound().map(k -> "(rank<=" + k + ")").orElse("");
+            case Outcome.Unknown _ -> "unknown";
+        };
+    }
+
+    static void count(Map<String, AtomicInteger> m, String key) {
+        m.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** The message up to its first colon: the kind of step that failed. */
+    static String head(String message) {
+        int i = message.indexOf(':');
+        return i < 0 ? message : message.substring(0, i);
+    }
+
+    static int maxRowLength(Assignment a) {
+        return a.rows().values().stream().mapToInt(r -> r.flat().size()).max().orElse(0);
+    }
+
+    static void check(List<Constraint> cs) {
+        check(cs, null);
+    }
+
+    /**
+     * The contract on {@code cs}; {@code planted}, when not null, is a known solution (checked
+     * here by the evaluator), which turns every "unsatisfiable" answer into a finding on its own.
+     */
+    static void check(List<Constraint> cs, Assignment planted) {
+        Problem p = problem(cs);
+        if (planted != null && !Evaluator.holdsAll(cs, planted, Semantics.FLAT))
+            fail("generator bug: planted model does not hold " + Evaluator.evaluate(cs, planted, Semantics.FLAT));
+        Outcome nat = new NativeSolver().solve(p, SolveOptions.defaults());
+        Outcome smt = new SmtSolver().solve(p, SMT_OPTS);
+        String pair = label(nat) + "/" + label(smt).replaceAll("\\(rank<=\\d+\\)", "(rank<=K)");
+        Statistics.label("native/smt").collect(pair);
+        count(PAIRS, pair);
+        String input = "\n--- input ---\n" + Printer.print(p) + "native: " + nat + "\nsmt:    " + smt
+                + (planted == null ? "" : "\nplanted: " + Printer.print(planted).strip());
+
+        // the best known solution: native's, SMT's, or the planted one (each re-checked)
+        Assignment known = planted;
+        if (smt instanceof Outcome.Sat ss && Evaluator.holdsAll(cs, ss.model(), Semantics.FLAT)) known = ss.model();
+        if (nat instanceof Outcome.Sat ns && Evaluator.holdsAll(cs, ns.model(), Semantics.FLAT)) known = ns.model();
+
+        if (nat instanceof Outcome.Sat ns && !Evaluator.holdsAll(cs, ns.model(), Semantics.FLAT))
+            finding("native model invalid", "native Sat model does not satisfy the input under flat: " + Printer.print(ns.model()) + input);
+        if (smt instanceof Outcome.Sat ss && !Evaluator.holdsAll(cs, ss.model(), Semantics.FLAT))
+            finding("smt model invalid", "SMT Sat model rejected by the evaluator: " + Printer.print(ss.model()) + input);
+
+        // 1. a known solution against SMT unsat
+        if (known != null && smt instanceof Outcome.Unsat su) {
+            int len = maxRowLength(known);
+            if (su.rankBound().isEmpty())
+                finding("smt unsat unsound", "SMT says unsat (every rank) but this satisfies the input: " + Printer.print(known) + input);
+            else if (len <= su.rankBound().get())
+                finding("smt bounded unsat misses a small solution", "SMT says unsat (rank <= " + su.rankBound().get()
+                        + ") but this solution has rows of length <= " + len + ": " + Printer.print(known) + input);
+            else
+                finding("rank bound K = A + 1 insufficient", "SMT says unsat (rank <= " + su.rankBound().get()
+                        + "); the known solution needs a row of length " + len + ": " + Printer.print(known) + input);
+        }
+        // 2. a native semantic failure against a known solution
+        if (nat instanceof Outcome.Unsat nu && nu.failure().kind() == FailureKind.SEMANTIC && known != null)
+            finding("native semantic failure unsound (" + head(nu.failure().message()) + ")",
+                    "native UNSOUND: semantic failure, but this satisfies the input under flat: " + Printer.print(known) + input);
+        // 3. a policy failure on a satisfiable input: complete mode
+        if (nat instanceof Outcome.Unsat nu && nu.failure().kind() == FailureKind.POLICY && known != null) {
+            Outcome comp = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
+            Statistics.label("policy on satisfiable: complete mode").collect(label(comp));
+            count(NOTES, "policy on satisfiable -> complete " + label(comp));
+            String why = "solution " + Printer.print(known).strip() + input + "\ncomplete: " + comp;
+            if (comp instanceof Outcome.Unsat cu && cu.failure().kind() == FailureKind.SEMANTIC)
+                note("complete mode says semantic on a satisfiable input (" + head(cu.failure().message()) + ")", why);
+            else if (comp instanceof Outcome.Unsat)
+                note("complete mode fails a satisfiable input (policy)", why);
+        }
+    }
+}
