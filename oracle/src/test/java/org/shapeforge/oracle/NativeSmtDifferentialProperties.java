@@ -183,7 +183,6 @@ class NativeSmtDifferentialProperties {
 
     /** The same with open–open row equalities; finds the bugs pinned below (about 1 in 3,000 inputs). */
     @Property(tries = 150)
-    @Disabled("native labels Def. 4.3(c) placement consequences semantic: see the examples below; enable once fixed")
     void plantedSolutionsAreNeverRefutedWithOpenOpenEqualities(@ForAll long seed,
             @ForAll @IntRange(min = 1, max = 8) int size, @ForAll @IntRange(min = 1, max = 3) int maxFlank) {
         PlantedGen.Planted pl = PlantedGen.generate(seed, size, maxFlank, false);
@@ -203,7 +202,6 @@ class NativeSmtDifferentialProperties {
      * {@code r2 -0-> r1 -1-> r2} is then reported as a semantic failure.
      */
     @Example
-    @Disabled("native bug: semantic 'rank cycle' on a satisfiable input (flank rank edges of a placement binding)")
     void nestedPlacementFlankEdgesAreNotSemantic() {
         checkText("<r1> ~ [3] <r2>\n<r2> [3] <= <r1>\n", "<r1> = [3], <r2> = []");
     }
@@ -213,7 +211,6 @@ class NativeSmtDifferentialProperties {
      * markers, which ≈ does not; the flank-fit failure that follows is reported as semantic.
      */
     @Example
-    @Disabled("native bug: semantic 'row broadcast mismatch' on a satisfiable input (var–var binding not a placement)")
     void bareVariableEqualityIsAPlacement() {
         checkText("<r1> ~ <r2>\n<r1> <= [2] <>\n[2] <= <r2>\n", "<r1> = [2] <>, <r2> = [2]");
     }
@@ -223,7 +220,6 @@ class NativeSmtDifferentialProperties {
      * placements (docs/solver.md) yet relabels "all 1 policy branches fail" as {@code semantic}.
      */
     @Example
-    @Disabled("native bug: complete mode labels a failure semantic although it did not branch on the nested placement")
     void completeModeDoesNotCallUnbranchedPlacementsSemantic() {
         Problem p = Parser.parse("pinned.shc", "<r3> ~ [2, 2] <r1>\n[2] <> [2] <= <r3>\n");
         Assignment solution = Parser.parseAssignment("<r3> = [2] <> [2], <r1> = []");

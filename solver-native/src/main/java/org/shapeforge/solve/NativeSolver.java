@@ -72,7 +72,7 @@ public final class NativeSolver implements ShapeSolver {
                         return failure(in, f.why(), options.complete() && node > 0 ? "" : null, n, steps, t0);
                     script = ch.next();
                     if (script == null)
-                        return failure(in, first.why(), " (complete mode: all " + (node + 1) + " policy branches fail)", n, steps, t0);
+                        return failure(in, first.why(), " (complete mode: all " + (node + 1) + " explored policy branches fail; some choice points are not branched, so this is not a proof of unsatisfiability)", n, steps, t0);
                     if (node + 1 >= MAX_NODES)
                         return new Outcome.Unknown("complete mode: branch budget of " + MAX_NODES + " exhausted", stats(n, steps, t0));
                 }
@@ -144,7 +144,6 @@ public final class NativeSolver implements ShapeSolver {
 
     private static Outcome failure(Input in, Contradiction c, String suffix, int n, long steps, long t0) {
         FailureKind kind = c.error ? FailureKind.ERROR
-                : suffix != null && !suffix.isEmpty() ? FailureKind.SEMANTIC
                 : c.why.policy() ? FailureKind.POLICY : FailureKind.SEMANTIC;
         BitSet src = c.why.sources();
         List<Constraint> involved = new ArrayList<>();

@@ -181,10 +181,13 @@ public final class Engine {
             int l = o.lead().size(), t = o.trail().size();
             rankEdge(v, o.var(), l + t, why);
             rankEdge(o.var(), v, -(l + t), why);
-            rankEdge(leadRank, "leading ", v, o.var(), l, why);
-            rankEdge(leadRank, "leading ", o.var(), v, -l, why);
-            rankEdge(trailRank, "trailing ", v, o.var(), t, why);
-            rankEdge(trailRank, "trailing ", o.var(), v, -t, why);
+            // a placement fixes where the marker goes (≈ leaves it free): the flank facts are
+            // consequences of that policy choice, the total-rank facts are not
+            Why flank = placement ? why.asPolicy() : why;
+            rankEdge(leadRank, "leading ", v, o.var(), l, flank);
+            rankEdge(leadRank, "leading ", o.var(), v, -l, flank);
+            rankEdge(trailRank, "trailing ", v, o.var(), t, flank);
+            rankEdge(trailRank, "trailing ", o.var(), v, -t, flank);
         }
         store.bindRow(v, value, why, placement);
         for (Stored s : store.takeRowWatchers(v)) work.add(s.item);

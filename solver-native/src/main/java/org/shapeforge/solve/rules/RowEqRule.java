@@ -83,7 +83,9 @@ final class RowEqRule {
             }
         } else if (sa == 0) {
             if (sb > 0 && en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
-            en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, sb > 0);
+            // even <a> ~ <b> is a placement: ≈ equates flat contents, and a := <b> also
+            // identifies the markers (found by NativeSmtDifferentialProperties)
+            en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, true);
         } else if (sb == 0) {
             if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
