@@ -93,7 +93,9 @@ public sealed interface Row {
     /** Whether every dimension in the flanks is ground and there is no row variable. */
     default boolean isGround() {
         if (isOpen()) return false;
-        for (Dim d : flat()) if (!d.isGround()) return false;
+        List<Dim> l = lead(), t = trail();
+        for (int i = 0; i < l.size(); i++) if (!l.get(i).isGround()) return false;
+        for (int i = 0; i < t.size(); i++) if (!t.get(i).isGround()) return false;
         return true;
     }
 

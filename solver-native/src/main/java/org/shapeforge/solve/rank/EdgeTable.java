@@ -5,8 +5,17 @@ import org.shapeforge.solve.store.Why;
 
 /** Every rank edge a {@link RankGraph} recorded or refused, in parallel arrays (no per-edge objects). */
 final class EdgeTable {
-    private int[] from = new int[256], to = new int[256], weight = new int[256];
-    private Why[] why = new Why[256];
+    private int[] from, to, weight;
+    private Why[] why;
+
+    /** An empty table with room for {@code capacity} edges before it grows. */
+    EdgeTable(int capacity) {
+        int c = Math.max(16, capacity);
+        from = new int[c];
+        to = new int[c];
+        weight = new int[c];
+        why = new Why[c];
+    }
     private int n;
 
     int from(int e) {

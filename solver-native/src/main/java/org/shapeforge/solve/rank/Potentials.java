@@ -17,8 +17,14 @@ import java.util.Arrays;
  * are epoch-stamped and reused; an insertion the potential already satisfies costs O(1).
  */
 final class Potentials {
-    private long[] p = new long[64];
-    private boolean[] placed = new boolean[64];
+    private long[] p;
+    private boolean[] placed;
+
+    /** An empty potential with room for {@code nodes} nodes before it grows. */
+    Potentials(int nodes) {
+        p = new long[Math.max(16, nodes)];
+        placed = new boolean[p.length];
+    }
     private final Side raise = new Side(), lower = new Side();
 
     /** The outcome of {@link #insert}: null when accepted, else the cycle's edge indices in path order. */

@@ -32,24 +32,41 @@ public final class RankGraph {
     public record Cycle(List<Edge> edges, int weight) {}
 
     private final NameTable names;
-    private final EdgeTable edges = new EdgeTable();
-    private final IntLists out = new IntLists(), in = new IntLists();
+    private final EdgeTable edges;
+    private final IntLists out, in;
+    private final int nodeHint, edgeHint;
     private final Potentials potentials;
     private int size;
 
     /** An empty graph with its own name table. */
     public RankGraph() {
-        this.names = new NameTable();
-        this.potentials = new Potentials();
+        this(64, 256);
+    }
+
+    /** An empty graph sized for about {@code nodes} row variables and {@code edges} edges. */
+    public RankGraph(int nodes, int edges) {
+        this.names = new NameTable(nodes);
+        this.nodeHint = nodes;
+        this.edgeHint = edges;
+        this.edges = new EdgeTable(edges);
+        this.out = new IntLists(nodes, edges);
+        this.in = new IntLists(nodes, edges);
+        this.potentials = new Potentials(nodes);
     }
 
     /**
-     * An empty graph sharing {@code other}'s name table (edges and potential stay separate), so
-     * that graphs over the same variables intern each name once. Not for concurrent use.
+     * An empty graph sharing {@code other}'s name table and size hints (edges and potential stay
+     * separate), so that graphs over the same variables intern each name once. Not for
+     * concurrent use.
      */
     public RankGraph(RankGraph other) {
         this.names = other.names;
-        this.potentials = new Potentials();
+        this.nodeHint = other.nodeHint;
+        this.edgeHint = other.edgeHint;
+        this.edges = new EdgeTable(edgeHint);
+        this.out = new IntLists(nodeHint, edgeHint);
+        this.in = new IntLists(nodeHint, edgeHint);
+        this.potentials = new Potentials(nodeHint);
     }
 
     /** The number of accepted edges. */
@@ -103,9 +120,14 @@ public final class RankGraph {
      * turn, so only the first of them pays for the hash lookups.
      */
     private static final class NameTable {
-        private final Map<String, Integer> ids = new HashMap<>(1024);
-        private final List<String> names = new ArrayList<>();
+        private final Map<String, Integer> ids;
+        private final List<String> names;
         private String last0, last1;
+
+        NameTable(int nodes) {
+            ids = HashMap.newHashMap(Math.max(16, nodes));
+            names = new ArrayList<>(Math.max(16, nodes));
+        }
         private int id0, id1;
 
         int id(String name) {
@@ -141,8 +163,14 @@ public final class RankGraph {
      */
     static final class IntLists {
         private static final int NONE = -1;
-        private int[] head = filled(64), tail = filled(64);
-        private int[] next = new int[256];
+        private int[] head, tail;
+        private int[] next;
+
+        IntLists(int nodes, int edges) {
+            head = filled(Math.max(16, nodes));
+            tail = filled(head.length);
+            next = new int[Math.max(16, edges)];
+        }
 
         private static int[] filled(int n) {
             int[] a = new int[n];

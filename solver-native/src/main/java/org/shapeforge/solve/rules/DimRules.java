@@ -77,6 +77,9 @@ final class DimRules {
 
     /** The derivation of a stored chain {@code from ⊑ … ⊑ to}, or null (bidirectional search). */
     private Why path(String from, String to) {
+        // no stored edge leaves `from` upwards or enters `to` from below: no path (the common case)
+        if (!from.equals(to) && (en.store.upAdjacencies(from).isEmpty() || en.store.downAdjacencies(to).isEmpty()))
+            return null;
         Set<String> fwd = new HashSet<>(List.of(from)), bwd = new HashSet<>(List.of(to));
         ArrayDeque<String> fq = new ArrayDeque<>(List.of(from)), bq = new ArrayDeque<>(List.of(to));
         boolean met = false;

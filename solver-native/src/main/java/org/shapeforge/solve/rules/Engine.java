@@ -32,11 +32,11 @@ public final class Engine {
 
     public final Store store;
     public final Subst subst;
-    public final RankGraph rank = new RankGraph();
+    public final RankGraph rank;
     /** Def. 4.5 refined per flank: lead(γρ) ≥ lead(γρ') + k (flank-fit of the marked order, Def. 2.3). */
-    public final RankGraph leadRank = new RankGraph(rank);
+    public final RankGraph leadRank;
     /** The trailing-flank counterpart of {@link #leadRank}. */
-    public final RankGraph trailRank = new RankGraph(rank);
+    public final RankGraph trailRank;
     public final Choices choices;
     private final ArrayDeque<Item> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
@@ -72,6 +72,9 @@ public final class Engine {
         this.subst = new Subst(store);
         this.dimVars = LinkedHashSet.newLinkedHashSet(dims * 2);
         this.rowVars = LinkedHashSet.newLinkedHashSet(rows * 3);
+        this.rank = new RankGraph(rows * 3, rows * 4);
+        this.leadRank = new RankGraph(rank);
+        this.trailRank = new RankGraph(rank);
         this.choices = choices;
         this.maxSteps = maxSteps;
         this.maxRank = maxRank;
