@@ -60,7 +60,11 @@ public final class BenchCommand implements Callable<Integer> {
     int warmup = 3;
 
     /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
-    private record Run(Outcome outcome, double millis, long peakHeap, long gcMillis, double cpuMillis) {}
+    /**
+     * One measured solve, reduced to numbers and the verdict: keeping the outcome (model and
+     * solved form) would grow the live heap run after run and tax the later runs' collections.
+     */
+    private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis) {}
 
     @Override
     public Integer call() {
@@ -85,21 +89,20 @@ public final class BenchCommand implements Callable<Integer> {
             Run med = sorted.get(sorted.size() / 2);
             long peak = rs.stream().mapToLong(Run::peakHeap).max().orElse(0);
             int cs = p.constraints().size();
-            Outcome o = med.outcome();
-            String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
-            for (Run x : rs) allSat &= x.outcome() instanceof Outcome.Sat;
+            String verdict = med.verdict();
+            for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
-                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", o.stats().steps());
+                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", med.steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
             if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
                             + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms  %d steps%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), o.stats().steps());
+                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.steps());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("cores", Runtime.getRuntime().availableProcessors())
@@ -123,7 +126,8 @@ public final class BenchCommand implements Callable<Integer> {
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
             if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
-        return new Run(o, ms, peak, gc, cpu);
+        String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
+        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu);
     }
 
     private static long gcMillis() {

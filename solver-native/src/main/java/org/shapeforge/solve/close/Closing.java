@@ -95,19 +95,21 @@ public final class Closing {
      * variables were first mentioned.
      */
     private void forDims(Stage s, boolean capped) {
+        boolean anyLeaf = !prov.leaf().isEmpty(), anyDynamic = !prov.dynamic().isEmpty();
+        if (!anyLeaf && s != Stage.DIMS) return; // the leaf stages concern leaves only
         List<String> vars = new ArrayList<>(en.dimVars());
         // Guesses to the unit create no caps (1 ⊑ x pins x to the unit); a discardable's 0 caps the
         // variables above it. So the zeros go last, and the closed values do not depend on the
         // order in which variables were first mentioned (stable sort).
-        if (!capped) vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v)));
+        if (!capped && !prov.discardable().isEmpty())
+            vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v)));
         for (String v : vars) {
-            if (en.store.dimBound(v) || prov.dynamic().contains(v)) continue;
-            boolean leaf = prov.leaf().contains(v);
+            if (en.store.dimBound(v) || anyDynamic && prov.dynamic().contains(v)) continue;
+            boolean leaf = anyLeaf && prov.leaf().contains(v);
             Store.Cap cap = en.store.cap(v);
             // the capped pass takes only capped variables; the second pass takes the rest, some of
             // which may have received a cap from a guess made earlier in the same pass
             if (capped && cap == null) continue;
-            Dim guess = en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
             switch (s) {
                 case LEAF_DIMS -> {
                     if (!leaf || cap == null) continue;
@@ -120,12 +122,17 @@ public final class Closing {
                         throw Contradiction.error("unspecified hidden dimension: parameter " + v
                                 + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",
                                 Why.NONE);
-                    commit(new Fact.DimEq(new Dim.Var(v), guess), Why.GUESS);
+                    commit(new Fact.DimEq(new Dim.Var(v), guess(v)), Why.GUESS);
                 }
-                default -> commit(new Fact.DimEq(new Dim.Var(v), cap != null ? cap.atom() : guess),
+                default -> commit(new Fact.DimEq(new Dim.Var(v), cap != null ? cap.atom() : guess(v)),
                         cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
             }
         }
+    }
+
+    /** The closing guess for an uncapped variable: its known size, else 1 (0 for a discardable). */
+    private Dim guess(String v) {
+        return en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
     }
 
     /**
