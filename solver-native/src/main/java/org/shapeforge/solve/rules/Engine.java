@@ -38,7 +38,11 @@ public final class Engine {
     /** The trailing-flank counterpart of {@link #leadRank}. */
     public final RankGraph trailRank;
     public final Choices choices;
-    private final ArrayDeque<Item> work = new ArrayDeque<>();
+    /**
+     * The worklist: an {@link Item} is a fact not yet processed; a {@link Stored} is a stored fact
+     * re-emitted by a binding, whose rank facts as written are already in the (persistent) graphs.
+     */
+    private final ArrayDeque<Object> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
     private final Set<String> dimVars;
@@ -107,9 +111,13 @@ public final class Engine {
      */
     public void run() {
         while (true) {
-            if (!work.isEmpty()) step(work.poll(), false);
+            if (!work.isEmpty()) {
+                Object o = work.poll();
+                if (o instanceof Stored s) step(s.item, false, false);
+                else step((Item) o, false, true);
+            }
             else if (size.propagate()) continue;
-            else if (!placements.isEmpty()) step(placements.poll(), true);
+            else if (!placements.isEmpty()) step(placements.poll(), true, false);
             else return;
         }
     }
@@ -119,10 +127,10 @@ public final class Engine {
         return !work.isEmpty();
     }
 
-    private void step(Item it, boolean placing) {
+    private void step(Item it, boolean placing, boolean firstTime) {
         this.placing = placing;
         if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
-        recordedRankFact(it);
+        if (firstTime) recordedRankFact(it);
         Trace t = new Trace(it.why(), it.fact().markerSensitive());
         switch (it.fact()) {
             case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
@@ -170,7 +178,7 @@ public final class Engine {
         store.bindDim(v, value, why);
         Store.Cap c = store.removeCap(v);
         if (c != null) emit(new Fact.DimLe(c.atom(), new Dim.Var(v)), c.why());
-        for (Stored s : store.takeDimWatchers(v)) work.add(s.item);
+        work.addAll(store.takeDimWatchers(v));
     }
 
     private Row grown(Row r) {
@@ -193,7 +201,7 @@ public final class Engine {
             rankEdge(trailRank, "trailing ", o.var(), v, -t, flank);
         }
         store.bindRow(v, value, why, placement);
-        for (Stored s : store.takeRowWatchers(v)) work.add(s.item);
+        work.addAll(store.takeRowWatchers(v));
     }
 
     /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */
