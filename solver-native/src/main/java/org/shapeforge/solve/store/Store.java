@@ -23,15 +23,27 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    private final Map<String, DimBinding> dimBind;
-    private final Map<String, RowBinding> rowBind;
+    /**
+     * Everything the store knows about one dimension variable, so that the several questions
+     * asked about a variable in a row (bound? capped? its watchers?) cost one hash lookup and
+     * touch one object.
+     */
+    private static final class DimSlot {
+        DimBinding binding;
+        Cap cap;
+        List<Stored> watch, up, down;
+    }
+
+    /** The row-variable counterpart of {@link DimSlot}. */
+    private static final class RowSlot {
+        RowBinding binding;
+        List<Stored> watch, caps, up;
+    }
+
+    private final Map<String, DimSlot> dims;
+    private final Map<String, RowSlot> rows;
+    /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
-    private final Map<String, List<Stored>> dimWatch;
-    private final Map<String, List<Stored>> rowWatch;
-    private final Map<String, List<Stored>> dimUp = new HashMap<>();
-    private final Map<String, List<Stored>> dimDown = new HashMap<>();
-    private final Map<String, List<Stored>> rowCapsOf = new HashMap<>();
-    private final Map<String, List<Stored>> rowUp = new HashMap<>();
     private final List<Stored> all = new ArrayList<>();
     private long order;
 
@@ -45,85 +57,130 @@ public final class Store {
      * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
      */
     public Store(int dims, int rows) {
-        dimBind = HashMap.newHashMap(dims);
-        rowBind = HashMap.newHashMap(rows);
+        this.dims = HashMap.newHashMap(dims);
+        this.rows = HashMap.newHashMap(rows);
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
-        dimWatch = HashMap.newHashMap(dims);
-        rowWatch = HashMap.newHashMap(rows);
+    }
+
+    private DimSlot dim(String v) {
+        DimSlot s = dims.get(v);
+        if (s == null) dims.put(v, s = new DimSlot());
+        return s;
+    }
+
+    private RowSlot row(String v) {
+        RowSlot s = rows.get(v);
+        if (s == null) rows.put(v, s = new RowSlot());
+        return s;
     }
 
     public DimBinding dimBinding(String v) {
-        return dimBind.get(v);
+        DimSlot s = dims.get(v);
+        return s == null ? null : s.binding;
     }
 
     public RowBinding rowBinding(String v) {
-        return rowBind.get(v);
+        RowSlot s = rows.get(v);
+        return s == null ? null : s.binding;
     }
 
     public boolean dimBound(String v) {
-        return dimBind.containsKey(v);
+        return dimBinding(v) != null;
     }
 
     public boolean rowBound(String v) {
-        return rowBind.containsKey(v);
+        return rowBinding(v) != null;
     }
 
     public void bindDim(String v, Dim value, Why why) {
-        dimBind.put(v, new DimBinding(value, why));
+        dim(v).binding = new DimBinding(value, why);
     }
 
     public void bindRow(String v, Row value, Why why, boolean placement) {
-        rowBind.put(v, new RowBinding(value, why, placement));
+        row(v).binding = new RowBinding(value, why, placement);
     }
 
     public Cap cap(String v) {
-        return caps.get(v);
+        DimSlot s = dims.get(v);
+        return s == null ? null : s.cap;
     }
 
     public void setCap(String v, Dim.Atom a, Why why) {
-        caps.put(v, new Cap(a, why));
+        Cap c = new Cap(a, why);
+        dim(v).cap = c;
+        caps.put(v, c);
     }
 
     public Cap removeCap(String v) {
-        return caps.remove(v);
+        DimSlot s = dims.get(v);
+        if (s == null || s.cap == null) return null;
+        Cap c = s.cap;
+        s.cap = null;
+        caps.remove(v);
+        return c;
     }
 
+    /** The caps in the order they were set (read-only). */
     public Map<String, Cap> caps() {
-        return caps;
+        return java.util.Collections.unmodifiableMap(caps);
+    }
+
+    private static List<Stored> add(List<Stored> l, Stored s) {
+        if (l == null) l = new ArrayList<>(2);
+        l.add(s);
+        return l;
     }
 
     /** Stores a residual fact, indexed by its variables; adjacency/cap lists get it too. */
     public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
         Stored s = new Stored(item, kind, dimVars, rowVars, order++);
         all.add(s);
-        for (String v : dimVars) dimWatch.computeIfAbsent(v, k -> new ArrayList<>(2)).add(s);
-        for (String v : rowVars) rowWatch.computeIfAbsent(v, k -> new ArrayList<>(2)).add(s);
+        for (int i = 0; i < dimVars.size(); i++) {
+            DimSlot d = dim(dimVars.get(i));
+            d.watch = add(d.watch, s);
+        }
+        for (int i = 0; i < rowVars.size(); i++) {
+            RowSlot r = row(rowVars.get(i));
+            r.watch = add(r.watch, s);
+        }
         if (kind == Stored.Kind.DIM_ADJ) {
-            dimUp.computeIfAbsent(dimVars.get(0), k -> new ArrayList<>(2)).add(s);
-            dimDown.computeIfAbsent(dimVars.get(1), k -> new ArrayList<>(2)).add(s);
+            DimSlot a = dim(dimVars.get(0)), b = dim(dimVars.get(1));
+            a.up = add(a.up, s);
+            b.down = add(b.down, s);
         } else if (kind == Stored.Kind.ROW_CAP) {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
-            rowCapsOf.computeIfAbsent(upper, k -> new ArrayList<>(2)).add(s);
+            RowSlot u = row(upper);
+            u.caps = add(u.caps, s);
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
-                    && lo.trail().isEmpty() && !lo.var().equals(upper))
-                rowUp.computeIfAbsent(lo.var(), k -> new ArrayList<>(2)).add(s);
+                    && lo.trail().isEmpty() && !lo.var().equals(upper)) {
+                RowSlot l = row(lo.var());
+                l.up = add(l.up, s);
+            }
         }
         return s;
     }
 
     /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
     public List<Stored> takeDimWatchers(String v) {
-        return take(dimWatch.remove(v));
+        DimSlot d = dims.get(v);
+        if (d == null) return List.of();
+        List<Stored> l = d.watch;
+        d.watch = null;
+        return take(l);
     }
 
     /** Removes and returns the live stored facts that mention row variable {@code v}. */
     public List<Stored> takeRowWatchers(String v) {
-        return take(rowWatch.remove(v));
+        RowSlot r = rows.get(v);
+        if (r == null) return List.of();
+        List<Stored> l = r.watch;
+        r.watch = null;
+        return take(l);
     }
 
     private static List<Stored> take(List<Stored> l) {
         if (l == null) return List.of();
-        List<Stored> out = new ArrayList<>();
+        List<Stored> out = new ArrayList<>(l.size());
         for (Stored s : l)
             if (s.alive) {
                 s.alive = false;
@@ -138,21 +195,25 @@ public final class Store {
     }
 
     public List<Stored> upAdjacencies(String v) {
-        return live(dimUp.get(v));
+        DimSlot d = dims.get(v);
+        return d == null ? List.of() : live(d.up);
     }
 
     public List<Stored> downAdjacencies(String v) {
-        return live(dimDown.get(v));
+        DimSlot d = dims.get(v);
+        return d == null ? List.of() : live(d.down);
     }
 
     /** Live caps {@code R ⊑ ⟨v⟩} on row variable {@code v}. */
     public List<Stored> rowCaps(String v) {
-        return live(rowCapsOf.get(v));
+        RowSlot r = rows.get(v);
+        return r == null ? List.of() : live(r.caps);
     }
 
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
     public List<Stored> rowUpAdjacencies(String v) {
-        return live(rowUp.get(v));
+        RowSlot r = rows.get(v);
+        return r == null ? List.of() : live(r.up);
     }
 
     private static List<Stored> live(List<Stored> l) {
