@@ -2,6 +2,7 @@ package org.shapeforge.semantics;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -12,8 +13,8 @@ import org.shapeforge.term.Row;
  */
 public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) {
     public Assignment {
-        dims = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dims));
-        rows = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+        dims = FrozenMap.copyOf(dims); // no copy when built with FrozenMap.builder
+        rows = FrozenMap.copyOf(rows);
         for (var e : dims.entrySet())
             if (!e.getValue().isGround())
                 throw new IllegalArgumentException("non-ground value for " + e.getKey() + ": " + e.getValue());

@@ -33,6 +33,12 @@ public final class Grounding {
 
     /** {@code γ(d)}: a {@link Dim.Unit} or {@link Dim.Atom}. */
     public static Dim dim(Dim d, Assignment a) {
+        switch (d) { // the two common cases, as Sizes.ground has them, without its bookkeeping
+            case Dim.Unit u -> { return u; }
+            case Dim.Atom x -> { return x; }
+            case Dim.Var v when a.dims().get(v.name()) instanceof Dim x -> { return x; }
+            default -> {}
+        }
         List<String> missing = new ArrayList<>();
         Optional<Dim> g;
         try {
@@ -55,7 +61,7 @@ public final class Grounding {
     /** {@code γ(ds)} pointwise. */
     public static List<Dim> dims(List<Dim> ds, Assignment a) {
         List<Dim> out = new ArrayList<>(ds.size());
-        for (Dim d : ds) out.add(dim(d, a));
+        for (int i = 0; i < ds.size(); i++) out.add(dim(ds.get(i), a));
         return List.copyOf(out);
     }
 

@@ -19,8 +19,8 @@ public record SolvedForm(
         boolean principal,
         Assignment upward) {
     public SolvedForm {
-        dimBindings = Map.copyOf(dimBindings);
-        rowBindings = Map.copyOf(rowBindings);
+        dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
+        rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
         residual = List.copyOf(residual);
     }
 }

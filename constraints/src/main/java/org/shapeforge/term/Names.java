@@ -7,9 +7,15 @@ public final class Names {
     /** Dimension variables start with a lower-case letter, then letters, digits, {@code _}, {@code '}. */
     public static boolean isDimName(String s) {
         if (s == null || s.isEmpty() || !Character.isLowerCase(s.charAt(0))) return false;
+        return restIsIdentifier(s);
+    }
+
+    /** Letters, digits, {@code _}, {@code '} from the second character on (ASCII tested first: terms are built often). */
+    private static boolean restIsIdentifier(String s) {
         for (int i = 1; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '\'')) return false;
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '_' || c == '\'') continue;
+            if (c < 128 || !Character.isLetterOrDigit(c)) return false;
         }
         return true;
     }
@@ -17,11 +23,7 @@ public final class Names {
     /** Row variables: any identifier (letters, digits, {@code _}, {@code '}, not starting with a digit). */
     public static boolean isRowName(String s) {
         if (s == null || s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) return false;
-        for (int i = 1; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '\'')) return false;
-        }
-        return true;
+        return restIsIdentifier(s);
     }
 
     static void requireDimName(String s) {

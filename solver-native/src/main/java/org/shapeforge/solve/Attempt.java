@@ -37,9 +37,7 @@ final class Attempt {
     }
 
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
-        Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars().size(), in.rowVars().size());
-        in.dimVars().forEach(en::registerDim);
-        in.rowVars().forEach(en::registerRow);
+        Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars(), in.rowVars());
         en.size.provenance(prov.discardable(), prov.dynamic());
         for (int i = 0; i < in.facts().size(); i++)
             if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));

@@ -28,6 +28,7 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
         Set<String> dv = LinkedHashSet.newLinkedHashSet(cs.size()), rv = LinkedHashSet.newLinkedHashSet(cs.size());
         Constraint bad = null;
         String why = null;
+        Canon canon = new Canon(cs.size());
         for (Constraint c : cs) {
             Fact f = switch (c) {
                 case Constraint.DimEq(Dim l, Dim r, var s) -> new Fact.DimEq(l, r);
@@ -49,15 +50,16 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 }
                 facts.add(null); // never solved: the whole input is answered Unknown
             } else if (f != null) {
+                f = canon.fact(f);
                 facts.add(f);
                 collect(f, dv, rv);
             } else {
                 facts.add(null); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
-                sized(c, dv, rv);
+                sized(c, dv, rv, canon);
             }
         }
         for (Declaration d : p.declarations())
-            for (Declaration.VarRef v : d.vars()) (v.row() ? rv : dv).add(v.name());
+            for (Declaration.VarRef v : d.vars()) (v.row() ? rv : dv).add(canon.name(v.name()));
         return new Input(cs, facts, dv, rv, bad, why);
     }
 
@@ -83,42 +85,42 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
     }
 
     /** The variables of a Total_elems, Exact or size predicate. */
-    private static void sized(Constraint c, Set<String> dv, Set<String> rv) {
+    private static void sized(Constraint c, Set<String> dv, Set<String> rv, Canon canon) {
         switch (c) {
             case Constraint.Total t -> {
-                t.rows().forEach(r -> row(r, dv, rv));
-                t.dividedBy().forEach(d -> dim(d, dv));
-                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) dim(s.var(), dv);
+                t.rows().forEach(r -> row(canon.row(r), dv, rv));
+                t.dividedBy().forEach(d -> dim(canon.dim(d), dv));
+                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) dim(canon.dim(s.var()), dv);
             }
             case Constraint.Exact x -> {
-                x.rows().forEach(r -> row(r, dv, rv));
-                x.axes().forEach(d -> dim(d, dv));
+                x.rows().forEach(r -> row(canon.row(r), dv, rv));
+                x.axes().forEach(d -> dim(canon.dim(d), dv));
             }
             case Constraint.SizeRel r -> {
-                size(r.left(), dv);
-                size(r.right(), dv);
+                size(r.left(), dv, canon);
+                size(r.right(), dv, canon);
             }
-            case Constraint.SizeIn r -> size(r.expr(), dv);
+            case Constraint.SizeIn r -> size(r.expr(), dv, canon);
             default -> {}
         }
     }
 
-    private static void size(org.shapeforge.lang.SizeExpr e, Set<String> dv) {
+    private static void size(org.shapeforge.lang.SizeExpr e, Set<String> dv, Canon canon) {
         switch (e) {
-            case org.shapeforge.lang.SizeExpr.Size s -> dim(s.dim(), dv);
+            case org.shapeforge.lang.SizeExpr.Size s -> dim(canon.dim(s.dim()), dv);
             case org.shapeforge.lang.SizeExpr.Add(var l, var r) -> {
-                size(l, dv);
-                size(r, dv);
+                size(l, dv, canon);
+                size(r, dv, canon);
             }
             case org.shapeforge.lang.SizeExpr.Sub(var l, var r) -> {
-                size(l, dv);
-                size(r, dv);
+                size(l, dv, canon);
+                size(r, dv, canon);
             }
             case org.shapeforge.lang.SizeExpr.Mul(var l, var r) -> {
-                size(l, dv);
-                size(r, dv);
+                size(l, dv, canon);
+                size(r, dv, canon);
             }
-            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, dv);
+            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, dv, canon);
             case org.shapeforge.lang.SizeExpr.Lit l -> {}
         }
     }

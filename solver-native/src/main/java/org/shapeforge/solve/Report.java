@@ -1,9 +1,9 @@
 package org.shapeforge.solve;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Assignment;
@@ -24,8 +24,9 @@ final class Report {
 
     static SolvedForm solvedForm(Engine en, Input in) {
         // each variable is read through σ⋆ once; the bindings and γ↑ share the readings
-        Map<String, Dim> db = LinkedHashMap.newLinkedHashMap(in.dimVars().size()), up = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
-        Map<String, Row> rb = LinkedHashMap.newLinkedHashMap(in.rowVars().size()), upr = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
+        int nd = in.dimVars().size(), nr = in.rowVars().size();
+        FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd), up = FrozenMap.builder(nd);
+        FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr), upr = FrozenMap.builder(nr);
         for (String v : in.dimVars()) {
             Dim x = dim(en, new Dim.Var(v));
             if (en.store.dimBound(v)) db.put(v, x);
@@ -43,7 +44,7 @@ final class Report {
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
-        return new SolvedForm(db, rb, residual, principal, new Assignment(up, upr));
+        return new SolvedForm(db.build(), rb.build(), residual, principal, new Assignment(up.build(), upr.build()));
     }
 
     static List<Constraint> residual(Engine en) {
@@ -62,20 +63,20 @@ final class Report {
 
     /** γ↑: every unsolved variable to its top (1, the empty row), through σ⋆. */
     static Assignment upward(Engine en, Input in) {
-        Map<String, Dim> d = new LinkedHashMap<>();
-        Map<String, Row> r = new LinkedHashMap<>();
+        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
+        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (String v : in.dimVars()) d.put(v, top(dim(en, new Dim.Var(v))));
         for (String v : in.rowVars()) {
             Row x = row(en, Row.var(v));
             r.put(v, new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
         }
-        return new Assignment(d, r);
+        return new Assignment(d.build(), r.build());
     }
 
     /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
     static Assignment model(Engine en, Input in, List<String> notes) {
-        Map<String, Dim> d = LinkedHashMap.newLinkedHashMap(in.dimVars().size());
-        Map<String, Row> r = LinkedHashMap.newLinkedHashMap(in.rowVars().size());
+        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
+        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (String v : in.dimVars()) {
             Dim x = dim(en, new Dim.Var(v));
             if (x.isGround()) d.put(v, x);
@@ -86,7 +87,7 @@ final class Report {
             if (x.isGround()) r.put(v, x);
             else notes.add("<" + v + "> stays symbolic (" + Show.row(x) + "): not in the model");
         }
-        return new Assignment(d, r);
+        return new Assignment(d.build(), r.build());
     }
 
     /**
@@ -95,8 +96,8 @@ final class Report {
      * mention them out.
      */
     static Assignment symbolicAtUnit(Engine en, Input in) {
-        Map<String, Dim> d = new LinkedHashMap<>();
-        Map<String, Row> r = new LinkedHashMap<>();
+        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
+        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (String v : in.dimVars()) {
             Dim x = dim(en, new Dim.Var(v));
             d.put(v, x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
@@ -106,7 +107,7 @@ final class Report {
             r.put(v, x instanceof Row.Closed c && c.isGround() ? c
                     : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
         }
-        return new Assignment(d, r);
+        return new Assignment(d.build(), r.build());
     }
 
     private static Dim atUnit(Dim x) {

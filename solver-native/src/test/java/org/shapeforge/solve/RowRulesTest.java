@@ -96,6 +96,14 @@ class RowRulesTest {
         assertEquals(ds(3, 5), s.model().rows().get("r").flat());
     }
 
+    /** The deficit rule's fresh row must not be the input's {@code <ρ1>} (it was: r came out [7, 7, 3, 5]). */
+    @Test
+    void RowIneq_deficitRule_freshNamesAvoidInputNames() {
+        var s = sat(det("[3] <r> [4] <= [3, 5, 4]", "<ρ1> ~ [7, 7]", "[φ1] <q> <= [φ1, 2]"));
+        assertEquals(ds(3, 5), s.model().rows().get("r").flat());
+        assertEquals(ds(7, 7), s.model().rows().get("ρ1").flat());
+    }
+
     @Test
     void RowIneq_caseIII_closedResultTooShort() {
         assertEquals(FailureKind.SEMANTIC, unsat(det("[3] <= [2, 3]")).failure().kind());

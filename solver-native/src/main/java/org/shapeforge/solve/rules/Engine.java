@@ -2,7 +2,7 @@ package org.shapeforge.solve.rules;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.shapeforge.solve.rank.RankGraph;
@@ -45,9 +45,10 @@ public final class Engine {
     private final ArrayDeque<Object> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
-    private final Set<String> dimVars;
-    private final Set<String> rowVars;
-    private final Set<String> freshVars = new LinkedHashSet<>();
+    /** The input's variables (membership: fresh names avoid them), then all variables in order. */
+    private final Set<String> inputDims, inputRows;
+    private final List<String> dimVars, rowVars;
+    private final Set<String> freshVars = new HashSet<>();
     private final long maxSteps;
     private long steps;
     private int fresh;
@@ -67,16 +68,23 @@ public final class Engine {
      *     guard against growth the rank-fact graph did not catch (Thm. 5.2(b) is open)
      */
     public Engine(Choices choices, long maxSteps, int maxRank) {
-        this(choices, maxSteps, maxRank, 16, 16);
+        this(choices, maxSteps, maxRank, Set.of(), Set.of());
     }
 
-    /** As above, with the store and variable sets sized for the input's variable counts. */
-    public Engine(Choices choices, long maxSteps, int maxRank, int dims, int rows) {
-        this.store = new Store(dims * 2, rows * 3);
+    /**
+     * As above, over the input's dimension and row variables (in order of first mention; the
+     * engine keeps them read-only and sizes its store and graphs from their counts).
+     */
+    public Engine(Choices choices, long maxSteps, int maxRank, Set<String> dims, Set<String> rows) {
+        this.store = new Store(dims.size() * 2, rows.size() * 3);
         this.subst = new Subst(store);
-        this.dimVars = LinkedHashSet.newLinkedHashSet(dims * 2);
-        this.rowVars = LinkedHashSet.newLinkedHashSet(rows * 3);
-        this.rank = new RankGraph(rows * 3, rows * 4);
+        this.inputDims = dims;
+        this.inputRows = rows;
+        this.dimVars = new ArrayList<>(dims.size() * 2);
+        this.dimVars.addAll(dims);
+        this.rowVars = new ArrayList<>(rows.size() * 3);
+        this.rowVars.addAll(rows);
+        this.rank = new RankGraph(rows.size() * 3, rows.size() * 4);
         this.leadRank = new RankGraph(rank);
         this.trailRank = new RankGraph(rank);
         this.choices = choices;
@@ -178,7 +186,8 @@ public final class Engine {
         store.bindDim(v, value, why);
         Store.Cap c = store.removeCap(v);
         if (c != null) emit(new Fact.DimLe(c.atom(), new Dim.Var(v)), c.why());
-        work.addAll(store.takeDimWatchers(v));
+        List<Stored> w = store.takeDimWatchers(v);
+        if (!w.isEmpty()) work.addAll(w);
     }
 
     private Row grown(Row r) {
@@ -201,7 +210,8 @@ public final class Engine {
             rankEdge(trailRank, "trailing ", o.var(), v, -t, flank);
         }
         store.bindRow(v, value, why, placement);
-        work.addAll(store.takeRowWatchers(v));
+        List<Stored> w = store.takeRowWatchers(v);
+        if (!w.isEmpty()) work.addAll(w);
     }
 
     /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */
@@ -223,20 +233,14 @@ public final class Engine {
                 + flank + "axes than the next, total " + c.weight() + " > 0)", all);
     }
 
-    public void registerDim(String v) {
-        dimVars.add(v);
+    /** The dimension variables: the input's in order of first mention, then fresh ones (read-only view). */
+    public List<String> dimVars() {
+        return java.util.Collections.unmodifiableList(dimVars);
     }
 
-    public void registerRow(String v) {
-        rowVars.add(v);
-    }
-
-    public Set<String> dimVars() {
-        return dimVars;
-    }
-
-    public Set<String> rowVars() {
-        return rowVars;
+    /** The row variables, likewise. */
+    public List<String> rowVars() {
+        return java.util.Collections.unmodifiableList(rowVars);
     }
 
     public boolean isFresh(String v) {
@@ -245,7 +249,8 @@ public final class Engine {
 
     /** A fresh dimension variable (deficit rule, complete-mode witnesses). */
     public Dim.Var freshDim() {
-        String n = "φ" + (++fresh);
+        String n;
+        do n = "φ" + (++fresh); while (inputDims.contains(n)); // an input may name a variable φ1
         dimVars.add(n);
         freshVars.add(n);
         return new Dim.Var(n);
@@ -253,7 +258,8 @@ public final class Engine {
 
     /** A fresh row variable. */
     public String freshRow() {
-        String n = "ρ" + (++fresh);
+        String n;
+        do n = "ρ" + (++fresh); while (inputRows.contains(n));
         rowVars.add(n);
         freshVars.add(n);
         return n;

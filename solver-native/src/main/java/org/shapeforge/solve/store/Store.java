@@ -14,12 +14,6 @@ import org.shapeforge.term.Row;
  * are indexed by the variables they mention, so binding a variable re-emits exactly its facts.
  */
 public final class Store {
-    /** A dimension binding with its derivation. */
-    public record DimBinding(Dim value, Why why) {}
-
-    /** A row binding; {@code placement} marks a policy-chosen marker split (Def. 4.3(b)/(c)). */
-    public record RowBinding(Row value, Why why, boolean placement) {}
-
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
@@ -28,15 +22,22 @@ public final class Store {
      * asked about a variable in a row (bound? capped? its watchers?) cost one hash lookup and
      * touch one object.
      */
-    private static final class DimSlot {
-        DimBinding binding;
+    static final class DimSlot {
+        /** The binding σ(α) and its derivation; {@code value} is null while α is unbound. */
+        Dim value;
+        Why why;
         Cap cap;
         List<Stored> watch, up, down;
     }
 
-    /** The row-variable counterpart of {@link DimSlot}. */
-    private static final class RowSlot {
-        RowBinding binding;
+    /**
+     * The row-variable counterpart of {@link DimSlot}; {@code placement} marks a policy-chosen
+     * marker split (Def. 4.3(b)/(c)).
+     */
+    static final class RowSlot {
+        Row value;
+        Why why;
+        boolean placement;
         List<Stored> watch, caps, up;
     }
 
@@ -74,30 +75,39 @@ public final class Store {
         return s;
     }
 
-    public DimBinding dimBinding(String v) {
-        DimSlot s = dims.get(v);
-        return s == null ? null : s.binding;
+    /** The slot of {@code v}, or null if the store has never heard of it ({@link Subst} reads bindings here). */
+    DimSlot dimSlot(String v) {
+        return dims.get(v);
     }
 
-    public RowBinding rowBinding(String v) {
-        RowSlot s = rows.get(v);
-        return s == null ? null : s.binding;
+    /** The slot of row variable {@code v}, or null. */
+    RowSlot rowSlot(String v) {
+        return rows.get(v);
     }
 
     public boolean dimBound(String v) {
-        return dimBinding(v) != null;
+        DimSlot s = dims.get(v);
+        return s != null && s.value != null;
     }
 
     public boolean rowBound(String v) {
-        return rowBinding(v) != null;
+        RowSlot s = rows.get(v);
+        return s != null && s.value != null;
     }
 
+    /** Binds (or, compressing a chain, rebinds to the chain's end) dimension variable {@code v}. */
     public void bindDim(String v, Dim value, Why why) {
-        dim(v).binding = new DimBinding(value, why);
+        DimSlot s = dim(v);
+        s.value = java.util.Objects.requireNonNull(value);
+        s.why = why;
     }
 
+    /** Binds (or rebinds to a chain's end) row variable {@code v}. */
     public void bindRow(String v, Row value, Why why, boolean placement) {
-        row(v).binding = new RowBinding(value, why, placement);
+        RowSlot s = row(v);
+        s.value = java.util.Objects.requireNonNull(value);
+        s.why = why;
+        s.placement = placement;
     }
 
     public Cap cap(String v) {

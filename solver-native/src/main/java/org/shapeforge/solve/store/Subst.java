@@ -18,25 +18,27 @@ public final class Subst {
 
     public Dim dim(Dim d, Trace t) {
         if (!(d instanceof Dim.Var v)) return d;
-        Store.DimBinding b = store.dimBinding(v.name());
-        if (b == null) return d;
-        if (b.value() instanceof Dim.Var w && store.dimBound(w.name())) {
-            List<String> chain = new ArrayList<>();
-            chain.add(v.name());
-            Dim cur = b.value();
-            while (cur instanceof Dim.Var x && store.dimBound(x.name())) {
-                chain.add(x.name());
-                cur = store.dimBinding(x.name()).value();
+        Store.DimSlot b = store.dimSlot(v.name());
+        if (b == null || b.value == null) return d;
+        if (b.value instanceof Dim.Var w && store.dimBound(w.name())) {
+            List<Store.DimSlot> chain = new ArrayList<>();
+            chain.add(b);
+            Dim cur = b.value;
+            Store.DimSlot x;
+            while (cur instanceof Dim.Var y && (x = store.dimSlot(y.name())) != null && x.value != null) {
+                chain.add(x);
+                cur = x.value;
             }
             Why acc = Why.NONE;
-            for (int i = chain.size() - 1; i >= 0; i--) {
-                acc = store.dimBinding(chain.get(i)).why().and(acc);
-                store.bindDim(chain.get(i), cur, acc);
+            for (int i = chain.size() - 1; i >= 0; i--) { // each link now points at the chain's end
+                Store.DimSlot c = chain.get(i);
+                acc = c.why.and(acc);
+                c.value = cur;
+                c.why = acc;
             }
-            b = store.dimBinding(v.name());
         }
-        t.add(b.why());
-        return b.value();
+        t.add(b.why);
+        return b.value;
     }
 
     public List<Dim> dims(List<Dim> ds, Trace t) {
@@ -61,40 +63,44 @@ public final class Subst {
                 yield a == g.axes() ? g : new Row.Rigid(a);
             }
             case Row.Open o -> {
-                Store.RowBinding b = value(o.var());
+                Store.RowSlot b = value(o.var());
                 if (b == null) {
                     List<Dim> l = dims(o.lead(), t), r2 = dims(o.trail(), t);
                     yield l == o.lead() && r2 == o.trail() ? o : new Row.Open(l, o.var(), r2);
                 }
-                t.addPlacement(b.why(), b.placement());
-                yield splice(dims(o.lead(), t), row(b.value(), t), dims(o.trail(), t));
+                t.addPlacement(b.why, b.placement);
+                yield splice(dims(o.lead(), t), row(b.value, t), dims(o.trail(), t));
             }
         };
     }
 
-    /** The binding of {@code v} with chains through other row variables compressed. */
-    private Store.RowBinding value(String v) {
-        Store.RowBinding b = store.rowBinding(v);
-        if (b == null || !(b.value() instanceof Row.Open o) || !store.rowBound(o.var())) return b;
-        List<String> chain = new ArrayList<>();
-        chain.add(v);
-        Row cur = b.value();
-        while (cur instanceof Row.Open x && store.rowBound(x.var())) {
-            chain.add(x.var());
-            cur = store.rowBinding(x.var()).value();
+    /** The bound slot of {@code v} with chains through other row variables compressed, or null if unbound. */
+    private Store.RowSlot value(String v) {
+        Store.RowSlot b = store.rowSlot(v);
+        if (b == null || b.value == null) return null;
+        if (!(b.value instanceof Row.Open o) || !store.rowBound(o.var())) return b;
+        List<Store.RowSlot> chain = new ArrayList<>();
+        chain.add(b);
+        Row cur = b.value;
+        Store.RowSlot x;
+        while (cur instanceof Row.Open y && (x = store.rowSlot(y.var())) != null && x.value != null) {
+            chain.add(x);
+            cur = x.value;
         }
         Why acc = Why.NONE;
         boolean placement = false;
         for (int i = chain.size() - 1; i >= 0; i--) {
-            Store.RowBinding bi = store.rowBinding(chain.get(i));
-            acc = bi.why().and(acc);
-            placement |= bi.placement();
-            Row term = bi.value();
+            Store.RowSlot c = chain.get(i);
+            acc = c.why.and(acc);
+            placement |= c.placement;
+            Row term = c.value;
             Row spliced = i == chain.size() - 1 ? term : splice(term.lead(), cur, term.trail());
-            store.bindRow(chain.get(i), spliced, acc, placement);
+            c.value = spliced;
+            c.why = acc;
+            c.placement = placement;
             cur = spliced;
         }
-        return store.rowBinding(v);
+        return b;
     }
 
     /** {@code l · T · r} with T's marker (or variable) kept: Def. 3.2's marker case. */

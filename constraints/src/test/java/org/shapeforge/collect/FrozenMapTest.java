@@ -1,0 +1,53 @@
+package org.shapeforge.collect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FrozenMapTest {
+    @Test
+    void builderKeepsInsertionOrderAndRefusesNulls() {
+        var b = FrozenMap.<String, Integer>builder(2).put("z", 1).put("a", 2).put("z", 3);
+        assertThrows(NullPointerException.class, () -> b.put(null, 1));
+        assertThrows(NullPointerException.class, () -> b.put("k", null));
+        FrozenMap<String, Integer> m = b.build();
+        assertEquals(List.of("z", "a"), List.copyOf(m.keySet()));
+        assertEquals(3, m.get("z"));
+        assertEquals(Map.of("z", 3, "a", 2), m); // Map equality, either way round
+        assertEquals(m, Map.of("z", 3, "a", 2));
+        assertThrows(IllegalStateException.class, b::build);
+        assertThrows(IllegalStateException.class, () -> b.put("late", 4));
+    }
+
+    @Test
+    void isUnmodifiableThroughEveryView() {
+        FrozenMap<String, Integer> m = FrozenMap.<String, Integer>builder(1).put("a", 1).build();
+        assertThrows(UnsupportedOperationException.class, () -> m.put("b", 2));
+        assertThrows(UnsupportedOperationException.class, () -> m.remove("a"));
+        assertThrows(UnsupportedOperationException.class, () -> m.entrySet().iterator().next().setValue(5));
+        assertThrows(UnsupportedOperationException.class, () -> m.keySet().remove("a"));
+        assertThrows(UnsupportedOperationException.class, () -> m.values().clear());
+        assertThrows(UnsupportedOperationException.class, () -> m.merge("a", 1, Integer::sum));
+        assertEquals(Map.of("a", 1), m);
+    }
+
+    @Test
+    void copyOfSharesFrozenMapsAndCopiesOthers() {
+        FrozenMap<String, Integer> m = FrozenMap.<String, Integer>builder(1).put("a", 1).build();
+        assertSame(m, FrozenMap.copyOf(m));
+        Map<String, Integer> src = new LinkedHashMap<>(Map.of("a", 1));
+        FrozenMap<String, Integer> c = FrozenMap.copyOf(src);
+        assertNotSame(src, c);
+        src.put("b", 2); // the copy does not see later changes of its source
+        assertEquals(Map.of("a", 1), c);
+        Map<String, Integer> withNull = new LinkedHashMap<>();
+        withNull.put("a", null);
+        assertThrows(NullPointerException.class, () -> FrozenMap.copyOf(withNull));
+    }
+}
