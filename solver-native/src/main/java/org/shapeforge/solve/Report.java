@@ -9,7 +9,9 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Assignment;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
+import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
@@ -27,15 +29,15 @@ final class Report {
         int nd = in.dimVars().size(), nr = in.rowVars().size();
         FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd), up = FrozenMap.builder(nd);
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr), upr = FrozenMap.builder(nr);
-        for (String v : in.dimVars()) {
-            Dim x = dim(en, new Dim.Var(v));
-            if (en.store.dimBound(v)) db.put(v, x);
-            up.put(v, top(x));
+        for (DimSlot s : dimSlots(en, in)) {
+            Dim x = dim(en, s);
+            if (s.bound()) db.put(s.name(), x);
+            up.put(s.name(), top(x));
         }
-        for (String v : in.rowVars()) {
-            Row x = row(en, Row.var(v));
-            if (en.store.rowBound(v)) rb.put(v, x);
-            upr.put(v, new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
+        for (RowSlot s : rowSlots(en, in)) {
+            Row x = row(en, s);
+            if (s.bound()) rb.put(s.name(), x);
+            upr.put(s.name(), new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
         }
         List<Constraint> residual = new ArrayList<>(residual(en));
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
@@ -65,10 +67,10 @@ final class Report {
     static Assignment upward(Engine en, Input in) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (String v : in.dimVars()) d.put(v, top(dim(en, new Dim.Var(v))));
-        for (String v : in.rowVars()) {
-            Row x = row(en, Row.var(v));
-            r.put(v, new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
+        for (DimSlot s : dimSlots(en, in)) d.put(s.name(), top(dim(en, s)));
+        for (RowSlot s : rowSlots(en, in)) {
+            Row x = row(en, s);
+            r.put(s.name(), new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
         }
         return new Assignment(d.build(), r.build());
     }
@@ -77,15 +79,15 @@ final class Report {
     static Assignment model(Engine en, Input in, List<String> notes) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (String v : in.dimVars()) {
-            Dim x = dim(en, new Dim.Var(v));
-            if (x.isGround()) d.put(v, x);
-            else notes.add("dynamic " + v + " stays symbolic (" + Show.dim(x) + "): not in the model");
+        for (DimSlot s : dimSlots(en, in)) {
+            Dim x = dim(en, s);
+            if (x.isGround()) d.put(s.name(), x);
+            else notes.add("dynamic " + s.name() + " stays symbolic (" + Show.dim(x) + "): not in the model");
         }
-        for (String v : in.rowVars()) {
-            Row x = row(en, Row.var(v));
-            if (x.isGround()) r.put(v, x);
-            else notes.add("<" + v + "> stays symbolic (" + Show.row(x) + "): not in the model");
+        for (RowSlot s : rowSlots(en, in)) {
+            Row x = row(en, s);
+            if (x.isGround()) r.put(s.name(), x);
+            else notes.add("<" + s.name() + "> stays symbolic (" + Show.row(x) + "): not in the model");
         }
         return new Assignment(d.build(), r.build());
     }
@@ -98,13 +100,13 @@ final class Report {
     static Assignment symbolicAtUnit(Engine en, Input in) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (String v : in.dimVars()) {
-            Dim x = dim(en, new Dim.Var(v));
-            d.put(v, x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
+        for (DimSlot s : dimSlots(en, in)) {
+            Dim x = dim(en, s);
+            d.put(s.name(), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
         }
-        for (String v : in.rowVars()) {
-            Row x = row(en, Row.var(v));
-            r.put(v, x instanceof Row.Closed c && c.isGround() ? c
+        for (RowSlot s : rowSlots(en, in)) {
+            Row x = row(en, s);
+            r.put(s.name(), x instanceof Row.Closed c && c.isGround() ? c
                     : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
         }
         return new Assignment(d.build(), r.build());
@@ -113,6 +115,23 @@ final class Report {
     private static Dim atUnit(Dim x) {
         return org.shapeforge.semantics.Sizes.ground(x, name -> Dim.unit())
                 .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
+    }
+
+    /** The input's dimension variables' slots, in order of first mention (they were registered first). */
+    private static List<DimSlot> dimSlots(Engine en, Input in) {
+        return en.store.dimSlots().subList(0, in.dimVars().size());
+    }
+
+    private static List<RowSlot> rowSlots(Engine en, Input in) {
+        return en.store.rowSlots().subList(0, in.rowVars().size());
+    }
+
+    private static Dim dim(Engine en, DimSlot s) {
+        return en.subst.dim(s, new Trace(Why.NONE, false));
+    }
+
+    private static Row row(Engine en, RowSlot s) {
+        return en.subst.row(s, new Trace(Why.NONE, false));
     }
 
     static Dim dim(Engine en, Dim d) {
@@ -145,10 +164,10 @@ final class Report {
     /** Bindings and store, for the soundness guard's internal-error message. */
     static String dump(Engine en, Input in) {
         StringBuilder sb = new StringBuilder("store:\n");
-        for (String v : en.dimVars()) if (en.store.dimBound(v)) sb.append("  ").append(v).append(" = ")
-                .append(Show.dim(dim(en, new Dim.Var(v)))).append('\n');
-        for (String v : en.rowVars()) if (en.store.rowBound(v)) sb.append("  <").append(v).append("> = ")
-                .append(Show.row(row(en, Row.var(v)))).append('\n');
+        for (DimSlot s : en.store.dimSlots()) if (s.bound()) sb.append("  ").append(s.name()).append(" = ")
+                .append(Show.dim(dim(en, s))).append('\n');
+        for (RowSlot s : en.store.rowSlots()) if (s.bound()) sb.append("  <").append(s.name()).append("> = ")
+                .append(Show.row(row(en, s))).append('\n');
         for (Constraint c : residual(en)) sb.append("  residual ").append(org.shapeforge.lang.Printer.print(c)).append('\n');
         return sb.toString();
     }

@@ -5,6 +5,8 @@ import java.util.List;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.DimSlot;
+import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
@@ -53,8 +55,11 @@ public final class Closing {
     }
 
     private void forRows(boolean leavesOnly) {
-        for (String v : new ArrayList<>(en.rowVars())) {
-            if (en.store.rowBound(v)) continue;
+        List<RowSlot> slots = en.store.rowSlots();
+        for (int i = 0, n = slots.size(); i < n; i++) { // the variables there are now: commits may add fresh ones
+            RowSlot slot = slots.get(i);
+            if (slot.bound()) continue;
+            String v = slot.name();
             boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
             String key = tagged ? Provenance.rowKey(v) : null;
             if (tagged && prov.dynamic().contains(key)) continue;
@@ -77,14 +82,14 @@ public final class Closing {
                                 + "give the parameter an explicit shape", why);
                     value = j.row();
                     if (!complete || value.flat().isEmpty() || en.choices.choose(2) == 0) {
-                        commit(new Fact.RowEq(Row.var(v), value), why);
+                        commit(new Fact.RowEq(slot.term(), value), why);
                         continue;
                     }
                     value = Row.empty();
                 }
             }
             if (leaf && en.size.pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
-            commit(new Fact.RowEq(Row.var(v), value), Why.GUESS);
+            commit(new Fact.RowEq(slot.term(), value), Why.GUESS);
         }
     }
 
@@ -97,16 +102,17 @@ public final class Closing {
     private void forDims(Stage s, boolean capped) {
         boolean anyLeaf = !prov.leaf().isEmpty(), anyDynamic = !prov.dynamic().isEmpty();
         if (!anyLeaf && s != Stage.DIMS) return; // the leaf stages concern leaves only
-        List<String> vars = new ArrayList<>(en.dimVars());
+        List<DimSlot> vars = new ArrayList<>(en.store.dimSlots()); // commits may add fresh ones
         // Guesses to the unit create no caps (1 ⊑ x pins x to the unit); a discardable's 0 caps the
         // variables above it. So the zeros go last, and the closed values do not depend on the
         // order in which variables were first mentioned (stable sort).
         if (!capped && !prov.discardable().isEmpty())
-            vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v)));
-        for (String v : vars) {
-            if (en.store.dimBound(v) || anyDynamic && prov.dynamic().contains(v)) continue;
+            vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v.name())));
+        for (DimSlot slot : vars) {
+            String v = slot.name();
+            if (slot.bound() || anyDynamic && prov.dynamic().contains(v)) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
-            Store.Cap cap = en.store.cap(v);
+            Store.Cap cap = slot.cap();
             // the capped pass takes only capped variables; the second pass takes the rest, some of
             // which may have received a cap from a guess made earlier in the same pass
             if (capped && cap == null) continue;
@@ -114,7 +120,7 @@ public final class Closing {
                 case LEAF_DIMS -> {
                     if (!leaf || cap == null) continue;
                     boolean unit = complete && en.choices.choose(2) == 1;
-                    commit(new Fact.DimEq(new Dim.Var(v), unit ? Dim.unit() : cap.atom()), Why.GUESS.and(cap.why()));
+                    commit(new Fact.DimEq(slot.term(), unit ? Dim.unit() : cap.atom()), Why.GUESS.and(cap.why()));
                 }
                 case LEAF_GUESS -> {
                     if (!leaf || cap != null || en.size.preventsGuess(v)) continue;
@@ -122,9 +128,9 @@ public final class Closing {
                         throw Contradiction.error("unspecified hidden dimension: parameter " + v
                                 + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",
                                 Why.NONE);
-                    commit(new Fact.DimEq(new Dim.Var(v), guess(v)), Why.GUESS);
+                    commit(new Fact.DimEq(slot.term(), guess(v)), Why.GUESS);
                 }
-                default -> commit(new Fact.DimEq(new Dim.Var(v), cap != null ? cap.atom() : guess(v)),
+                default -> commit(new Fact.DimEq(slot.term(), cap != null ? cap.atom() : guess(v)),
                         cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
             }
         }

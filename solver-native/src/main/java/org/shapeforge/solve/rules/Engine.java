@@ -2,7 +2,6 @@ package org.shapeforge.solve.rules;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.shapeforge.solve.rank.RankGraph;
@@ -45,10 +44,8 @@ public final class Engine {
     private final ArrayDeque<Object> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
-    /** The input's variables (membership: fresh names avoid them), then all variables in order. */
+    /** The input's variables (membership: fresh names avoid them). */
     private final Set<String> inputDims, inputRows;
-    private final List<String> dimVars, rowVars;
-    private final Set<String> freshVars = new HashSet<>();
     private final long maxSteps;
     private long steps;
     private int fresh;
@@ -80,10 +77,8 @@ public final class Engine {
         this.subst = new Subst(store);
         this.inputDims = dims;
         this.inputRows = rows;
-        this.dimVars = new ArrayList<>(dims.size() * 2);
-        this.dimVars.addAll(dims);
-        this.rowVars = new ArrayList<>(rows.size() * 3);
-        this.rowVars.addAll(rows);
+        for (String v : dims) store.registerDim(v); // slots allocated in input order: passes over them read memory in order
+        for (String v : rows) store.registerRow(v);
         this.rank = new RankGraph(rows.size() * 3, rows.size() * 4);
         this.leadRank = new RankGraph(rank);
         this.trailRank = new RankGraph(rank);
@@ -233,35 +228,18 @@ public final class Engine {
                 + flank + "axes than the next, total " + c.weight() + " > 0)", all);
     }
 
-    /** The dimension variables: the input's in order of first mention, then fresh ones (read-only view). */
-    public List<String> dimVars() {
-        return java.util.Collections.unmodifiableList(dimVars);
-    }
-
-    /** The row variables, likewise. */
-    public List<String> rowVars() {
-        return java.util.Collections.unmodifiableList(rowVars);
-    }
-
-    public boolean isFresh(String v) {
-        return freshVars.contains(v);
-    }
-
     /** A fresh dimension variable (deficit rule, complete-mode witnesses). */
     public Dim.Var freshDim() {
         String n;
         do n = "φ" + (++fresh); while (inputDims.contains(n)); // an input may name a variable φ1
-        dimVars.add(n);
-        freshVars.add(n);
-        return new Dim.Var(n);
+        return store.registerDim(n).term();
     }
 
     /** A fresh row variable. */
     public String freshRow() {
         String n;
         do n = "ρ" + (++fresh); while (inputRows.contains(n));
-        rowVars.add(n);
-        freshVars.add(n);
+        store.registerRow(n);
         return n;
     }
 

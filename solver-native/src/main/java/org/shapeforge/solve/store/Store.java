@@ -17,35 +17,14 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    /**
-     * Everything the store knows about one dimension variable, so that the several questions
-     * asked about a variable in a row (bound? capped? its watchers?) cost one hash lookup and
-     * touch one object.
-     */
-    static final class DimSlot {
-        /** The binding σ(α) and its derivation; {@code value} is null while α is unbound. */
-        Dim value;
-        Why why;
-        Cap cap;
-        List<Stored> watch, up, down;
-    }
-
-    /**
-     * The row-variable counterpart of {@link DimSlot}; {@code placement} marks a policy-chosen
-     * marker split (Def. 4.3(b)/(c)).
-     */
-    static final class RowSlot {
-        Row value;
-        Why why;
-        boolean placement;
-        List<Stored> watch, caps, up;
-    }
-
     private final Map<String, DimSlot> dims;
     private final Map<String, RowSlot> rows;
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
+    /** The registered variables' slots in registration order (the input's first, then fresh ones). */
+    private final List<DimSlot> dimOrder;
+    private final List<RowSlot> rowOrder;
     private long order;
 
     /** An empty store. */
@@ -61,17 +40,52 @@ public final class Store {
         this.dims = HashMap.newHashMap(dims);
         this.rows = HashMap.newHashMap(rows);
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
+        dimOrder = new ArrayList<>(dims);
+        rowOrder = new ArrayList<>(rows);
+    }
+
+    /** Registers a dimension variable of the problem (once; later calls return the same slot). */
+    public DimSlot registerDim(String v) {
+        DimSlot s = dim(v);
+        if (!s.registered) {
+            s.registered = true;
+            dimOrder.add(s);
+        }
+        return s;
+    }
+
+    /** Registers a row variable of the problem. */
+    public RowSlot registerRow(String v) {
+        RowSlot s = row(v);
+        if (!s.registered) {
+            s.registered = true;
+            rowOrder.add(s);
+        }
+        return s;
+    }
+
+    /**
+     * The registered dimension variables in registration order (read-only, live: registrations
+     * made while a caller iterates by index appear at the end).
+     */
+    public List<DimSlot> dimSlots() {
+        return java.util.Collections.unmodifiableList(dimOrder);
+    }
+
+    /** The registered row variables in registration order (read-only, live). */
+    public List<RowSlot> rowSlots() {
+        return java.util.Collections.unmodifiableList(rowOrder);
     }
 
     private DimSlot dim(String v) {
         DimSlot s = dims.get(v);
-        if (s == null) dims.put(v, s = new DimSlot());
+        if (s == null) dims.put(v, s = new DimSlot(v));
         return s;
     }
 
     private RowSlot row(String v) {
         RowSlot s = rows.get(v);
-        if (s == null) rows.put(v, s = new RowSlot());
+        if (s == null) rows.put(v, s = new RowSlot(v));
         return s;
     }
 

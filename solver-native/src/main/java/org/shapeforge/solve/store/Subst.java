@@ -18,20 +18,29 @@ public final class Subst {
 
     public Dim dim(Dim d, Trace t) {
         if (!(d instanceof Dim.Var v)) return d;
-        Store.DimSlot b = store.dimSlot(v.name());
-        if (b == null || b.value == null) return d;
+        DimSlot b = store.dimSlot(v.name());
+        return b == null || b.value == null ? d : resolve(b, t);
+    }
+
+    /** σ⋆(α) read through α's slot (no lookup): a pass over all variables uses this. */
+    public Dim dim(DimSlot s, Trace t) {
+        return s.value == null ? s.term() : resolve(s, t);
+    }
+
+    /** The value of bound slot {@code b}, its chain through other variables compressed first. */
+    private Dim resolve(DimSlot b, Trace t) {
         if (b.value instanceof Dim.Var w && store.dimBound(w.name())) {
-            List<Store.DimSlot> chain = new ArrayList<>();
+            List<DimSlot> chain = new ArrayList<>();
             chain.add(b);
             Dim cur = b.value;
-            Store.DimSlot x;
+            DimSlot x;
             while (cur instanceof Dim.Var y && (x = store.dimSlot(y.name())) != null && x.value != null) {
                 chain.add(x);
                 cur = x.value;
             }
             Why acc = Why.NONE;
             for (int i = chain.size() - 1; i >= 0; i--) { // each link now points at the chain's end
-                Store.DimSlot c = chain.get(i);
+                DimSlot c = chain.get(i);
                 acc = c.why.and(acc);
                 c.value = cur;
                 c.why = acc;
@@ -63,7 +72,7 @@ public final class Subst {
                 yield a == g.axes() ? g : new Row.Rigid(a);
             }
             case Row.Open o -> {
-                Store.RowSlot b = value(o.var());
+                RowSlot b = value(store.rowSlot(o.var()));
                 if (b == null) {
                     List<Dim> l = dims(o.lead(), t), r2 = dims(o.trail(), t);
                     yield l == o.lead() && r2 == o.trail() ? o : new Row.Open(l, o.var(), r2);
@@ -74,15 +83,22 @@ public final class Subst {
         };
     }
 
-    /** The bound slot of {@code v} with chains through other row variables compressed, or null if unbound. */
-    private Store.RowSlot value(String v) {
-        Store.RowSlot b = store.rowSlot(v);
+    /** σ⋆(ρ) read through ρ's slot (no lookup). */
+    public Row row(RowSlot s, Trace t) {
+        RowSlot b = value(s);
+        if (b == null) return s.term();
+        t.addPlacement(b.why, b.placement);
+        return row(b.value, t);
+    }
+
+    /** Slot {@code b} (may be null) with its chain through other row variables compressed, or null if unbound. */
+    private RowSlot value(RowSlot b) {
         if (b == null || b.value == null) return null;
         if (!(b.value instanceof Row.Open o) || !store.rowBound(o.var())) return b;
-        List<Store.RowSlot> chain = new ArrayList<>();
+        List<RowSlot> chain = new ArrayList<>();
         chain.add(b);
         Row cur = b.value;
-        Store.RowSlot x;
+        RowSlot x;
         while (cur instanceof Row.Open y && (x = store.rowSlot(y.var())) != null && x.value != null) {
             chain.add(x);
             cur = x.value;
@@ -90,7 +106,7 @@ public final class Subst {
         Why acc = Why.NONE;
         boolean placement = false;
         for (int i = chain.size() - 1; i >= 0; i--) {
-            Store.RowSlot c = chain.get(i);
+            RowSlot c = chain.get(i);
             acc = c.why.and(acc);
             placement |= c.placement;
             Row term = c.value;

@@ -1,0 +1,38 @@
+package org.shapeforge.solve.store;
+
+import java.util.List;
+import org.shapeforge.term.Row;
+
+/**
+ * The row-variable counterpart of {@link DimSlot}: binding with derivation and placement flag
+ * (a policy-chosen marker split, Def. 4.3(b)/(c)), the stored facts that mention it, its caps
+ * {@code R ⊑ ⟨ρ⟩} and its bare upward adjacencies.
+ */
+public final class RowSlot {
+    private final String name;
+    private Row.Open term;
+    /** The binding; null while the variable is unbound. */
+    Row value;
+    Why why;
+    boolean placement;
+    List<Stored> watch, caps, up;
+    boolean registered;
+
+    RowSlot(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The bare variable {@code ⟨ρ⟩} as a term (one instance per slot). */
+    public Row.Open term() {
+        if (term == null) term = Row.var(name);
+        return term;
+    }
+
+    public boolean bound() {
+        return value != null;
+    }
+}
