@@ -29,7 +29,7 @@ public final class RankGraph {
     /** The cycle found by a refused insertion. */
     public record Cycle(List<Edge> edges, int weight) {}
 
-    private final NameTable names;
+    private final VarIds names;
     private final EdgeTable edges;
     private final IntLists out, in;
     private final int nodeHint, edgeHint;
@@ -41,9 +41,17 @@ public final class RankGraph {
         this(64, 256);
     }
 
-    /** An empty graph sized for about {@code nodes} row variables and {@code edges} edges. */
+    /** An empty graph with its own name table, sized for about {@code nodes} row variables and {@code edges} edges. */
     public RankGraph(int nodes, int edges) {
-        this.names = new NameTable(nodes);
+        this(new NameTable(nodes), nodes, edges);
+    }
+
+    /**
+     * An empty graph over the ids of {@code ids} (the solver passes its store's, so that the
+     * lookup of a variable for its rank facts and for its binding touch the same memory).
+     */
+    public RankGraph(VarIds ids, int nodes, int edges) {
+        this.names = ids;
         this.nodeHint = nodes;
         this.edgeHint = edges;
         this.edges = new EdgeTable(edges);
@@ -102,7 +110,7 @@ public final class RankGraph {
     }
 
     private Edge edge(int e) {
-        return new Edge(names.get(edges.from(e)), names.get(edges.to(e)), edges.weight(e), edges.why(e));
+        return new Edge(names.name(edges.from(e)), names.name(edges.to(e)), edges.weight(e), edges.why(e));
     }
 
     private int id(String name) {
@@ -110,88 +118,6 @@ public final class RankGraph {
         out.ensure(n + 1);
         in.ensure(n + 1);
         return n;
-    }
-
-    /**
-     * Row-variable names interned to dense ids, shared by graphs over the same variables: an
-     * open-addressing table of parallel arrays (no entry or boxed-id objects, so a lookup touches
-     * the slot arrays and the name). The last two names looked up are remembered: the graphs
-     * receive the same (from, to) pair in turn, so only the first of them pays for the lookups.
-     */
-    private static final class NameTable {
-        private String[] slots;
-        private int[] slotIds;
-        private String[] names;
-        private int n;
-        private String last0, last1;
-        private int id0, id1;
-
-        NameTable(int nodes) {
-            int cap = Integer.highestOneBit(Math.max(16, nodes) * 2 - 1) << 1;
-            slots = new String[cap];
-            slotIds = new int[cap];
-            names = new String[Math.max(16, nodes)];
-        }
-
-        int id(String name) {
-            if (name == last0 || name.equals(last0)) return id0;
-            if (name == last1 || name.equals(last1)) return id1;
-            int mask = slots.length - 1, s = mix(name.hashCode()) & mask, id;
-            while (true) {
-                String k = slots[s];
-                if (k == null) {
-                    id = add(name, s);
-                    break;
-                }
-                if (k == name || k.equals(name)) {
-                    id = slotIds[s];
-                    break;
-                }
-                s = (s + 1) & mask;
-            }
-            last1 = last0;
-            id1 = id0;
-            last0 = name;
-            id0 = id;
-            return id;
-        }
-
-        private int add(String name, int slot) {
-            if (n == names.length) names = java.util.Arrays.copyOf(names, n * 2);
-            names[n] = name;
-            slots[slot] = name;
-            slotIds[slot] = n;
-            if (2 * ++n > slots.length) rehash();
-            return n - 1;
-        }
-
-        private void rehash() {
-            String[] old = slots;
-            int[] oldIds = slotIds;
-            slots = new String[old.length * 2];
-            slotIds = new int[slots.length];
-            int mask = slots.length - 1;
-            for (int i = 0; i < old.length; i++) {
-                if (old[i] == null) continue;
-                int s = mix(old[i].hashCode()) & mask;
-                while (slots[s] != null) s = (s + 1) & mask;
-                slots[s] = old[i];
-                slotIds[s] = oldIds[i];
-            }
-        }
-
-        private static int mix(int h) {
-            h *= 0x9E3779B9;
-            return h ^ (h >>> 16);
-        }
-
-        String get(int id) {
-            return names[id];
-        }
-
-        int size() {
-            return n;
-        }
     }
 
     /**

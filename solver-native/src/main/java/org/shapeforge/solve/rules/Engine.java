@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.shapeforge.solve.rank.RankGraph;
+import org.shapeforge.solve.rank.VarIds;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
@@ -79,7 +80,7 @@ public final class Engine {
         this.inputRows = rows;
         for (String v : dims) store.registerDim(v); // slots allocated in input order: passes over them read memory in order
         for (String v : rows) store.registerRow(v);
-        this.rank = new RankGraph(rows.size() * 3, rows.size() * 4);
+        this.rank = new RankGraph(new StoreIds(store), rows.size() * 3, rows.size() * 4);
         this.leadRank = new RankGraph(rank);
         this.trailRank = new RankGraph(rank);
         this.choices = choices;
@@ -247,5 +248,41 @@ public final class Engine {
         List<Dim> out = new ArrayList<>();
         for (int i = 0; i < k; i++) out.add(freshDim());
         return out;
+    }
+
+    /**
+     * The store's row ids as the rank graphs' {@link VarIds}, remembering the last two lookups:
+     * the three graphs receive the same (from, to) pair in turn, so only the first pays.
+     */
+    private static final class StoreIds implements VarIds {
+        private final Store store;
+        private String last0, last1;
+        private int id0, id1;
+
+        StoreIds(Store store) {
+            this.store = store;
+        }
+
+        @Override
+        public int id(String name) {
+            if (name == last0) return id0;
+            if (name == last1) return id1;
+            int id = store.rowId(name);
+            last1 = last0;
+            id1 = id0;
+            last0 = name;
+            id0 = id;
+            return id;
+        }
+
+        @Override
+        public String name(int id) {
+            return store.rowName(id);
+        }
+
+        @Override
+        public int size() {
+            return store.rowCount();
+        }
     }
 }

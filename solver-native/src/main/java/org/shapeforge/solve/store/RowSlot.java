@@ -10,6 +10,8 @@ import org.shapeforge.term.Row;
  */
 public final class RowSlot {
     private final String name;
+    /** Dense, in order of creation: the rank graphs index their arrays by it. */
+    private final int id;
     private Row.Open term;
     /** The binding; null while the variable is unbound. */
     Row value;
@@ -18,12 +20,17 @@ public final class RowSlot {
     List<Stored> watch, caps, up;
     boolean registered;
 
-    RowSlot(String name) {
+    RowSlot(String name, int id) {
         this.name = name;
+        this.id = id;
     }
 
     public String name() {
         return name;
+    }
+
+    public int id() {
+        return id;
     }
 
     /** The bare variable {@code ⟨ρ⟩} as a term (one instance per slot). */

@@ -25,6 +25,8 @@ public final class Store {
     /** The registered variables' slots in registration order (the input's first, then fresh ones). */
     private final List<DimSlot> dimOrder;
     private final List<RowSlot> rowOrder;
+    /** Every row slot by id (registered or not). */
+    private final List<RowSlot> rowById;
     private long order;
 
     /** An empty store. */
@@ -42,6 +44,7 @@ public final class Store {
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
         dimOrder = new ArrayList<>(dims);
         rowOrder = new ArrayList<>(rows);
+        rowById = new ArrayList<>(rows);
     }
 
     /** Registers a dimension variable of the problem (once; later calls return the same slot). */
@@ -85,8 +88,26 @@ public final class Store {
 
     private RowSlot row(String v) {
         RowSlot s = rows.get(v);
-        if (s == null) rows.put(v, s = new RowSlot(v));
+        if (s == null) {
+            rows.put(v, s = new RowSlot(v, rowById.size()));
+            rowById.add(s);
+        }
         return s;
+    }
+
+    /** The dense id of row variable {@code v} (its slot is created on first sight). */
+    public int rowId(String v) {
+        return row(v).id();
+    }
+
+    /** The row variable with id {@code id}. */
+    public String rowName(int id) {
+        return rowById.get(id).name();
+    }
+
+    /** The number of row ids assigned. */
+    public int rowCount() {
+        return rowById.size();
     }
 
     /** The slot of {@code v}, or null if the store has never heard of it ({@link Subst} reads bindings here). */
