@@ -56,8 +56,8 @@ public final class BenchCommand implements Callable<Integer> {
     Integer reps;
 
     @Option(names = "--warmup", paramLabel = "K",
-            description = "warm-up solves of a 10000-constraint instance before measuring each size (default 3)")
-    int warmup = 3;
+            description = "warm-up solves of a 10000-constraint instance before measuring each size (default 10)")
+    int warmup = 10;
 
     /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
     /**

@@ -148,37 +148,53 @@ public final class Closing {
      * store order, so the result does not depend on the order of the input constraints.
      */
     private void deferred() {
+        // every live deferred fact is in the queue (new ones join after each commitment); the
+        // head is the least by (kind rank, printed fact) among them, as a full scan would find
+        java.util.PriorityQueue<Candidate> queue = new java.util.PriorityQueue<>();
+        int seen = 0;
         while (true) {
-            Stored d = null;
-            int best = Integer.MAX_VALUE;
-            String bestKey = null;
-            for (Stored s : en.store.residual()) {
-                int rank = switch (s.kind) {
-                    case SPLIT_EQ -> 0;
-                    case ROTATION_EQ -> 1;
-                    case SHIFTED_LE -> 2;
-                    case DIM_ADJ, ROW_CAP -> Integer.MAX_VALUE;
-                };
-                if (rank == Integer.MAX_VALUE || rank > best) continue;
-                String key = s.item.fact().toString();
-                if (rank < best || key.compareTo(bestKey) < 0) {
-                    d = s;
-                    best = rank;
-                    bestKey = key;
-                }
+            List<Stored> fresh = en.store.deferredFrom(seen);
+            for (Stored s : fresh) {
+                if (s.alive()) queue.add(new Candidate(s, seen));
+                seen++;
             }
-            if (d == null) return;
-            Why why = d.item.why().asPolicy();
-            Trace t = new Trace(Why.NONE, false);
-            switch (d.item.fact()) {
-                case Fact.RowEq(Row l, Row r) -> {
-                    Row.Open a = (Row.Open) en.subst.row(l, t), b = (Row.Open) en.subst.row(r, t);
-                    if (d.kind == Stored.Kind.ROTATION_EQ) rotation(a, b, why.and(t.why()));
-                    else split(a, b, why.and(t.why()));
-                }
-                case Fact.RowLe(Row lo, Row up) -> commit(new Fact.RowEq(Row.var(up.rowVar()), Row.empty()), why);
-                default -> throw new IllegalStateException("unexpected deferred fact " + d.item.fact());
+            Candidate c = queue.poll();
+            if (c == null) return;
+            if (!c.stored().alive()) continue; // re-emitted (and maybe re-stored) since it was queued
+            resolve(c.stored());
+        }
+    }
+
+    /** A deferred fact with its sort key, computed once; ties go to the earlier stored. */
+    private record Candidate(Stored stored, int rank, String key, int seq) implements Comparable<Candidate> {
+        Candidate(Stored s, int seq) {
+            this(s, switch (s.kind) {
+                case SPLIT_EQ -> 0;
+                case ROTATION_EQ -> 1;
+                case SHIFTED_LE -> 2;
+                case DIM_ADJ, ROW_CAP -> throw new IllegalArgumentException("not deferred: " + s.kind);
+            }, s.item.fact().toString(), seq);
+        }
+
+        @Override
+        public int compareTo(Candidate o) {
+            if (rank != o.rank) return Integer.compare(rank, o.rank);
+            int c = key.compareTo(o.key);
+            return c != 0 ? c : Integer.compare(seq, o.seq);
+        }
+    }
+
+    private void resolve(Stored d) {
+        Why why = d.item.why().asPolicy();
+        Trace t = new Trace(Why.NONE, false);
+        switch (d.item.fact()) {
+            case Fact.RowEq(Row l, Row r) -> {
+                Row.Open a = (Row.Open) en.subst.row(l, t), b = (Row.Open) en.subst.row(r, t);
+                if (d.kind == Stored.Kind.ROTATION_EQ) rotation(a, b, why.and(t.why()));
+                else split(a, b, why.and(t.why()));
             }
+            case Fact.RowLe(Row lo, Row up) -> commit(new Fact.RowEq(Row.var(up.rowVar()), Row.empty()), why);
+            default -> throw new IllegalStateException("unexpected deferred fact " + d.item.fact());
         }
     }
 

@@ -22,6 +22,8 @@ public final class Store {
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
+    /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
+    private final List<Stored> deferred = new ArrayList<>();
     /** The registered variables' slots in registration order (the input's first, then fresh ones). */
     private final List<DimSlot> dimOrder;
     private final List<RowSlot> rowOrder;
@@ -180,6 +182,7 @@ public final class Store {
     public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
         Stored s = new Stored(item, kind, dimVars, rowVars, order++);
         all.add(s);
+        if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
             DimSlot d = dim(dimVars.get(i));
             d.watch = add(d.watch, s);
@@ -265,6 +268,14 @@ public final class Store {
         if (l == null) return List.of();
         l.removeIf(s -> !s.alive);
         return l;
+    }
+
+    /**
+     * The deferred facts stored since the first {@code from} of them (dead ones included: check
+     * {@link Stored#alive()}): closing reads only what is new after each commitment.
+     */
+    public List<Stored> deferredFrom(int from) {
+        return java.util.Collections.unmodifiableList(deferred.subList(from, deferred.size()));
     }
 
     /** All live stored facts in insertion order (the residual store). */
