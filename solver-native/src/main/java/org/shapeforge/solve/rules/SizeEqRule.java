@@ -87,12 +87,15 @@ final class SizeEqRule {
         return changed;
     }
 
-    /** The ground value with {@code x := c}; null when other variables remain; empty on a basis conflict. */
+    /**
+     * The ground value with {@code x := c}; null when other variables remain; empty when no
+     * dimension results (a basis conflict, a negative or overflowing size).
+     */
     private static Optional<Dim> ground(Dim d, String x, Dim c) {
         try {
             Optional<Dim> g = Sizes.ground(d, n -> n.equals(x) ? c : null);
             return g.isPresent() ? g : null;
-        } catch (Sizes.BasisConflict e) {
+        } catch (Sizes.BasisConflict | IllegalArgumentException | ArithmeticException e) {
             return Optional.empty();
         }
     }

@@ -188,6 +188,8 @@ public final class SizeRules {
             throw Contradiction.fail("basis conflict in " + Show.dim(s) + ": " + e.getMessage(), t.why());
         } catch (ArithmeticException e) {
             throw Contradiction.fail("size overflow in " + Show.dim(s), t.why());
+        } catch (IllegalArgumentException e) { // a negative size: a valid convolution over size-0 parts
+            throw Contradiction.fail("no dimension has the size of " + Show.dim(s) + ": " + e.getMessage(), t.why());
         }
     }
 

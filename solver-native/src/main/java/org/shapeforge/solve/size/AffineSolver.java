@@ -27,7 +27,13 @@ public final class AffineSolver {
             int unknown = (i.value == null ? 1 : 0) + (o.value == null ? 1 : 0) + (k.value == null ? 1 : 0);
             if (unknown > 1) return new SizeResult.Residual("Affine: " + unknown + " unknown sizes in " + describe(a)
                     + (k.value == null ? " (kernel deferred)" : ""));
-            if (i.value == null) return solved(i.var, Sizes.affineInput(a, o.value, k.value));
+            if (i.value == null) {
+                long n = Sizes.affineInput(a, o.value, k.value);
+                if (n < 0) // a valid convolution over discardable (size-0) sizes: no dimension has it
+                    return new SizeResult.Failed("Affine: " + describe(a) + " with o = " + o.value
+                            + (kernelMatters ? ", k = " + k.value : "") + " has size " + n + " < 0");
+                return solved(i.var, n);
+            }
             if (o.value == null) return output(a, i.value, k.value, o.var);
             if (k.value == null) return kernel(a, i.value, o.value, k.var);
             long want = Sizes.affineInput(a, o.value, k.value);

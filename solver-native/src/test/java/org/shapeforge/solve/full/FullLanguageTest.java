@@ -80,6 +80,21 @@ class FullLanguageTest {
         assertEquals(30, size(sat("i = affine(o, stride=1, kernel=k, dilation=1)", "i = 32", "k = 3"), "o"));
     }
 
+    /**
+     * A valid convolution over a discardable size 0 (forced by the concat) has size
+     * 2·(0−1) + 1 + (0−1)·1 = −2: a semantic failure, not a crash (found by a raised-tries run
+     * of FullLanguageProperties).
+     */
+    @Test
+    void Affine_negativeSizeOverDiscardableZeroFails() {
+        var u = fail("discardable b", "c = b ^ c", "a = affine(b, stride=2, kernel=b, dilation=1)");
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+        assertTrue(u.failure().message().contains("-2 < 0"), u.failure().message());
+        var bound = fail("b = 0", "a = affine(b, stride=2, kernel=b, dilation=1)"); // evaluated, not solved
+        assertEquals(FailureKind.SEMANTIC, bound.failure().kind());
+        assertTrue(bound.failure().message().contains("negative dimension size -2"), bound.failure().message());
+    }
+
     @Test
     void Affine_indivisibleFails() {
         var u = fail("i = affine(o, stride=2, kernel=k, dilation=1)", "i = 32", "k = 3");
