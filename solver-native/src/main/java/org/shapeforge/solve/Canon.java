@@ -1,7 +1,7 @@
 package org.shapeforge.solve;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.solve.store.Fact;
@@ -10,23 +10,41 @@ import org.shapeforge.term.Row;
 
 /**
  * Rewrites the input's facts so that every occurrence of a variable name is one {@code String}
- * instance (the first met). Meaning is unchanged (names still compare by {@code equals}); what
+ * instance (the first met), and collects the variables in order of first sight. Meaning is unchanged (names still compare by {@code equals}); what
  * changes is cost: the store's and the rank graphs' tables then find keys by identity and never
  * compare string contents, and each name's hash is computed once. A parser (or generator) makes
  * a fresh string per occurrence, so without this every lookup of a large problem would touch two
  * more cache lines. Terms whose names are already canonical are returned as they are.
  */
 final class Canon {
-    private final Map<String, String> names;
+    /** Canonical instances by name, in order of first sight: their key sets are the problem's variables. */
+    private final Map<String, String> dims, rows;
 
     Canon(int expected) {
-        names = HashMap.newHashMap(expected);
+        dims = LinkedHashMap.newLinkedHashMap(expected);
+        rows = LinkedHashMap.newLinkedHashMap(expected);
     }
 
-    /** The canonical instance of {@code s}. */
-    String name(String s) {
-        String c = names.putIfAbsent(s, s);
+    /** The canonical instance of dimension variable {@code s}, recording it on first sight. */
+    String dimName(String s) {
+        String c = dims.putIfAbsent(s, s);
         return c == null ? s : c;
+    }
+
+    /** The canonical instance of row variable {@code s}. */
+    String rowName(String s) {
+        String c = rows.putIfAbsent(s, s);
+        return c == null ? s : c;
+    }
+
+    /** The dimension variables seen, in order of first sight (a live view). */
+    java.util.Set<String> dimVars() {
+        return java.util.Collections.unmodifiableSet(dims.keySet());
+    }
+
+    /** The row variables seen, in order of first sight (a live view). */
+    java.util.Set<String> rowVars() {
+        return java.util.Collections.unmodifiableSet(rows.keySet());
     }
 
     Fact fact(Fact f) {
@@ -58,7 +76,7 @@ final class Canon {
             }
             case Row.Open o -> {
                 List<Dim> l = dims(o.lead()), t = dims(o.trail());
-                String v = name(o.var());
+                String v = rowName(o.var());
                 yield l == o.lead() && t == o.trail() && v == o.var() ? o : new Row.Open(l, v, t);
             }
             case Row.Rigid g -> {
@@ -81,7 +99,7 @@ final class Canon {
     Dim dim(Dim d) {
         return switch (d) {
             case Dim.Var v -> {
-                String n = name(v.name());
+                String n = dimName(v.name());
                 yield n == v.name() ? v : new Dim.Var(n);
             }
             case Dim.Concat c -> {

@@ -1,6 +1,5 @@
 package org.shapeforge.solve;
 
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
@@ -25,7 +24,6 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
         List<Fact> facts = new java.util.ArrayList<>(cs.size());
-        Set<String> dv = LinkedHashSet.newLinkedHashSet(cs.size()), rv = LinkedHashSet.newLinkedHashSet(cs.size());
         Constraint bad = null;
         String why = null;
         Canon canon = new Canon(cs.size());
@@ -50,95 +48,58 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 }
                 facts.add(null); // never solved: the whole input is answered Unknown
             } else if (f != null) {
-                f = canon.fact(f);
-                facts.add(f);
-                collect(f, dv, rv);
+                facts.add(canon.fact(f)); // canonical names; the variables are recorded in order of first sight
             } else {
                 facts.add(null); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
-                sized(c, dv, rv, canon);
+                sized(c, canon);
             }
         }
         for (Declaration d : p.declarations())
-            for (Declaration.VarRef v : d.vars()) (v.row() ? rv : dv).add(canon.name(v.name()));
-        return new Input(cs, facts, dv, rv, bad, why);
-    }
-
-    private static void collect(Fact f, Set<String> dv, Set<String> rv) {
-        switch (f) {
-            case Fact.DimEq(Dim l, Dim r) -> {
-                dim(l, dv);
-                dim(r, dv);
+            for (Declaration.VarRef v : d.vars()) {
+                if (v.row()) canon.rowName(v.name());
+                else canon.dimName(v.name());
             }
-            case Fact.DimLe(Dim l, Dim r) -> {
-                dim(l, dv);
-                dim(r, dv);
-            }
-            case Fact.RowEq(Row l, Row r) -> {
-                row(l, dv, rv);
-                row(r, dv, rv);
-            }
-            case Fact.RowLe(Row l, Row r) -> {
-                row(l, dv, rv);
-                row(r, dv, rv);
-            }
-        }
+        return new Input(cs, facts, canon.dimVars(), canon.rowVars(), bad, why);
     }
 
     /** The variables of a Total_elems, Exact or size predicate. */
-    private static void sized(Constraint c, Set<String> dv, Set<String> rv, Canon canon) {
+    private static void sized(Constraint c, Canon canon) {
         switch (c) {
             case Constraint.Total t -> {
-                t.rows().forEach(r -> row(canon.row(r), dv, rv));
-                t.dividedBy().forEach(d -> dim(canon.dim(d), dv));
-                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) dim(canon.dim(s.var()), dv);
+                t.rows().forEach(canon::row);
+                t.dividedBy().forEach(canon::dim);
+                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) canon.dim(s.var());
             }
             case Constraint.Exact x -> {
-                x.rows().forEach(r -> row(canon.row(r), dv, rv));
-                x.axes().forEach(d -> dim(canon.dim(d), dv));
+                x.rows().forEach(canon::row);
+                x.axes().forEach(canon::dim);
             }
             case Constraint.SizeRel r -> {
-                size(r.left(), dv, canon);
-                size(r.right(), dv, canon);
+                size(r.left(), canon);
+                size(r.right(), canon);
             }
-            case Constraint.SizeIn r -> size(r.expr(), dv, canon);
+            case Constraint.SizeIn r -> size(r.expr(), canon);
             default -> {}
         }
     }
 
-    private static void size(org.shapeforge.lang.SizeExpr e, Set<String> dv, Canon canon) {
+    private static void size(org.shapeforge.lang.SizeExpr e, Canon canon) {
         switch (e) {
-            case org.shapeforge.lang.SizeExpr.Size s -> dim(canon.dim(s.dim()), dv);
+            case org.shapeforge.lang.SizeExpr.Size s -> canon.dim(s.dim());
             case org.shapeforge.lang.SizeExpr.Add(var l, var r) -> {
-                size(l, dv, canon);
-                size(r, dv, canon);
+                size(l, canon);
+                size(r, canon);
             }
             case org.shapeforge.lang.SizeExpr.Sub(var l, var r) -> {
-                size(l, dv, canon);
-                size(r, dv, canon);
+                size(l, canon);
+                size(r, canon);
             }
             case org.shapeforge.lang.SizeExpr.Mul(var l, var r) -> {
-                size(l, dv, canon);
-                size(r, dv, canon);
+                size(l, canon);
+                size(r, canon);
             }
-            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, dv, canon);
+            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, canon);
             case org.shapeforge.lang.SizeExpr.Lit l -> {}
-        }
-    }
-
-    private static void row(Row r, Set<String> dv, Set<String> rv) {
-        for (Dim d : r.flat()) dim(d, dv);
-        if (r.rowVar() != null) rv.add(r.rowVar());
-    }
-
-    private static void dim(Dim d, Set<String> dv) {
-        switch (d) {
-            case Dim.Var v -> dv.add(v.name());
-            case Dim.Concat c -> c.parts().forEach(x -> dim(x, dv));
-            case Dim.Affine a -> {
-                dim(a.over(), dv);
-                a.kernel().ifPresent(k -> dim(k, dv));
-            }
-            default -> {}
         }
     }
 }

@@ -37,7 +37,7 @@ final class Report {
         for (RowSlot s : rowSlots(en, in)) {
             Row x = row(en, s);
             if (s.bound()) rb.put(s.name(), x);
-            upr.put(s.name(), new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
+            upr.put(s.name(), top(x));
         }
         List<Constraint> residual = new ArrayList<>(residual(en));
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
@@ -69,8 +69,7 @@ final class Report {
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (DimSlot s : dimSlots(en, in)) d.put(s.name(), top(dim(en, s)));
         for (RowSlot s : rowSlots(en, in)) {
-            Row x = row(en, s);
-            r.put(s.name(), new Row.Closed(map(x.lead(), Report::top), map(x.trail(), Report::top)));
+            r.put(s.name(), top(row(en, s)));
         }
         return new Assignment(d.build(), r.build());
     }
@@ -155,6 +154,12 @@ final class Report {
 
     private static Dim top(Dim d) {
         return d.isGround() ? d : Dim.unit();
+    }
+
+    /** γ↑ of a row: its variable to the empty row, its symbolic axes to the unit (the row itself when closed and ground). */
+    private static Row.Closed top(Row x) {
+        List<Dim> l = map(x.lead(), Report::top), t = map(x.trail(), Report::top);
+        return x instanceof Row.Closed c && l == c.lead() && t == c.trail() ? c : new Row.Closed(l, t);
     }
 
     private static boolean isBare(Row r) {
