@@ -63,17 +63,6 @@ final class Report {
         return out;
     }
 
-    /** γ↑: every unsolved variable to its top (1, the empty row), through σ⋆. */
-    static Assignment upward(Engine en, Input in) {
-        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
-        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (DimSlot s : dimSlots(en, in)) d.put(s.name(), top(dim(en, s)));
-        for (RowSlot s : rowSlots(en, in)) {
-            r.put(s.name(), top(row(en, s)));
-        }
-        return new Assignment(d.build(), r.build());
-    }
-
     /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
     static Assignment model(Engine en, Input in, List<String> notes) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());

@@ -55,12 +55,12 @@ public final class Closing {
     }
 
     private void forRows(boolean leavesOnly) {
+        boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
         List<RowSlot> slots = en.store.rowSlots();
         for (int i = 0, n = slots.size(); i < n; i++) { // the variables there are now: commits may add fresh ones
             RowSlot slot = slots.get(i);
             if (slot.bound()) continue;
             String v = slot.name();
-            boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
             String key = tagged ? Provenance.rowKey(v) : null;
             if (tagged && prov.dynamic().contains(key)) continue;
             boolean leaf = tagged && prov.leaf().contains(key);

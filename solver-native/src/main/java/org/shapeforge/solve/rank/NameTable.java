@@ -3,16 +3,13 @@ package org.shapeforge.solve.rank;
 /**
  * Row-variable names interned to dense ids, shared by graphs over the same variables: an
  * open-addressing table of parallel arrays (no entry or boxed-id objects, so a lookup touches
- * the slot arrays and the name). The last two names looked up are remembered: the graphs
- * receive the same (from, to) pair in turn, so only the first of them pays for the lookups.
+ * the slot arrays and the name).
  */
 final class NameTable implements VarIds {
     private String[] slots;
     private int[] slotIds;
     private String[] names;
     private int n;
-    private String last0, last1;
-    private int id0, id1;
 
     NameTable(int nodes) {
         int cap = Integer.highestOneBit(Math.max(16, nodes) * 2 - 1) << 1;
@@ -22,26 +19,13 @@ final class NameTable implements VarIds {
     }
 
     public int id(String name) {
-        if (name == last0 || name.equals(last0)) return id0;
-        if (name == last1 || name.equals(last1)) return id1;
-        int mask = slots.length - 1, s = mix(name.hashCode()) & mask, id;
+        int mask = slots.length - 1, s = mix(name.hashCode()) & mask;
         while (true) {
             String k = slots[s];
-            if (k == null) {
-                id = add(name, s);
-                break;
-            }
-            if (k == name || k.equals(name)) {
-                id = slotIds[s];
-                break;
-            }
+            if (k == null) return add(name, s);
+            if (k == name || k.equals(name)) return slotIds[s];
             s = (s + 1) & mask;
         }
-        last1 = last0;
-        id1 = id0;
-        last0 = name;
-        id0 = id;
-        return id;
     }
 
     private int add(String name, int slot) {

@@ -51,7 +51,7 @@ public final class RankGraph {
      * lookup of a variable for its rank facts and for its binding touch the same memory).
      */
     public RankGraph(VarIds ids, int nodes, int edges) {
-        this.names = ids;
+        this.names = new RecentIds(ids);
         this.nodeHint = nodes;
         this.edgeHint = edges;
         this.edges = new EdgeTable(edges);

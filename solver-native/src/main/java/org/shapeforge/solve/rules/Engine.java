@@ -45,8 +45,6 @@ public final class Engine {
     private final ArrayDeque<Object> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
-    /** The input's variables (membership: fresh names avoid them). */
-    private final Set<String> inputDims, inputRows;
     private final long maxSteps;
     private long steps;
     private int fresh;
@@ -70,14 +68,12 @@ public final class Engine {
     }
 
     /**
-     * As above, over the input's dimension and row variables (in order of first mention; the
-     * engine keeps them read-only and sizes its store and graphs from their counts).
+     * As above, over the input's dimension and row variables (in order of first mention): they
+     * are registered in the store, which is sized from their counts, as are the rank graphs.
      */
     public Engine(Choices choices, long maxSteps, int maxRank, Set<String> dims, Set<String> rows) {
         this.store = new Store(dims.size() * 2, rows.size() * 3);
         this.subst = new Subst(store);
-        this.inputDims = dims;
-        this.inputRows = rows;
         for (String v : dims) store.registerDim(v); // slots allocated in input order: passes over them read memory in order
         for (String v : rows) store.registerRow(v);
         this.rank = new RankGraph(new StoreIds(store), rows.size() * 3, rows.size() * 4);
@@ -232,14 +228,14 @@ public final class Engine {
     /** A fresh dimension variable (deficit rule, complete-mode witnesses). */
     public Dim.Var freshDim() {
         String n;
-        do n = "φ" + (++fresh); while (inputDims.contains(n)); // an input may name a variable φ1
+        do n = "φ" + (++fresh); while (store.hasDim(n)); // an input may name a variable φ1
         return store.registerDim(n).term();
     }
 
     /** A fresh row variable. */
     public String freshRow() {
         String n;
-        do n = "ρ" + (++fresh); while (inputRows.contains(n));
+        do n = "ρ" + (++fresh); while (store.hasRow(n));
         store.registerRow(n);
         return n;
     }
@@ -250,29 +246,11 @@ public final class Engine {
         return out;
     }
 
-    /**
-     * The store's row ids as the rank graphs' {@link VarIds}, remembering the last two lookups:
-     * the three graphs receive the same (from, to) pair in turn, so only the first pays.
-     */
-    private static final class StoreIds implements VarIds {
-        private final Store store;
-        private String last0, last1;
-        private int id0, id1;
-
-        StoreIds(Store store) {
-            this.store = store;
-        }
-
+    /** The store's dense row ids as the rank graphs' {@link VarIds}. */
+    private record StoreIds(Store store) implements VarIds {
         @Override
         public int id(String name) {
-            if (name == last0) return id0;
-            if (name == last1) return id1;
-            int id = store.rowId(name);
-            last1 = last0;
-            id1 = id0;
-            last0 = name;
-            id0 = id;
-            return id;
+            return store.rowId(name);
         }
 
         @Override

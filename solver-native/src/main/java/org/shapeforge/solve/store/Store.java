@@ -97,6 +97,16 @@ public final class Store {
         return s;
     }
 
+    /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
+    public boolean hasDim(String v) {
+        return dims.containsKey(v);
+    }
+
+    /** Whether the store has seen row variable {@code v}. */
+    public boolean hasRow(String v) {
+        return rows.containsKey(v);
+    }
+
     /** The dense id of row variable {@code v} (its slot is created on first sight). */
     public int rowId(String v) {
         return row(v).id();
