@@ -44,7 +44,7 @@ public final class CheckCommand implements Callable<Integer> {
         var checker = new ExpectationChecker(SolveOptions.defaults().withRankBound(rankBound).withTimeoutMs(timeoutMs));
         ObjectNode doc = Cli.JSON.createObjectNode();
         ArrayNode jfiles = doc.putArray("files");
-        int passed = 0, failed = 0, badInput = 0;
+        int passed = 0, failed = 0, badInput = 0, unknown = 0;
         for (Path f : files) {
             ObjectNode jf = jfiles.addObject().put("file", f.toString());
             Problem p;
@@ -60,6 +60,7 @@ public final class CheckCommand implements Callable<Integer> {
             for (CheckResult r : checker.check(p)) {
                 if (r.passed()) passed++;
                 else failed++;
+                if (r.status() == CheckResult.Status.UNKNOWN) unknown++;
                 String expect = Printer.print(r.expectation());
                 jr.addObject().put("line", r.expectation().span().line()).put("expect", expect)
                         .put("status", r.status().name().toLowerCase()).put("detail", r.detail());
@@ -70,6 +71,6 @@ public final class CheckCommand implements Callable<Integer> {
         doc.put("passed", passed).put("failed", failed).put("badInput", badInput);
         if (json) System.out.println(Cli.json(doc));
         else System.out.println("check: " + passed + " passed, " + failed + " failed" + (badInput > 0 ? " (" + badInput + " file(s) not parsed)" : ""));
-        return badInput > 0 ? Cli.BAD_INPUT : failed > 0 ? Cli.NEGATIVE : Cli.OK;
+        return badInput > 0 ? Cli.BAD_INPUT : failed > unknown ? Cli.NEGATIVE : unknown > 0 ? Cli.UNKNOWN : Cli.OK;
     }
 }

@@ -2,34 +2,30 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.shapeforge.lang.ShapeError;
-import org.shapeforge.lang.Span;
-import picocli.CommandLine;
+import org.shapeforge.lang.SourceText;
 
-/** Shared plumbing of the subcommands: exit codes, file reading, user-error rendering, JSON. */
+/**
+ * Shared plumbing of the subcommands: exit codes ({@code cli.md}: 0 success, 1 negative verdict,
+ * 2 bad usage or input, 3 unknown or timeout, 4 internal error), file reading, JSON. Errors are
+ * turned into messages and exit codes in one place, {@link Runner}.
+ */
 public final class Cli {
     private Cli() {}
 
     public static final int OK = 0;
     public static final int NEGATIVE = 1;
     public static final int BAD_INPUT = 2;
+    public static final int UNKNOWN = 3;
+    public static final int INTERNAL = 4;
 
     /** One mapper for every {@code --json} document (stable field order: insertion order of ObjectNodes). */
     public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Reads a whole file, turning I/O failures into a {@link ShapeError} (exit 2, no stack trace). */
+    /** Reads a whole file ({@link SourceText#read}): I/O and encoding failures are {@link ShapeError}s (exit 2). */
     public static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ShapeError("io", new Span(file.toString(), 0, 0), file + ": no such file");
-        } catch (IOException e) {
-            throw new ShapeError("io", new Span(file.toString(), 0, 0), file + ": cannot read (" + e.getMessage() + ")");
-        }
+        return SourceText.read(file);
     }
 
     /** Serializes a JSON document (pretty-printed) for {@code --json} output. */
@@ -41,19 +37,31 @@ public final class Cli {
         }
     }
 
-    static int exitCodeOf(Throwable t) {
-        return BAD_INPUT;
+    /**
+     * The more severe of two exit codes (several verdicts in one command): errors, then a negative
+     * verdict, then unknown, then success.
+     */
+    public static int worse(int a, int b) {
+        return rank(a) >= rank(b) ? a : b;
     }
 
-    /** User errors print {@code file:line:col: message}; anything else is our bug and says so. */
-    static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        if (ex instanceof ShapeError se) {
-            cl.getErr().println(se.render());
-            return BAD_INPUT;
-        }
-        cl.getErr().println("shapeforge: internal error (a bug, please report): " + ex);
-        StackTraceElement[] st = ex.getStackTrace();
-        for (int i = 0; i < Math.min(8, st.length); i++) cl.getErr().println("    at " + st[i]);
-        return 3;
+    /** Severity for {@link #worse}: a definite negative verdict outranks unknown, which outranks success. */
+    private static int rank(int code) {
+        return switch (code) {
+            case OK -> 0;
+            case UNKNOWN -> 1;
+            case NEGATIVE -> 2;
+            default -> 3;
+        };
+    }
+
+    /**
+     * The exit code of a solver's answer ({@code cli.md}): sat 0, a negative verdict 1, unknown
+     * (timeout, undecided) 3.
+     */
+    public static int exitCode(org.shapeforge.solver.Outcome o) {
+        if (o instanceof org.shapeforge.solver.Outcome.Sat) return OK;
+        if (o instanceof org.shapeforge.solver.Outcome.Unknown) return UNKNOWN;
+        return NEGATIVE;
     }
 }

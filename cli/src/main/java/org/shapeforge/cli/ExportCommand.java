@@ -33,13 +33,19 @@ public final class ExportCommand implements Callable<Integer> {
             description = "unroll row variables to K axes (0: derive from the input)")
     int rankBound;
 
+    @Option(names = "--get-model", description = "end the script with (get-model) after (check-sat) (an error if unsat)")
+    boolean getModel;
+
+    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
+    long timeoutMs;
+
     @Override
     public Integer call() {
         if (!smtlib) throw new ShapeError("usage", Span.NONE, "export: choose a format (--smtlib)");
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        System.out.print(new SmtSolver().exportSmtLib(p, SmtOptions.options(rankBound, 0).withSemantics(which.get(0))));
+        System.out.print(new SmtSolver().exportSmtLib(p, SmtOptions.options(rankBound, 0).withSemantics(which.get(0)), getModel));
         return Cli.OK;
     }
 }

@@ -5,8 +5,9 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code ./shapeforge}: the thin command line ({@code shared/spec/cli.md}). Exit codes: 0 success,
- * 1 a negative verdict or failed expectation, 2 bad usage or bad input. Each subcommand parses its
- * options, calls one module and prints text or one JSON document.
+ * 1 a negative verdict or failed expectation, 2 bad usage or bad input, 3 unknown or timeout,
+ * 4 internal error. Each subcommand parses its options, calls one module and prints text or one
+ * JSON document; {@link Runner} maps every failure to its message and exit code.
  */
 @Command(
         name = "shapeforge",
@@ -28,6 +29,10 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "on an internal error, print the Java stack trace")
+    boolean debug;
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
@@ -35,8 +40,7 @@ public final class Main implements Runnable {
 
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setExitCodeExceptionMapper(Cli::exitCodeOf);
-        cl.setExecutionExceptionHandler(Cli::handleExecutionException);
+        Runner.install(cl);
         return cl;
     }
 

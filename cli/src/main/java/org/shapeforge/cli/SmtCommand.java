@@ -54,16 +54,16 @@ public final class SmtCommand implements Callable<Integer> {
         ObjectNode doc = Cli.JSON.createObjectNode();
         doc.put("file", file.toString());
         ObjectNode results = doc.putObject("results");
-        boolean allSat = true;
+        int exit = Cli.OK;
         StringBuilder text = new StringBuilder();
         for (Semantics s : which) {
             Outcome o = z3.solve(p, base.withSemantics(s));
-            allSat &= o instanceof Outcome.Sat;
+            exit = Cli.worse(exit, Cli.exitCode(o));
             results.set(s.keyword, json(o));
             text.append(s.keyword).append(": ").append(render(o));
         }
         System.out.print(json ? Cli.json(doc) + "\n" : text);
-        return allSat ? Cli.OK : Cli.NEGATIVE;
+        return exit;
     }
 
     static String verdict(Outcome o) {

@@ -39,18 +39,21 @@ public final class SolveCommand implements Callable<Integer> {
     @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
     boolean complete;
 
+    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
+    long timeoutMs;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(complete));
+        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(complete).withTimeoutMs(timeoutMs));
         PrintWriter out = spec.commandLine().getOut();
         if (json) out.println(Cli.json(toJson(o)));
         else out.print(text(o));
         out.flush();
-        return o instanceof Outcome.Sat ? Cli.OK : Cli.NEGATIVE;
+        return Cli.exitCode(o);
     }
 
     static ObjectNode toJson(Outcome o) {

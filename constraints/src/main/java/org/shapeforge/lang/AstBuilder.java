@@ -16,7 +16,8 @@ import org.shapeforge.term.Row;
 
 /**
  * The AST builder: runs the ANTLR lexer and parser (grammar {@code Shc.g4}) with
- * {@link SyntaxErrors} as the only listener, then builds statements (declarations of Def. 6.1,
+ * {@link SyntaxErrors} as the only listener — line ends normalized ({@link SourceText}), nesting
+ * bounded ({@link NestingLimit}) before the parser recurses — then builds statements (declarations of Def. 6.1,
  * expectations, constraints via {@link ConstraintBuilder}, terms via {@link TermBuilder}).
  * Together with those helpers it is the only code that imports ANTLR.
  */
@@ -82,7 +83,7 @@ final class AstBuilder {
 
     /** The {@code #} comments of a text, in order (the lexer keeps them on the hidden channel). */
     static List<Formatter.Comment> comments(String file, String text) {
-        ShcLexer lexer = new ShcLexer(CharStreams.fromString(text, file));
+        ShcLexer lexer = new ShcLexer(CharStreams.fromString(SourceText.normalizeLineEnds(text), file));
         lexer.removeErrorListeners();
         lexer.addErrorListener(new SyntaxErrors(file));
         return lexer.getAllTokens().stream()
@@ -93,17 +94,16 @@ final class AstBuilder {
 
     private <T> T run(String text, Function<ShcParser, T> entry) {
         SyntaxErrors listener = new SyntaxErrors(file);
-        ShcLexer lexer = new ShcLexer(CharStreams.fromString(text, file));
+        ShcLexer lexer = new ShcLexer(CharStreams.fromString(SourceText.normalizeLineEnds(text), file));
         lexer.removeErrorListeners();
         lexer.addErrorListener(listener);
-        ShcParser parser = new ShcParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        NestingLimit.check(file, tokens.getTokens());
+        ShcParser parser = new ShcParser(tokens);
         parser.removeErrorListeners();
         parser.addErrorListener(listener);
-        try {
-            return entry.apply(parser);
-        } catch (StackOverflowError e) {
-            throw new ParseError(new Span(file, 1, 1), "input nested too deeply to parse");
-        }
+        return entry.apply(parser);
     }
 
     private Statement statement(ShcParser.StatementContext s) {

@@ -1,9 +1,6 @@
 package org.shapeforge.lang;
 
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.io.IOException;
 import org.shapeforge.semantics.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -22,16 +19,9 @@ public final class Parser {
         return AstBuilder.problem(fileName, text);
     }
 
-    /** Reads and parses a file; an unreadable file is a {@link ParseError} at its name. */
+    /** Reads ({@link SourceText#read}: UTF-8, errors located) and parses a file. */
     public static Problem parseFile(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ParseError(new Span(file.toString(), 0, 0), file + ": no such file");
-        } catch (IOException e) {
-            throw new ParseError(new Span(file.toString(), 0, 0), file + ": cannot read (" + e.getMessage() + ")");
-        }
+        String text = SourceText.read(file);
         return parse(file.toString(), text);
     }
 

@@ -135,11 +135,16 @@ public final class SmtSolver implements ShapeSolver {
         return List.copyOf(ks);
     }
 
-    /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}). */
+    /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}) ending in {@code (check-sat)}. */
     public String exportSmtLib(Problem problem, SolveOptions options) {
+        return exportSmtLib(problem, options, false);
+    }
+
+    /** As {@link #exportSmtLib(Problem, SolveOptions)}; {@code getModel} appends {@code (get-model)}. */
+    public String exportSmtLib(Problem problem, SolveOptions options, boolean getModel) {
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
-            return SmtLibScript.of(ctx, problem, options.semantics(), k);
+            return SmtLibScript.of(ctx, problem, options.semantics(), k, getModel);
         }
     }
 

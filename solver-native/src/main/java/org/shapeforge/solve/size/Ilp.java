@@ -23,6 +23,15 @@ final class Ilp {
 
     private Ilp() {}
 
+    /*
+     * ojalgo's own switch (read once in OjAlgoUtils' static initialiser, before its first use):
+     * without it ojalgo prints a "hardware profile" notice on System.out whenever it does not know
+     * the machine, which corrupts the CLI's stdout (--json). A user's explicit setting wins.
+     */
+    static {
+        if (System.getProperty("shut.up.ojAlgo") == null) System.setProperty("shut.up.ojAlgo", "true");
+    }
+
     sealed interface Answer {
         record Model(Map<String, Long> values) implements Answer {}
 

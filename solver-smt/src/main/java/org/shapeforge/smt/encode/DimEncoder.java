@@ -44,7 +44,7 @@ public final class DimEncoder {
                 for (DimE e : es) sizes.add(e.size());
                 @SuppressWarnings("unchecked")
                 ArithExpr<IntSort> sum = ctx.mkAdd(sizes.toArray(ArithExpr[]::new));
-                yield computed(sum, combinedBasis(es, side), side);
+                yield computed(sum, combinedBasis(parts, es, side), side);
             }
             case Dim.Affine a -> {
                 DimE over = encode(a.over(), side);
@@ -62,21 +62,41 @@ public final class DimEncoder {
         return new DimE(unit, size, basis);
     }
 
-    /** {@link Sizes#combineBases}: the first non-default basis; any two non-default ones must agree. */
-    @SuppressWarnings("unchecked")
-    private ArithExpr<IntSort> combinedBasis(List<DimE> parts, List<BoolExpr> side) {
+    /**
+     * {@link Sizes#combineBases} in size linear in the number of parts: every non-default basis
+     * must equal the combined one (which is pairwise agreement), and the combined basis is the first
+     * non-default one. Literal bases are combined here (two distinct ones: the term is undefined);
+     * a literal one, if any, is the combined basis; otherwise it is chosen among the symbolic ones
+     * by a balanced tree of if-then-else (depth log n).
+     */
+    private ArithExpr<IntSort> combinedBasis(List<Dim> terms, List<DimE> parts, List<BoolExpr> side) {
         var zero = ctx.mkInt(0);
-        for (int i = 0; i < parts.size(); i++)
-            for (int j = i + 1; j < parts.size(); j++) {
-                var bi = parts.get(i).basis();
-                var bj = parts.get(j).basis();
-                side.add(ctx.mkOr(ctx.mkEq(bi, zero), ctx.mkEq(bj, zero), ctx.mkEq(bi, bj)));
+        Integer literal = null;
+        List<ArithExpr<IntSort>> symbolic = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            switch (terms.get(i)) {
+                case Dim.Unit u -> {}
+                case Dim.Atom(long n, String b) -> {
+                    int code = bases.code(b);
+                    if (code == 0) continue;
+                    if (literal == null) literal = code;
+                    else if (literal != code) side.add(ctx.mkFalse());
+                }
+                default -> symbolic.add(parts.get(i).basis());
             }
-        ArithExpr<IntSort> out = zero;
-        for (int i = parts.size() - 1; i >= 0; i--) {
-            var b = parts.get(i).basis();
-            out = (ArithExpr<IntSort>) ctx.mkITE(ctx.mkEq(b, zero), out, b);
         }
+        ArithExpr<IntSort> out = literal != null ? ctx.mkInt(literal) : firstNonDefault(symbolic, 0, symbolic.size());
+        for (var b : symbolic) side.add(ctx.mkOr(ctx.mkEq(b, zero), ctx.mkEq(b, out)));
         return out;
+    }
+
+    /** The first non-zero of {@code bs[from, to)}, or 0: halves, so the term is only log-deep. */
+    @SuppressWarnings("unchecked")
+    private ArithExpr<IntSort> firstNonDefault(List<ArithExpr<IntSort>> bs, int from, int to) {
+        if (to - from == 0) return ctx.mkInt(0);
+        if (to - from == 1) return bs.get(from);
+        int mid = (from + to) >>> 1;
+        ArithExpr<IntSort> left = firstNonDefault(bs, from, mid);
+        return (ArithExpr<IntSort>) ctx.mkITE(ctx.mkEq(left, ctx.mkInt(0)), firstNonDefault(bs, mid, to), left);
     }
 }

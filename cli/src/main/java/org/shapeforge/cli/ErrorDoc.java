@@ -1,0 +1,56 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.shapeforge.lang.ShapeError;
+
+/**
+ * The one error document of {@code cli.md}: {@code {"error": {"kind", "message", "location"}}}
+ * with {@code location} {@code file:line:col} or {@code null}, and the exit code that goes with
+ * it. Every failure of a command, whatever its origin, becomes one of these in exactly one place
+ * ({@link Runner}).
+ *
+ * @param kind     {@code usage}, {@code timeout}, {@code internal}, or a {@link ShapeError#code()}
+ *                 such as {@code parse} or {@code io}
+ * @param message  what went wrong and, where possible, what to do about it (no location prefix)
+ * @param location {@code file:line:col}, or {@code null} when there is none
+ * @param exit     the process exit code ({@link Cli#BAD_INPUT}, {@link Cli#UNKNOWN}, {@link Cli#INTERNAL})
+ */
+record ErrorDoc(String kind, String message, String location, int exit) {
+
+    static ErrorDoc of(ShapeError e) {
+        return new ErrorDoc(e.code(), e.getMessage(), e.span().isKnown() ? e.span().toString() : null, Cli.BAD_INPUT);
+    }
+
+    static ErrorDoc usage(String message) {
+        return new ErrorDoc("usage", message, null, Cli.BAD_INPUT);
+    }
+
+    static ErrorDoc timeout(long ms) {
+        return new ErrorDoc("timeout", "unknown (timeout after " + ms + " ms)", null, Cli.UNKNOWN);
+    }
+
+    static ErrorDoc internal(Throwable t) {
+        String what = t.getClass().getName() + (t.getMessage() == null ? "" : ": " + firstLine(t.getMessage()));
+        return new ErrorDoc("internal", "internal error (a bug in shapeforge): " + what, null, Cli.INTERNAL);
+    }
+
+    /** The JSON document; a timeout also carries the verdict {@code unknown}, as the commands print it. */
+    ObjectNode json() {
+        ObjectNode doc = Cli.JSON.createObjectNode();
+        if (kind.equals("timeout")) doc.put("verdict", "unknown").put("reason", message.replaceAll("^unknown \\((.*)\\)$", "$1"));
+        ObjectNode e = doc.putObject("error").put("kind", kind).put("message", message);
+        if (location == null) e.putNull("location");
+        else e.put("location", location);
+        return doc;
+    }
+
+    /** The human-readable line for stderr: {@code file:line:col: message}. */
+    String text() {
+        return (location == null ? "" : location + ": ") + message;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl) + " ...";
+    }
+}
