@@ -9,6 +9,7 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.smt.SmtSolver;
+import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,13 +40,21 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
     long timeoutMs;
 
+    @Option(names = "--json", description = "print one JSON document: {file, semantics, rankBound, script}")
+    boolean json;
+
     @Override
     public Integer call() {
         if (!smtlib) throw new ShapeError("usage", Span.NONE, "export: choose a format (--smtlib)");
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        System.out.print(new SmtSolver().exportSmtLib(p, SmtOptions.options(rankBound, 0).withSemantics(which.get(0)), getModel));
+        SolveOptions o = SmtOptions.options(rankBound, 0).withSemantics(which.get(0));
+        String script = new SmtSolver().exportSmtLib(p, o, getModel);
+        if (json) System.out.println(Cli.json(Cli.JSON.createObjectNode().put("file", file.toString())
+                .put("semantics", which.get(0).keyword).put("rankBound", SmtSolver.rankBound(p.constraints(), o))
+                .put("script", script)));
+        else System.out.print(script);
         return Cli.OK;
     }
 }

@@ -78,29 +78,50 @@ public final class Printer {
         };
     }
 
+    /**
+     * A dimension term. Appends to one builder (no streams), so that printing costs two stack
+     * frames per nesting level; depth is bounded by {@link NestingLimit} for parsed input.
+     */
     public static String print(Dim d) {
-        return switch (d) {
-            case Dim.Unit() -> "1";
-            case Dim.Atom(var n, var basis) -> n + (basis.equals(Dim.DEFAULT_BASIS) && n != 1 ? "" : ":" + basis);
-            case Dim.Var(var name) -> name;
-            case Dim.Concat(var parts) -> parts.stream()
-                    .map(p -> p instanceof Dim.Concat ? "(" + print(p) + ")" : print(p))
-                    .collect(Collectors.joining(" ^ "));
-            case Dim.Affine a -> affine(a);
-        };
+        StringBuilder sb = new StringBuilder();
+        dim(d, sb);
+        return sb.toString();
     }
 
-    private static String affine(Dim.Affine a) {
-        List<String> args = new ArrayList<>();
-        args.add(print(a.over()));
-        args.add("stride=" + a.stride());
+    private static void dim(Dim d, StringBuilder sb) {
+        switch (d) {
+            case Dim.Unit() -> sb.append('1');
+            case Dim.Atom(var n, var basis) -> sb.append(n).append(basis.equals(Dim.DEFAULT_BASIS) && n != 1 ? "" : ":" + basis);
+            case Dim.Var(var name) -> sb.append(name);
+            case Dim.Concat(var parts) -> {
+                for (int i = 0; i < parts.size(); i++) {
+                    if (i > 0) sb.append(" ^ ");
+                    Dim p = parts.get(i);
+                    if (p instanceof Dim.Concat) {
+                        sb.append('(');
+                        dim(p, sb);
+                        sb.append(')');
+                    } else {
+                        dim(p, sb);
+                    }
+                }
+            }
+            case Dim.Affine a -> affine(a, sb);
+        }
+    }
+
+    private static void affine(Dim.Affine a, StringBuilder sb) {
+        sb.append("affine(");
+        dim(a.over(), sb);
+        sb.append(", stride=").append(a.stride());
         a.kernel().ifPresent(k -> {
-            args.add("kernel=" + print(k));
-            args.add("dilation=" + a.dilation());
+            sb.append(", kernel=");
+            dim(k, sb);
+            sb.append(", dilation=").append(a.dilation());
         });
-        if (a.padding()) args.add("padding=same");
-        if (a.offset() != 0) args.add("offset=" + a.offset());
-        return "affine(" + String.join(", ", args) + ")";
+        if (a.padding()) sb.append(", padding=same");
+        if (a.offset() != 0) sb.append(", offset=").append(a.offset());
+        sb.append(')');
     }
 
     public static String print(Row r) {

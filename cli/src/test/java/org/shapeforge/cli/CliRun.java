@@ -1,0 +1,33 @@
+package org.shapeforge.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/** One run of the CLI in-process: exit code, everything on stdout (System.out and picocli's out), stderr. */
+record CliRun(int code, String out, String err) {
+
+    static CliRun of(String... args) {
+        return of(Main.commandLine(), args);
+    }
+
+    static CliRun of(CommandLine cl, String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        StringWriter err = new StringWriter();
+        System.setOut(capture);
+        try {
+            cl.setOut(new PrintWriter(capture, true));
+            cl.setErr(new PrintWriter(err, true));
+            int code = cl.execute(args);
+            capture.flush();
+            return new CliRun(code, buf.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(old);
+        }
+    }
+}
