@@ -9,7 +9,7 @@ import org.antlr.v4.runtime.Token;
  * parser (which recurses) ever sees it, so that no later stage — builders, printers, solvers,
  * encoders, all of which recurse over terms — meets a term deeper than {@link #MAX_DEPTH}.
  *
- * <p>Depth at a token is the number of brackets ({@code (}, {@code [}, {@code {}) open there plus
+ * <p>Depth at a token is the number of brackets (<code>(</code>, <code>[</code>, <code>{</code>) open there plus
  * the number of chain operators seen so far in the statement (a left-associative chain
  * {@code x + y + z} is a tree as deep as it is long; {@code ^} chains are flat lists and do not
  * count). Statements end at a separator token (a line end or {@code ;}). Exceeding the limit is a
