@@ -45,6 +45,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        Runner.processStartMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
         System.exit(commandLine().execute(args));
     }
 }

@@ -39,6 +39,12 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
     static final long GRACE_MS = 100;
     static final long STACK_BYTES = 512L << 20;
 
+    /**
+     * When the process started (epoch ms), set by {@link Main#main} so that {@code --timeout-ms}
+     * also covers JVM start-up; 0 in-process (tests), where the bound starts with the command.
+     */
+    static volatile long processStartMillis;
+
     static void install(CommandLine root) {
         Runner r = new Runner();
         root.setExecutionStrategy(r);
@@ -78,20 +84,25 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
         PrintWriter realOut = cmd.getOut();
         PrintStream realSystemOut = System.out;
         ByteArrayOutputStream held = new ByteArrayOutputStream();
-        PrintStream heldStream = new PrintStream(held, true, StandardCharsets.UTF_8);
-        PrintWriter heldWriter = new PrintWriter(heldStream, true);
-        if (json) {
-            System.setOut(heldStream);
-            cmd.setOut(heldWriter);
-        }
+        // Everything the command prints goes through its gate: held back under --json, straight
+        // through otherwise; closed when the command ends or times out.
+        ThreadOut.Gate gate = new ThreadOut.Gate(json ? held : realSystemOut);
+        PrintStream gated = new PrintStream(gate, true, StandardCharsets.UTF_8);
+        PrintWriter heldWriter = new PrintWriter(gated, true);
+        System.setOut(new ThreadOut(realSystemOut));
+        if (json) cmd.setOut(heldWriter);
         Object command = last.commandSpec().userObject();
-        FutureTask<Integer> task = new FutureTask<>(() -> call(command));
+        FutureTask<Integer> task = new FutureTask<>(() -> {
+            ThreadOut.route(gated);
+            return call(command);
+        });
         Thread worker = new Thread(null, task, "shapeforge-" + cmd.getCommandName(), STACK_BYTES);
         worker.setDaemon(true);
         worker.start();
         try {
-            int code = timeout > 0 ? task.get(timeout + GRACE_MS, TimeUnit.MILLISECONDS) : task.get();
-            restore(json, cmd, realOut, realSystemOut, heldWriter);
+            long spent = processStartMillis > 0 ? Math.max(0, System.currentTimeMillis() - processStartMillis) : 0;
+            int code = timeout > 0 ? task.get(Math.max(1, timeout + GRACE_MS - spent), TimeUnit.MILLISECONDS) : task.get();
+            restore(json, cmd, realOut, realSystemOut, heldWriter, gate);
             if (json) {
                 realOut.print(held.toString(StandardCharsets.UTF_8));
                 realOut.flush();
@@ -99,7 +110,7 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
             return code;
         } catch (TimeoutException e) {
             worker.interrupt();
-            restore(json, cmd, realOut, realSystemOut, heldWriter);
+            restore(json, cmd, realOut, realSystemOut, heldWriter, gate);
             ErrorDoc doc = ErrorDoc.timeout(timeout);
             if (!json) {
                 realOut.println(doc.message());
@@ -108,10 +119,10 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
             return report(doc, cmd, json, debug, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            restore(json, cmd, realOut, realSystemOut, heldWriter);
+            restore(json, cmd, realOut, realSystemOut, heldWriter, gate);
             return report(ErrorDoc.internal(e), cmd, json, debug, e);
         } catch (ExecutionException e) {
-            restore(json, cmd, realOut, realSystemOut, heldWriter);
+            restore(json, cmd, realOut, realSystemOut, heldWriter, gate);
             Throwable t = e.getCause();
             ErrorDoc doc = switch (t) {
                 case ShapeError se -> ErrorDoc.of(se);
@@ -122,12 +133,12 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
         }
     }
 
-    private static void restore(boolean json, CommandLine cmd, PrintWriter realOut, PrintStream realSystemOut, PrintWriter heldWriter) {
+    private static void restore(boolean json, CommandLine cmd, PrintWriter realOut, PrintStream realSystemOut,
+            PrintWriter heldWriter, ThreadOut.Gate gate) {
         heldWriter.flush();
-        if (json) {
-            System.setOut(realSystemOut);
-            cmd.setOut(realOut);
-        }
+        gate.close();
+        System.setOut(realSystemOut);
+        if (json) cmd.setOut(realOut);
     }
 
     /** Prints the error (one JSON document on stdout, or a line on stderr) and returns its exit code. */
