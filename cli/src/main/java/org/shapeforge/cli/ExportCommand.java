@@ -39,7 +39,7 @@ public final class ExportCommand implements Callable<Integer> {
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        System.out.print(new SmtSolver().exportSmtLib(p, SmtOptions.options(rankBound, 0).withSemantics(which.get(0))));
+        System.out.print(new SmtSolver().exportSmtLib(p, SmtOptions.options(rankBound, 0).withSemantics(which.get(0))).orElseThrow());
         return Cli.OK;
     }
 }

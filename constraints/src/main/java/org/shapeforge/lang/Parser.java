@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.io.IOException;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

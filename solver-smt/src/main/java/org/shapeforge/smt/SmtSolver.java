@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Truth;
@@ -55,7 +55,7 @@ public final class SmtSolver implements ShapeSolver {
                     Status bounded = s.check(true);
                     if (bounded == Status.SATISFIABLE) {
                         Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                        if (!Evaluator.holdsAll(problem.constraints(), model, sem))
+                        if (!org.shapeforge.semantics.Admissible.solves(problem, model, sem))
                             throw mismatch("model violates the input", problem.constraints(), model, sem, s);
                         return new Outcome.Sat(model, Optional.empty(),
                                 List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
@@ -88,6 +88,7 @@ public final class SmtSolver implements ShapeSolver {
      * a counter-model checked by the evaluator (Φ holds, {@code c} does not); unsat gives
      * {@link Entailment.Entailed}, saying whether it holds for every rank or only up to the bound.
      */
+    @Override
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
         Semantics sem = options.semantics();
         int target = rankBound(concat(problem.constraints(), c), options);
@@ -136,10 +137,11 @@ public final class SmtSolver implements ShapeSolver {
     }
 
     /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}). */
-    public String exportSmtLib(Problem problem, SolveOptions options) {
+    @Override
+    public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
-            return SmtLibScript.of(ctx, problem, options.semantics(), k);
+            return Optional.of(SmtLibScript.of(ctx, problem, options.semantics(), k));
         }
     }
 
@@ -152,11 +154,20 @@ public final class SmtSolver implements ShapeSolver {
         return o.timeoutMs() > 0 ? o.timeoutMs() : DEFAULT_TIMEOUT_MS;
     }
 
+    /**
+     * A refutation. Unconditional: {@link Outcome.Unsat}. Only for rows of rank ≤ K, the bound not
+     * proved sufficient: {@link Outcome.Unknown} with a {@link FailureKind#BOUNDED} cause — a bounded
+     * encoding that did not prove its bound sufficient never answers unsat (a rank-2,000 row is
+     * not refuted by an unrolling to 64).
+     */
     private static Outcome unsat(List<Constraint> core, Semantics sem, Optional<Integer> bound, int n, int checks, long t0) {
         String msg = "unsatisfiable under " + sem.keyword + " semantics"
                 + bound.map(k -> " for rows of rank ≤ " + k + " (the bound is not proved sufficient here)").orElse("")
                 + "; core of " + core.size() + " constraint" + (core.size() == 1 ? "" : "s");
-        return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), bound, new Stats(n, checks, millis(t0)));
+        Stats st = new Stats(n, checks, millis(t0));
+        if (bound.isEmpty()) return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), st);
+        return new Outcome.Unknown("unsat only for rows of rank ≤ " + bound.get() + " (the bound is not proved sufficient)",
+                Optional.of(new Failure(FailureKind.BOUNDED, msg, core)), bound, st);
     }
 
     private static String reason(Session s, SolveOptions o) {
