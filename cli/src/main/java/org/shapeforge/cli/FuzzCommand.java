@@ -38,6 +38,10 @@ public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--cases", defaultValue = "1000", paramLabel = "N", description = "number of cases (default 1000)")
     long cases;
 
+    @Option(names = "--start", defaultValue = "0", paramLabel = "I",
+            description = "index of the first case (default 0): a campaign can be run in slices")
+    long start;
+
     @Option(names = "--fragment", defaultValue = "all", paramLabel = "F",
             description = "all (default), or core, total, concat, affine, predicates, declarations joined by +")
     String fragment;
@@ -48,7 +52,8 @@ public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "fuzz-findings", paramLabel = "DIR", description = "where minimized findings go")
     Path out;
 
-    @Option(names = "--timeout-ms", defaultValue = "2000", paramLabel = "T", description = "SMT timeout per case (default 2000)")
+    @Option(names = "--timeout-ms", defaultValue = "500", paramLabel = "T",
+            description = "SMT timeout per case (default 500; a timeout counts as unknown)")
     long timeoutMs;
 
     @Option(names = "--no-minimize", description = "write findings as found, without delta debugging")
@@ -59,7 +64,7 @@ public final class FuzzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (cases < 0) throw new ShapeError("usage", Span.NONE, "--cases must be >= 0");
+        if (cases < 0 || start < 0) throw new ShapeError("usage", Span.NONE, "--cases and --start must be >= 0");
         if (jobs < 1) throw new ShapeError("usage", Span.NONE, "--jobs must be >= 1");
         if (timeoutMs < 1) throw new ShapeError("usage", Span.NONE, "--timeout-ms must be >= 1");
         Set<Fragment> fs;
@@ -68,7 +73,7 @@ public final class FuzzCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ShapeError("usage", Span.NONE, "--fragment: " + e.getMessage());
         }
-        var config = new Fuzzer.Config(seed, cases, fs, jobs, timeoutMs, Set.of(), !noMinimize);
+        var config = new Fuzzer.Config(seed, start, cases, fs, jobs, timeoutMs, Set.of(), !noMinimize);
         AtomicLong done = new AtomicLong();
         ScheduledExecutorService ticker = progress(done);
         Fuzzer.Result r;
@@ -97,7 +102,7 @@ public final class FuzzCommand implements Callable<Integer> {
         }
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.put("seed", seed).put("cases", r.cases()).put("jobs", jobs).put("fragment", fragment)
+            doc.put("seed", seed).put("start", start).put("cases", r.cases()).put("jobs", jobs).put("fragment", fragment)
                     .put("seconds", r.seconds()).put("casesPerSecond", r.casesPerSecond());
             ObjectNode counts = doc.putObject("counts");
             r.counts().forEach((k, v) -> counts.put(k.keyword, v));
@@ -106,7 +111,7 @@ public final class FuzzCommand implements Callable<Integer> {
             System.out.println(Cli.json(doc));
         } else {
             PrintStream o = System.out;
-            o.printf("fuzz --seed %d --cases %d --fragment %s --jobs %d%n", seed, r.cases(), fragment, jobs);
+            o.printf("fuzz --seed %d --start %d --cases %d --fragment %s --jobs %d%n", seed, start, r.cases(), fragment, jobs);
             for (Klass k : Klass.values()) o.printf("  %-17s %d%n", k.keyword, r.counts().get(k));
             o.printf("%d cases in %.1f s: %.1f cases/s; %d violation(s)%n", r.cases(), r.seconds(), r.casesPerSecond(), r.violations());
             for (Fuzzer.Finding f : r.findings())

@@ -39,9 +39,23 @@ public final class Checked implements ShapeSolver {
     public Outcome solve(Problem problem, SolveOptions options) {
         Outcome o = inner.solve(problem, options);
         if (!(o instanceof Outcome.Sat s)) return o;
-        Optional<String> bad = org.shapeforge.semantics.Admissible.violation(s.model(), org.shapeforge.semantics.Admissible.discardable(problem))
-                .or(() -> violations(problem.constraints(), s.model(), options));
+        Assignment m = withDynamicAtUnit(problem, s.model());
+        Optional<String> bad = org.shapeforge.semantics.Admissible.violation(m, org.shapeforge.semantics.Admissible.discardable(problem))
+                .or(() -> violations(problem.constraints(), m, options));
         return bad.<Outcome>map(why -> new Outcome.Unknown(REJECTED + ": " + why, o.stats())).orElse(o);
+    }
+
+    /**
+     * {@code dynamic} dimensions stay symbolic and out of the model (docs/solver.md); they are
+     * checked at 1, as the native soundness guard does.
+     */
+    static Assignment withDynamicAtUnit(Problem p, Assignment m) {
+        Assignment out = m;
+        for (org.shapeforge.lang.Declaration d : p.declarations())
+            if (d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC)
+                for (var v : d.vars())
+                    if (!v.row() && !out.dims().containsKey(v.name())) out = out.withDim(v.name(), org.shapeforge.term.Dim.unit());
+        return out;
     }
 
     /** The constraints {@code model} does not satisfy (dimension variables it leaves out read as 1). */

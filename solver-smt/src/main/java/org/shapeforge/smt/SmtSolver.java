@@ -33,6 +33,31 @@ public final class SmtSolver implements ShapeSolver {
     /** Timeout used when the options give none. */
     public static final long DEFAULT_TIMEOUT_MS = 10_000;
 
+    /**
+     * With {@code perThread}, each thread keeps one Z3 {@link Context} for all its calls (a fresh
+     * solver per check), instead of one context per check: a campaign of many small inputs (the
+     * fuzzer) spends most of its time creating contexts otherwise. Contexts are never shared
+     * between threads. Without it (the default), every check has its own context, closed after.
+     */
+    private final ThreadLocal<Context> perThread;
+
+    public SmtSolver() {
+        this(false);
+    }
+
+    public SmtSolver(boolean contextPerThread) {
+        this.perThread = contextPerThread ? ThreadLocal.withInitial(Context::new) : null;
+    }
+
+    /** A context for one check: the thread's (not to be closed), or a fresh one (closed by {@link #release}). */
+    private Context acquire() {
+        return perThread != null ? perThread.get() : new Context();
+    }
+
+    private void release(Context ctx) {
+        if (perThread == null) ctx.close();
+    }
+
     @Override
     public String name() {
         return "z3";
@@ -49,7 +74,8 @@ public final class SmtSolver implements ShapeSolver {
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
-            try (Context ctx = new Context()) {
+            Context ctx = acquire();
+            try {
                 Session s = new Session(ctx, problem, Optional.empty(), sem, k, left);
                 try {
                     Status bounded = s.check(true);
@@ -78,6 +104,8 @@ public final class SmtSolver implements ShapeSolver {
                     return new Outcome.Unknown("z3: " + e.getMessage(), new Stats(n, checks + s.checks, millis(t0)));
                 }
                 checks += s.checks;
+            } finally {
+                release(ctx);
             }
         }
         throw new IllegalStateException("empty deepening schedule for rank bound " + target);
@@ -86,7 +114,8 @@ public final class SmtSolver implements ShapeSolver {
     /**
      * Does {@code problem} entail {@code c}? Φ ∧ ¬c is checked with growing rank bounds; sat gives
      * a counter-model checked by the evaluator (Φ holds, {@code c} does not); unsat gives
-     * {@link Entailment.Entailed}, saying whether it holds for every rank or only up to the bound.
+     * {@link Entailment.Entailed} when that holds for every rank; unsat only up to the bound is
+     * {@link Entailment.Undetermined}.
      */
     @Override
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
@@ -97,7 +126,8 @@ public final class SmtSolver implements ShapeSolver {
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Entailment.Undetermined(timedOut(options));
-            try (Context ctx = new Context()) {
+            Context ctx = acquire();
+            try {
                 Session s = new Session(ctx, problem, Optional.of(c), sem, k, left);
                 try {
                     Status bounded = s.check(true);
@@ -112,13 +142,16 @@ public final class SmtSolver implements ShapeSolver {
                     if (!s.coreUsesBound()) return new Entailment.Entailed(who + "for every rank");
                     if (k == target) {
                         if (s.check(false) == Status.UNSATISFIABLE) return new Entailment.Entailed(who + "for every rank");
-                        return new Entailment.Entailed(who + "for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
+                        // a bounded refutation of the negation proves nothing past the bound: undetermined, never entailed
+                        return new Entailment.Undetermined(who + "only for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
                     }
                 } catch (ModelDecoder.OutOfRange e) {
                     return new Entailment.Undetermined("model value too large for the language: " + e.getMessage());
                 } catch (Z3Exception e) {
                     return new Entailment.Undetermined("z3: " + e.getMessage());
                 }
+            } finally {
+                release(ctx);
             }
         }
         throw new IllegalStateException("empty deepening schedule for rank bound " + target);

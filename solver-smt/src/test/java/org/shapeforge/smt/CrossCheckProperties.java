@@ -61,8 +61,11 @@ class CrossCheckProperties {
     void noUnsatWhenTheBruteForceFindsASmallSolution(@ForAll("open") List<Constraint> cs, @ForAll Semantics s) {
         var small = SmallModels.find(cs, s);
         Statistics.label("small solution").collect(small.isPresent());
+        Statistics.label("small solution").coverage(c -> c.check(true).percentage(p -> p > 10));
         if (small.isEmpty()) return;
         Outcome o = new SmtSolver().solve(problem(cs), OPTS.withSemantics(s));
+        Statistics.label("decided").collect(!(o instanceof Outcome.Unknown u && u.cause().isEmpty()));
+        Statistics.label("decided").coverage(c -> c.check(true).percentage(p -> p >= 60));
         assertFalse(o instanceof Outcome.Unsat, () -> s + " " + text(cs) + " has the solution " + Printer.print(small.get()) + " but z3 says " + o);
         if (o instanceof Outcome.Unknown u && u.rankBound().isPresent()) {
             int rank = small.get().rows().values().stream().mapToInt(r -> r.flat().size()).max().orElse(0);

@@ -26,8 +26,8 @@ import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Assignment;
 
 /**
- * The differential campaign behind {@code shapeforge fuzz} (issue 10): case {@code i} of seed
- * {@code S} is {@link CaseGen#generate}{@code (caseSeed(S, i))}, so a campaign is deterministic per
+ * The differential campaign behind {@code shapeforge fuzz} (issue 10): cases {@code start …
+ * start + cases − 1}; case {@code i} of seed {@code S} is {@link CaseGen#generate}{@code (caseSeed(S, i))}, so a campaign is deterministic per
  * seed whatever {@code jobs} is (up to SMT timeouts). Each case: native (deterministic, re-checked
  * by {@link Checked}) against SMT under {@code flat} ({@link Classifier}), and native on a
  * {@link Metamorphic} variant. Violations ({@link Klass#isViolation()}) are minimized by
@@ -39,10 +39,10 @@ public final class Fuzzer {
     private Fuzzer() {}
 
     /** A campaign. {@code mutations} plants rule bugs in native (tests of the fuzzer only). */
-    public record Config(long seed, long cases, Set<Fragment> fragments, int jobs, long smtTimeoutMs,
+    public record Config(long seed, long start, long cases, Set<Fragment> fragments, int jobs, long smtTimeoutMs,
             Set<Mutation> mutations, boolean minimize) {
         public Config {
-            if (cases < 0 || jobs < 1) throw new IllegalArgumentException("cases >= 0 and jobs >= 1");
+            if (start < 0 || cases < 0 || jobs < 1) throw new IllegalArgumentException("start, cases >= 0 and jobs >= 1");
             fragments = Set.copyOf(fragments);
             mutations = Set.copyOf(mutations);
         }
@@ -81,7 +81,7 @@ public final class Fuzzer {
             final int shard = t;
             workers.add(Thread.ofPlatform().name("fuzz-" + t).start(() -> {
                 Runner r = new Runner(c);
-                for (long i = shard; i < c.cases(); i += c.jobs()) {
+                for (long i = c.start() + shard; i < c.start() + c.cases(); i += c.jobs()) {
                     Case k = CaseGen.generate(CaseGen.caseSeed(c.seed(), i), c.fragments());
                     Classifier.Verdict v = r.judge(k.problem(), k.planted(), k.seed());
                     counts.incrementAndGet(v.klass().ordinal());
@@ -110,7 +110,7 @@ public final class Fuzzer {
     /** One worker's solvers and the per-case judgement. */
     static final class Runner {
         private final ShapeSolver nat;
-        private final ShapeSolver smt = new SmtSolver();
+        private final ShapeSolver smt = new SmtSolver(true); // one Z3 context for this worker thread
         private final SolveOptions natOpts = SolveOptions.defaults();
         private final SolveOptions smtOpts;
 
@@ -124,6 +124,15 @@ public final class Fuzzer {
             return nat.solve(p, natOpts);
         }
 
+        /** Whether native's answer on {@code p} is refuted by the evaluator alone (it throws its soundness guard, or {@link Checked} rejects the model). */
+        boolean evaluatorRejects(Problem p) {
+            try {
+                return nativeOn(p) instanceof Outcome.Unknown u && u.reason().startsWith(Checked.REJECTED);
+            } catch (RuntimeException e) {
+                return String.valueOf(e.getMessage()).contains("soundness guard");
+            }
+        }
+
         Classifier.Verdict judge(Problem p, Optional<Assignment> planted, long seed) {
             Outcome n;
             try {
@@ -133,6 +142,8 @@ public final class Fuzzer {
                 return new Classifier.Verdict(m.contains("soundness guard") ? Klass.UNSOUND_ACCEPT : Klass.CRASH,
                         "native threw " + e.getClass().getSimpleName() + ": " + firstLine(m));
             }
+            if (n instanceof Outcome.Unknown u && u.reason().startsWith(Checked.REJECTED))
+                return new Classifier.Verdict(Klass.UNSOUND_ACCEPT, u.reason()); // the evaluator refutes it: no SMT needed
             Outcome s;
             try {
                 s = smt.solve(p, smtOpts);
