@@ -41,7 +41,7 @@ public final class Checked implements ShapeSolver {
         if (!(o instanceof Outcome.Sat s)) return o;
         Assignment m = withDynamicAtUnit(problem, s.model());
         Optional<String> bad = org.shapeforge.semantics.Admissible.violation(m, org.shapeforge.semantics.Admissible.discardable(problem))
-                .or(() -> violations(problem.constraints(), m, options));
+                .or(() -> violations(problem.constraints(), m, options, hasDynamic(problem)));
         return bad.<Outcome>map(why -> new Outcome.Unknown(REJECTED + ": " + why, o.stats())).orElse(o);
     }
 
@@ -58,11 +58,19 @@ public final class Checked implements ShapeSolver {
         return out;
     }
 
-    /** The constraints {@code model} does not satisfy (dimension variables it leaves out read as 1). */
-    static Optional<String> violations(List<Constraint> cs, Assignment model, SolveOptions options) {
+    private static boolean hasDynamic(Problem p) {
+        return p.declarations().stream().anyMatch(d -> d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC);
+    }
+
+    /**
+     * The constraints {@code model} does not satisfy. With {@code symbolic} (the problem declares
+     * {@code dynamic} dimensions, whose dependants stay symbolic and out of the model), constraints
+     * over unassigned variables are not judged here; the native solver's own guard checks them at 1.
+     */
+    static Optional<String> violations(List<Constraint> cs, Assignment model, SolveOptions options, boolean symbolic) {
         StringBuilder sb = new StringBuilder();
         for (Judgement j : Evaluator.evaluate(cs, model, options.semantics()))
-            if (j.truth() != Truth.HOLDS)
+            if (j.truth() == Truth.FAILS || j.truth() == Truth.UNDEFINED && !symbolic)
                 sb.append(sb.isEmpty() ? "" : "; ").append(Printer.print(j.constraint())).append(" (").append(j.detail()).append(')');
         return sb.isEmpty() ? Optional.empty() : Optional.of(sb.toString());
     }
