@@ -11,6 +11,7 @@ import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.oracle.Backend;
+import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge solve FILE [--json] [--complete]}: the native staged solve and closing
+ * {@code shapeforge solve FILE [--json] [--complete] [--verified]}: the native staged solve and closing
  * ({@code cli.md}): verdict, bindings σ⋆, residual store, closed values, principal flag (Cor. 5.8),
  * γ↑ (Prop. 5.4) and stats, or the failure with its kind, constraints and origins.
  * Rendered by {@link OutcomeView}; exit 0 sat, 1 unsat (a semantic failure), 2 bad input, 3 unknown
@@ -41,14 +42,31 @@ public final class SolveCommand implements Callable<Integer> {
     @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
     boolean complete;
 
+    @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, "
+            + "an SMT fallback within --smt-budget-ms (a model is flagged fallback; an unsat core names your lines)")
+    boolean verified;
+
+    @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
+    long smtBudgetMs;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete));
         PrintWriter out = spec.commandLine().getOut();
+        if (verified) {
+            Verified.Result r = Verified.solve(p, smtBudgetMs);
+            Outcome o = r.outcome();
+            if (json) out.println(Cli.json(OutcomeView.json(o).put("fallback", r.fallback())
+                    .put("source", r.fallback() ? "smt" : "native")));
+            else out.print((r.fallback() ? "fallback: SMT answered (native: "
+                    + r.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n" : "") + OutcomeView.text(o));
+            out.flush();
+            return OutcomeView.exitCode(o);
+        }
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete));
         if (json) out.println(Cli.json(toJson(o)));
         else out.print(text(o));
         out.flush();
