@@ -84,7 +84,11 @@ public final class OutcomeView {
                     section(sb, "closed", s.model().dims(), s.model().rows());
                     sb.append("principal: ").append(sf.principal() ? "yes" : "no").append('\n');
                     sb.append("upward: ").append(Printer.print(sf.upward())).append('\n');
-                } else section(sb, "model", s.model().dims(), s.model().rows());
+                } else {
+                    sb.append("model:\n");
+                    s.model().dims().forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(Printer.print(v)).append('\n'));
+                    s.model().rows().forEach((k, v) -> sb.append("  <").append(k).append("> = ").append(Printer.print(v)).append('\n'));
+                }
                 for (String n : s.notes()) sb.append("note: ").append(n).append('\n');
             }
             case Outcome.Unsat u -> failure(sb, u.core());
@@ -96,7 +100,7 @@ public final class OutcomeView {
     }
 
     private static void failure(StringBuilder sb, Failure f) {
-        for (Constraint c : f.constraints()) sb.append("  ").append(c.span()).append("  ").append(Printer.print(c)).append('\n');
+        for (Constraint c : f.constraints()) sb.append("  ").append(c.span()).append(": ").append(Printer.print(c)).append('\n');
         sb.append("hint: ").append(hint(f.kind())).append('\n');
     }
 
