@@ -39,19 +39,34 @@ public final class SmtSolver implements ShapeSolver {
      * fuzzer) spends most of its time creating contexts otherwise. Contexts are never shared
      * between threads. Without it (the default), every check has its own context, closed after.
      */
-    private final ThreadLocal<Context> perThread;
+    private final ThreadLocal<Reused> perThread;
+
+    /** A thread's context and how many checks it has served: Z3 keeps every term a context made, so it is renewed every {@value #REUSE} checks. */
+    private static final class Reused {
+        Context ctx = new Context();
+        int uses;
+    }
+
+    static final int REUSE = 200;
 
     public SmtSolver() {
         this(false);
     }
 
     public SmtSolver(boolean contextPerThread) {
-        this.perThread = contextPerThread ? ThreadLocal.withInitial(Context::new) : null;
+        this.perThread = contextPerThread ? ThreadLocal.withInitial(Reused::new) : null;
     }
 
-    /** A context for one check: the thread's (not to be closed), or a fresh one (closed by {@link #release}). */
+    /** A context for one check: the thread's (renewed every {@value #REUSE} checks), or a fresh one (closed by {@link #release}). */
     private Context acquire() {
-        return perThread != null ? perThread.get() : new Context();
+        if (perThread == null) return new Context();
+        Reused r = perThread.get();
+        if (++r.uses > REUSE) {
+            r.ctx.close();
+            r.ctx = new Context();
+            r.uses = 1;
+        }
+        return r.ctx;
     }
 
     private void release(Context ctx) {
