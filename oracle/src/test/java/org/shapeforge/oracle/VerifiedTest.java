@@ -46,7 +46,7 @@ class VerifiedTest {
         assertTrue(r.fallback());
         assertTrue(u.core().origins().containsAll(List.of("bad.shc:2", "bad.shc:3")), u.core().origins()::toString);
         String text = OutcomeView.text(u);
-        assertTrue(text.contains("bad.shc:2:1  [e, c] <r3> [c, 3] ~ [d] <w>") && text.contains("hint: "), text);
+        assertTrue(text.contains("bad.shc:2:1: [e, c] <r3> [c, 3] ~ [d] <w>") && text.contains("hint: "), text);
         assertEquals(1, OutcomeView.exitCode(u));
     }
 }
