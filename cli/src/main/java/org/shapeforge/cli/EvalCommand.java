@@ -10,7 +10,7 @@ import org.shapeforge.lang.ParseError;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Judgement;
 import org.shapeforge.semantics.Semantics;

@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             SolveCommand.class,
             BenchCommand.class,
+            OracleCommand.class,
+            FuzzCommand.class,
         })
 public final class Main implements Runnable {
 

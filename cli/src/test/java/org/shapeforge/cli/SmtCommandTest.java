@@ -51,12 +51,23 @@ class SmtCommandTest {
     }
 
     @Test
-    void boundedVerdictSaysSoInJson() throws Exception {
-        Run r = run("smt", file("[3] <r> ~ <r> [5]\n").toString(), "--json", "--rank-bound", "2");
-        assertEquals(1, r.code());
+    void boundedVerdictIsUnknownAndSaysSoInJson() throws Exception {
+        // a refutation only up to the rank bound is not a proof: unknown (exit 3), with the bound
+        Run r = run("smt", file("[3] <r> <= <r> [5]\n").toString(), "--json", "--rank-bound", "2", "--semantics", "rigid");
+        assertEquals(3, r.code());
         var doc = Cli.JSON.readTree(r.out());
-        assertEquals("unsat", doc.at("/results/flat/verdict").asText());
-        assertEquals(2, doc.at("/results/flat/rankBound").asInt());
+        assertEquals("unknown", doc.at("/results/rigid/outcome").asText());
+        assertEquals("bounded", doc.at("/results/rigid/failure/kind").asText());
+        assertEquals(2, doc.at("/results/rigid/rankBound").asInt());
+    }
+
+    @Test
+    void rankTwoThousandRowIsNeverUnsat() throws Exception {
+        // issue 10: native sat, smt said "unsat (rank ≤ 64)" and exited 1
+        String axes = String.join(", ", java.util.Collections.nCopies(2000, "2"));
+        Run r = run("smt", file("<r> ~ [" + axes + "]\n<r> <= <s>\n").toString(), "--json");
+        assertTrue(r.code() == 0 || r.code() == 3, r.out());
+        assertTrue(!Cli.JSON.readTree(r.out()).at("/results/flat/outcome").asText().equals("unsat"), r.out());
     }
 
     @Test

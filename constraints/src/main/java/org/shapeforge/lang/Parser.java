@@ -1,7 +1,7 @@
 package org.shapeforge.lang;
 
 import java.nio.file.Path;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

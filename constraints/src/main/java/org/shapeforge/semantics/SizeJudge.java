@@ -1,5 +1,6 @@
 package org.shapeforge.semantics;
 
+import org.shapeforge.term.Assignment;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

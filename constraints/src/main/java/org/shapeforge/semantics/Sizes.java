@@ -65,6 +65,15 @@ public final class Sizes {
         return named == null ? Dim.DEFAULT_BASIS : named;
     }
 
+    /**
+     * The parts of an affine size whose bases combine ({@code language.md}, "Bases"): the input
+     * and, when present, the kernel — the kernel is a part, so {@code affine(o:x, kernel=3:y)} is a
+     * basis conflict. Every reader of affine bases (the evaluator here, the SMT encoding) uses this.
+     */
+    public static List<Dim> affineParts(Dim.Affine a) {
+        return a.kernel().isPresent() ? List.of(a.over(), a.kernel().get()) : List.of(a.over());
+    }
+
     /** Input size of an affine axis from the output size {@code o} and kernel size {@code k} (ignored without a kernel). */
     public static long affineInput(Dim.Affine a, long o, long k) {
         return affineInput(a, o, k, Arith.LONG);
@@ -137,7 +146,9 @@ public final class Sizes {
                     k = size(kg.get());
                 }
                 long i = affineInput(a, size(o.get()), k);
-                yield Optional.of(ofSize(i, combineBases(List.of(o.get()))));
+                List<Dim> parts = new ArrayList<>(List.of(o.get()));
+                if (a.kernel().isPresent()) parts.add(ground(a.kernel().get(), lookup).orElseThrow());
+                yield Optional.of(ofSize(i, combineBases(parts)));
             }
         };
     }

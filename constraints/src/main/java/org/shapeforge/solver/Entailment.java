@@ -1,6 +1,6 @@
 package org.shapeforge.solver;
 
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 
 /**
  * The answer to "does Φ entail C?" ({@code expect entails}): tri-state like {@link Outcome}.

@@ -3,7 +3,7 @@ package org.shapeforge.solver;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.Constraint;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

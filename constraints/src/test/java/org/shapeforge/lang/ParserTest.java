@@ -218,12 +218,12 @@ class ParserTest {
 
     @Test
     void assignmentsWithAndWithoutSpaces() {
-        var expected = org.shapeforge.semantics.Assignment.empty().withDim("a", a(3))
+        var expected = org.shapeforge.term.Assignment.empty().withDim("a", a(3))
                 .withRow("r", new Row.Closed(List.of(a(3)), List.of(a(5))));
         assertEquals(expected, Parser.parseAssignment("a=3, <r>=[3]<>[5]"));
         assertEquals(expected, Parser.parseAssignment(" a = 3 , <r> = [3] <> [5] "));
-        assertEquals(org.shapeforge.semantics.Assignment.empty(), Parser.parseAssignment(""));
-        assertEquals(org.shapeforge.semantics.Assignment.empty().withRow("r", new Row.Rigid(List.of(a(3)))),
+        assertEquals(org.shapeforge.term.Assignment.empty(), Parser.parseAssignment(""));
+        assertEquals(org.shapeforge.term.Assignment.empty().withRow("r", new Row.Rigid(List.of(a(3)))),
                 Parser.parseAssignment("<r>=![3]"));
     }
 }

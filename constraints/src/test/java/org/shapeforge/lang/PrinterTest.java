@@ -67,7 +67,7 @@ class PrinterTest {
 
     @Test
     void assignmentsPrintAsTheyAreWrittenOnTheCommandLine() {
-        var asg = org.shapeforge.semantics.Assignment.empty().withDim("a", new Dim.Atom(3))
+        var asg = org.shapeforge.term.Assignment.empty().withDim("a", new Dim.Atom(3))
                 .withRow("r", new Row.Closed(List.of(new Dim.Atom(3)), List.of(new Dim.Atom(5))));
         assertEquals("a = 3, <r> = [3] <> [5]", Printer.print(asg));
     }

@@ -1,5 +1,6 @@
 package org.shapeforge.semantics;
 
+import org.shapeforge.term.Assignment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -3,7 +3,7 @@ package org.shapeforge.oracle;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

@@ -12,7 +12,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.OneShotOrder;
 import org.shapeforge.semantics.Semantics;

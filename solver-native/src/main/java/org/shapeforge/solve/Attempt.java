@@ -2,7 +2,7 @@ package org.shapeforge.solve;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
 import org.shapeforge.solve.close.SizeStage;
@@ -36,9 +36,12 @@ final class Attempt {
         return (int) Math.min(1 << 20, Math.max(256, 10 * axes));
     }
 
-    static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
+    static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
+            java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars(), in.rowVars());
+        en.mutations(mutations);
         en.size.provenance(prov.discardable(), prov.dynamic());
+        en.discardable(prov.discardable());
         for (int i = 0; i < in.facts().size(); i++)
             if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
             else if (SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));

@@ -5,7 +5,7 @@ import java.util.BitSet;
 import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Truth;
 import org.shapeforge.lang.Printer;
@@ -34,9 +34,20 @@ public final class NativeSolver implements ShapeSolver {
     /** Branches complete mode may explore before it reports Unknown. */
     public static final int MAX_NODES = 500;
 
+    private final java.util.Set<org.shapeforge.solve.rules.Mutation> mutations;
+
+    public NativeSolver() {
+        this(java.util.Set.of());
+    }
+
+    /** A solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
+    public NativeSolver(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
+        this.mutations = java.util.Set.copyOf(mutations);
+    }
+
     @Override
     public String name() {
-        return "native";
+        return mutations.isEmpty() ? "native" : "native" + mutations;
     }
 
     @Override
@@ -54,7 +65,7 @@ public final class NativeSolver implements ShapeSolver {
         long steps = 0;
         for (int node = 0; ; node++) {
             Choices ch = new Choices(script);
-            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in));
+            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in), mutations);
             steps += r.steps();
             switch (r) {
                 case Attempt.Done d -> {
@@ -86,11 +97,12 @@ public final class NativeSolver implements ShapeSolver {
      * with a checked solution (γ_close or γ↑, both solutions) that violates {@code c}; else
      * Undetermined. A semantic failure of Φ entails everything.
      */
+    @Override
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
         Input in = Input.of(problem);
         if (in.unsupported() != null) return new Entailment.Undetermined(in.unsupportedWhy());
         Provenance prov = Provenance.of(problem);
-        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, maxSteps(in));
+        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, maxSteps(in), mutations);
         if (r instanceof Attempt.Failed f)
             return f.why().why.policy() || f.why().error ? new Entailment.Undetermined("the solver fails by policy: " + f.why().getMessage())
                     : new Entailment.Entailed("the constraints have no solution (" + f.why().getMessage() + ")");
@@ -122,6 +134,10 @@ public final class NativeSolver implements ShapeSolver {
         Assignment m = d.model();
         Assignment check = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
                 ? m : Report.symbolicAtUnit(d.engine(), in);
+        var inadmissible = org.shapeforge.semantics.Admissible.violation(check, prov.discardable());
+        if (inadmissible.isPresent())
+            throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)
+                    + " is not an assignment: " + inadmissible.get() + "\n" + Report.dump(d.engine(), in));
         if (!holdsAll(in.constraints(), check)) {
             StringBuilder bad = new StringBuilder();
             for (var j : Evaluator.evaluate(in.constraints(), check, Semantics.FLAT))
@@ -149,11 +165,16 @@ public final class NativeSolver implements ShapeSolver {
         List<Constraint> involved = new ArrayList<>();
         for (int i = src.nextSetBit(0); i >= 0; i = src.nextSetBit(i + 1)) involved.add(in.constraints().get(i));
         String msg = c.getMessage() + (suffix == null ? "" : suffix);
-        return new Outcome.Unsat(new Failure(kind, msg, involved), java.util.Optional.empty(), stats(n, steps, t0));
+        return outcomeOf(new Failure(kind, msg, involved), stats(n, steps, t0));
+    }
+
+    /** A semantic failure is a proof (Lemma 5.1): Unsat; a policy failure or an input error is not. */
+    private static Outcome outcomeOf(Failure f, Stats stats) {
+        return f.kind().provesUnsat() ? new Outcome.Unsat(f, stats) : Outcome.Unknown.of(f, stats);
     }
 
     private static Outcome error(String msg, List<Constraint> cs, int n, long steps, long t0) {
-        return new Outcome.Unsat(new Failure(FailureKind.ERROR, msg, cs), java.util.Optional.empty(), stats(n, steps, t0));
+        return outcomeOf(new Failure(FailureKind.ERROR, msg, cs), stats(n, steps, t0));
     }
 
     private static Stats stats(int n, long steps, long t0) {

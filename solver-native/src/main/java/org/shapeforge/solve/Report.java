@@ -6,7 +6,7 @@ import java.util.Map;
 import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
 import org.shapeforge.solve.store.DimSlot;

@@ -29,6 +29,32 @@ class ClosingTest {
             }
     }
 
+    /**
+     * Issue 10's order defect: two leaves with distinct caps over a common lower variable closed to
+     * p = 4, q = 1, h = 4 or to p = 1, q = 7, h = 7 depending on which cap constraint came first.
+     * The leaves of a stage now commit together: in every order of the constraints and of the
+     * declaration the deterministic answer is the same policy failure naming both caps, and
+     * complete mode finds the same alternative (choices taken in the order of the caps' values).
+     */
+    @Test
+    void Closing_leavesOfAStageCommitTogether_inEveryOrder() {
+        List<String> cs = List.of("4 <= p", "7 <= q", "h <= p", "h <= q");
+        for (List<String> order : permutations(cs))
+            for (String decl : List.of("leaf p, q", "leaf q, p"))
+                for (boolean declFirst : List.of(true, false)) {
+                    List<String> lines = new ArrayList<>(order);
+                    if (declFirst) lines.addFirst(decl);
+                    else lines.addLast(decl);
+                    var u = unsat(det(lines.toArray(String[]::new)));
+                    assertEquals(FailureKind.POLICY, u.failure().kind(), lines.toString());
+                    assertEquals(4, u.failure().constraints().size(), lines + ": " + u.failure());
+                    var c = sat(Solve.complete(lines.toArray(String[]::new)));
+                    assertEquals(Dim.atom(4), c.model().dims().get("p"), lines.toString());
+                    assertEquals(Dim.unit(), c.model().dims().get("q"), lines.toString());
+                    assertEquals(Dim.atom(4), c.model().dims().get("h"), lines.toString());
+                }
+    }
+
     @Test
     void Closing_deferredEquationsBeforeShiftedSelfInequalities_inEveryOrder() {
         // The split equation resolves least-material (r3 = [2], r1 = [3]); closing the shifted

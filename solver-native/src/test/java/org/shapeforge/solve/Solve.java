@@ -25,8 +25,13 @@ final class Solve {
         throw new AssertionError("expected sat, got " + o);
     }
 
-    static Outcome.Unsat unsat(Outcome o) {
-        if (o instanceof Outcome.Unsat u) return u;
-        throw new AssertionError("expected a failure, got " + o);
+    /** A negative answer and its failure: an Unsat (semantic) or an Unknown caused by a policy failure or an error. */
+    record Failed(Outcome outcome, org.shapeforge.solver.Failure failure) {}
+
+    static Failed unsat(Outcome o) {
+        var f = o.failure().orElseThrow(() -> new AssertionError("expected a failure, got " + o));
+        if (f.kind().provesUnsat() != (o instanceof Outcome.Unsat))
+            throw new AssertionError("a " + f.kind().keyword + " failure must be " + (f.kind().provesUnsat() ? "Unsat" : "Unknown") + ": " + o);
+        return new Failed(o, f);
     }
 }

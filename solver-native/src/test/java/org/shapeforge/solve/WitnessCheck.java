@@ -5,7 +5,7 @@ import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Expectation;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
@@ -54,9 +54,10 @@ final class WitnessCheck {
         return switch (v) {
             case Expectation.Verdict.Sat x -> o instanceof Outcome.Sat ? null : "expected sat, got " + o;
             case Expectation.Verdict.Fail(var kind, var text) -> {
-                if (!(o instanceof Outcome.Unsat u)) yield "expected fail, got " + o;
-                if (kind.isPresent() && !kind.get().equals(u.failure().kind().keyword)) yield "expected " + kind.get() + ", got " + u.failure();
-                if (text.isPresent() && !u.failure().message().contains(text.get())) yield "expected text " + text.get() + ", got " + u.failure();
+                if (o.failure().isEmpty()) yield "expected fail, got " + o;
+                var f = o.failure().get();
+                if (kind.isPresent() && !kind.get().equals(f.kind().keyword)) yield "expected " + kind.get() + ", got " + f;
+                if (text.isPresent() && !f.message().contains(text.get())) yield "expected text " + text.get() + ", got " + f;
                 yield null;
             }
             default -> "unsupported expectation " + v;

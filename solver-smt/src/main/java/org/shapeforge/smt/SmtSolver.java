@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Truth;
@@ -33,6 +33,46 @@ public final class SmtSolver implements ShapeSolver {
     /** Timeout used when the options give none. */
     public static final long DEFAULT_TIMEOUT_MS = 10_000;
 
+    /**
+     * With {@code perThread}, each thread keeps one Z3 {@link Context} for all its calls (a fresh
+     * solver per check), instead of one context per check: a campaign of many small inputs (the
+     * fuzzer) spends most of its time creating contexts otherwise. Contexts are never shared
+     * between threads. Without it (the default), every check has its own context, closed after.
+     */
+    private final ThreadLocal<Reused> perThread;
+
+    /** A thread's context and how many checks it has served: Z3 keeps every term a context made, so it is renewed every {@value #REUSE} checks. */
+    private static final class Reused {
+        Context ctx = new Context();
+        int uses;
+    }
+
+    static final int REUSE = 200;
+
+    public SmtSolver() {
+        this(false);
+    }
+
+    public SmtSolver(boolean contextPerThread) {
+        this.perThread = contextPerThread ? ThreadLocal.withInitial(Reused::new) : null;
+    }
+
+    /** A context for one check: the thread's (renewed every {@value #REUSE} checks), or a fresh one (closed by {@link #release}). */
+    private Context acquire() {
+        if (perThread == null) return new Context();
+        Reused r = perThread.get();
+        if (++r.uses > REUSE) {
+            r.ctx.close();
+            r.ctx = new Context();
+            r.uses = 1;
+        }
+        return r.ctx;
+    }
+
+    private void release(Context ctx) {
+        if (perThread == null) ctx.close();
+    }
+
     @Override
     public String name() {
         return "z3";
@@ -49,13 +89,14 @@ public final class SmtSolver implements ShapeSolver {
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
-            try (Context ctx = new Context()) {
+            Context ctx = acquire();
+            try {
                 Session s = new Session(ctx, problem, Optional.empty(), sem, k, left);
                 try {
                     Status bounded = s.check(true);
                     if (bounded == Status.SATISFIABLE) {
                         Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                        if (!Evaluator.holdsAll(problem.constraints(), model, sem))
+                        if (!org.shapeforge.semantics.Admissible.solves(problem, model, sem))
                             throw mismatch("model violates the input", problem.constraints(), model, sem, s);
                         return new Outcome.Sat(model, Optional.empty(),
                                 List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
@@ -78,6 +119,8 @@ public final class SmtSolver implements ShapeSolver {
                     return new Outcome.Unknown("z3: " + e.getMessage(), new Stats(n, checks + s.checks, millis(t0)));
                 }
                 checks += s.checks;
+            } finally {
+                release(ctx);
             }
         }
         throw new IllegalStateException("empty deepening schedule for rank bound " + target);
@@ -86,8 +129,10 @@ public final class SmtSolver implements ShapeSolver {
     /**
      * Does {@code problem} entail {@code c}? Φ ∧ ¬c is checked with growing rank bounds; sat gives
      * a counter-model checked by the evaluator (Φ holds, {@code c} does not); unsat gives
-     * {@link Entailment.Entailed}, saying whether it holds for every rank or only up to the bound.
+     * {@link Entailment.Entailed} when that holds for every rank; unsat only up to the bound is
+     * {@link Entailment.Undetermined}.
      */
+    @Override
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
         Semantics sem = options.semantics();
         int target = rankBound(concat(problem.constraints(), c), options);
@@ -96,7 +141,8 @@ public final class SmtSolver implements ShapeSolver {
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Entailment.Undetermined(timedOut(options));
-            try (Context ctx = new Context()) {
+            Context ctx = acquire();
+            try {
                 Session s = new Session(ctx, problem, Optional.of(c), sem, k, left);
                 try {
                     Status bounded = s.check(true);
@@ -111,13 +157,16 @@ public final class SmtSolver implements ShapeSolver {
                     if (!s.coreUsesBound()) return new Entailment.Entailed(who + "for every rank");
                     if (k == target) {
                         if (s.check(false) == Status.UNSATISFIABLE) return new Entailment.Entailed(who + "for every rank");
-                        return new Entailment.Entailed(who + "for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
+                        // a bounded refutation of the negation proves nothing past the bound: undetermined, never entailed
+                        return new Entailment.Undetermined(who + "only for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
                     }
                 } catch (ModelDecoder.OutOfRange e) {
                     return new Entailment.Undetermined("model value too large for the language: " + e.getMessage());
                 } catch (Z3Exception e) {
                     return new Entailment.Undetermined("z3: " + e.getMessage());
                 }
+            } finally {
+                release(ctx);
             }
         }
         throw new IllegalStateException("empty deepening schedule for rank bound " + target);
@@ -136,8 +185,9 @@ public final class SmtSolver implements ShapeSolver {
     }
 
     /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}) ending in {@code (check-sat)}. */
-    public String exportSmtLib(Problem problem, SolveOptions options) {
-        return exportSmtLib(problem, options, false);
+    @Override
+    public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
+        return Optional.of(exportSmtLib(problem, options, false));
     }
 
     /** As {@link #exportSmtLib(Problem, SolveOptions)}; {@code getModel} appends {@code (get-model)}. */
@@ -157,11 +207,20 @@ public final class SmtSolver implements ShapeSolver {
         return o.timeoutMs() > 0 ? o.timeoutMs() : DEFAULT_TIMEOUT_MS;
     }
 
+    /**
+     * A refutation. Unconditional: {@link Outcome.Unsat}. Only for rows of rank ≤ K, the bound not
+     * proved sufficient: {@link Outcome.Unknown} with a {@link FailureKind#BOUNDED} cause — a bounded
+     * encoding that did not prove its bound sufficient never answers unsat (a rank-2,000 row is
+     * not refuted by an unrolling to 64).
+     */
     private static Outcome unsat(List<Constraint> core, Semantics sem, Optional<Integer> bound, int n, int checks, long t0) {
         String msg = "unsatisfiable under " + sem.keyword + " semantics"
                 + bound.map(k -> " for rows of rank ≤ " + k + " (the bound is not proved sufficient here)").orElse("")
                 + "; core of " + core.size() + " constraint" + (core.size() == 1 ? "" : "s");
-        return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), bound, new Stats(n, checks, millis(t0)));
+        Stats st = new Stats(n, checks, millis(t0));
+        if (bound.isEmpty()) return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), st);
+        return new Outcome.Unknown("unsat only for rows of rank ≤ " + bound.get() + " (the bound is not proved sufficient)",
+                Optional.of(new Failure(FailureKind.BOUNDED, msg, core)), bound, st);
     }
 
     private static String reason(Session s, SolveOptions o) {

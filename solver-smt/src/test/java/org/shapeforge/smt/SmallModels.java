@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.term.Dim;

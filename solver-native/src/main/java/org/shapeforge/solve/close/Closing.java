@@ -94,33 +94,40 @@ public final class Closing {
     }
 
     /**
-     * Dimension commitments. Within a stage, variables with a cap commit first (to the cap, the
-     * least admissible value once cap stores are transitively closed — Remark 6.7(i)), and only
-     * then the uncapped ones are guessed; so the result does not depend on the order in which
-     * variables were first mentioned.
+     * Dimension commitments. Within a stage, variables with a cap commit first, to their caps, and
+     * <em>together</em>: every capped variable's value is read off the store before any of them is
+     * emitted, then all are emitted and solved to one fixpoint (as OCANNL's stage table commits a
+     * stage's leaves). Committing them one at a time made the result depend on which came first:
+     * with {@code leaf p, q; 4 <= p; 7 <= q; h <= p; h <= q}, committing p first pinned h = 4 and
+     * collapsed q's caps to 1, committing q first gave the mirror answer. Together, the conflict
+     * between the two commitments is a {@code policy} failure naming both, and complete mode
+     * branches over each cap-or-unit choice. Only then are the uncapped variables guessed, one at a
+     * time (a guess to 1 creates no caps), so the closed values depend neither on the order of the
+     * constraints and declarations nor on the names.
      */
     private void forDims(Stage s, boolean capped) {
         boolean anyLeaf = !prov.leaf().isEmpty(), anyDynamic = !prov.dynamic().isEmpty();
         if (!anyLeaf && s != Stage.DIMS) return; // the leaf stages concern leaves only
         List<DimSlot> vars = new ArrayList<>(en.store.dimSlots()); // commits may add fresh ones
+        if (capped) {
+            commitCapped(s, vars, anyLeaf, anyDynamic);
+            return;
+        }
         // Guesses to the unit create no caps (1 ⊑ x pins x to the unit); a discardable's 0 caps the
         // variables above it. So the zeros go last, and the closed values do not depend on the
         // order in which variables were first mentioned (stable sort).
-        if (!capped && !prov.discardable().isEmpty())
+        if (!prov.discardable().isEmpty())
             vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v.name())));
         for (DimSlot slot : vars) {
             String v = slot.name();
             if (slot.bound() || anyDynamic && prov.dynamic().contains(v)) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
             Store.Cap cap = slot.cap();
-            // the capped pass takes only capped variables; the second pass takes the rest, some of
-            // which may have received a cap from a guess made earlier in the same pass
-            if (capped && cap == null) continue;
+            // some uncapped variables may have received a cap from a guess made earlier in this pass
             switch (s) {
                 case LEAF_DIMS -> {
                     if (!leaf || cap == null) continue;
-                    boolean unit = complete && en.choices.choose(2) == 1;
-                    commit(new Fact.DimEq(slot.term(), unit ? Dim.unit() : cap.atom()), Why.GUESS.and(cap.why()));
+                    commit(new Fact.DimEq(slot.term(), cap.atom()), Why.GUESS.and(cap.why()));
                 }
                 case LEAF_GUESS -> {
                     if (!leaf || cap != null || en.size.preventsGuess(v)) continue;
@@ -136,9 +143,40 @@ public final class Closing {
         }
     }
 
+    /**
+     * The capped pass of a stage: every unbound capped variable (leaves only in stage 4) to its cap,
+     * all read first and then emitted together before one fixpoint. In complete mode each is a
+     * choice point (cap or unit); the choices are taken in the order of the caps' values and bases
+     * (then names), not of first mention.
+     */
+    private void commitCapped(Stage s, List<DimSlot> vars, boolean anyLeaf, boolean anyDynamic) {
+        List<DimSlot> todo = new ArrayList<>();
+        for (DimSlot slot : vars) {
+            String v = slot.name();
+            if (slot.bound() || slot.cap() == null || anyDynamic && prov.dynamic().contains(v)) continue;
+            if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
+            if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
+            todo.add(slot);
+        }
+        if (todo.isEmpty()) return;
+        boolean branch = complete && s == Stage.LEAF_DIMS;
+        if (branch) todo.sort(java.util.Comparator.comparing((DimSlot d) -> d.cap().atom().size())
+                .thenComparing(d -> String.valueOf(d.cap().atom().basis())).thenComparing(DimSlot::name));
+        List<Fact> facts = new ArrayList<>(todo.size());
+        List<Why> whys = new ArrayList<>(todo.size());
+        for (DimSlot slot : todo) {
+            Store.Cap cap = slot.cap();
+            boolean unit = branch && en.choices.choose(2) == 1;
+            facts.add(new Fact.DimEq(slot.term(), unit ? Dim.unit() : cap.atom()));
+            whys.add(Why.GUESS.and(cap.why()));
+        }
+        for (int i = 0; i < facts.size(); i++) en.emit(facts.get(i), whys.get(i).asPolicy());
+        en.run();
+    }
+
     /** The closing guess for an uncapped variable: its known size, else 1 (0 for a discardable). */
     private Dim guess(String v) {
-        return en.size.guess(v, prov.discardable().contains(v) ? new Dim.Atom(0) : Dim.unit());
+        return en.size.guess(v, en.zeroOk(v) ? new Dim.Atom(0) : Dim.unit());
     }
 
     /**

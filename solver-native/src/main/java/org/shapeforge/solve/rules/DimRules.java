@@ -59,6 +59,7 @@ final class DimRules {
             for (Stored s : en.store.upAdjacencies(b))
                 en.emit(new Fact.DimLe(d, new Dim.Var(s.dimVars.get(1))), why.and(s.item.why()));
         } else if (!c.atom().equals(d)) {
+            if (en.mutated(Mutation.DI_CAP_KEEP_FIRST)) return; // planted bug: the second cap is dropped
             en.emit(new Fact.DimEq(new Dim.Var(b), Dim.unit()), why.and(c.why()));
         }
     }

@@ -174,7 +174,40 @@ public final class Engine {
         rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
     }
 
+    /**
+     * The variables whose size may be 0 (keys {@code a}, {@code <r>}): the discardable ones (Def. 1.1:
+     * sizes are ≥ 1 except for discardable variables, seed 000's invalid_vars), less those bound to
+     * or inside the value of a variable that may not be 0.
+     */
+    private final Set<String> zeroOk = new java.util.HashSet<>();
+
+    /** Planted rule mutations (tests of the tests only; empty in production). */
+    private Set<Mutation> mutations = Set.of();
+
+    public void mutations(Set<Mutation> ms) {
+        mutations = Set.copyOf(ms);
+    }
+
+    boolean mutated(Mutation m) {
+        return !mutations.isEmpty() && mutations.contains(m);
+    }
+
+    /** Declares the discardable variables (keys {@code a}, {@code <r>}); call before {@link #run()}. */
+    public void discardable(Set<String> keys) {
+        zeroOk.addAll(keys);
+    }
+
+    /** Whether dimension variable {@code v} may still have size 0. */
+    public boolean zeroOk(String v) {
+        return zeroOk.contains(v);
+    }
+
     public void bindDim(String v, Dim value, Why why) {
+        if (!zeroOk.contains(v)) {
+            if (value instanceof Dim.Atom a && a.size() == 0)
+                throw Contradiction.fail("size 0 for " + v + ": sizes are at least 1 except for discardable variables (Def. 1.1)", why);
+            if (value instanceof Dim.Var w) zeroOk.remove(w.name());
+        }
         store.bindDim(v, value, why);
         Store.Cap c = store.removeCap(v);
         if (c != null) emit(new Fact.DimLe(c.atom(), new Dim.Var(v)), c.why());
@@ -189,6 +222,7 @@ public final class Engine {
     }
 
     public void bindRow(String v, Row value, Why why, boolean placement) {
+        nonZeroAxes(v, value, why);
         if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
             int l = o.lead().size(), t = o.trail().size();
             rankEdge(v, o.var(), l + t, why);
@@ -204,6 +238,18 @@ public final class Engine {
         store.bindRow(v, value, why, placement);
         List<Stored> w = store.takeRowWatchers(v);
         if (!w.isEmpty()) work.addAll(w);
+    }
+
+    /** A row variable that may not have size-0 axes: its value's explicit axes are ≥ 1, and so are its variables. */
+    private void nonZeroAxes(String v, Row value, Why why) {
+        if (zeroOk.contains("<" + v + ">")) return;
+        for (List<Dim> flank : List.of(value.lead(), value.trail()))
+            for (Dim d : flank) {
+                if (d instanceof Dim.Atom a && a.size() == 0)
+                    throw Contradiction.fail("size-0 axis in the value of <" + v + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
+                if (d instanceof Dim.Var w) zeroOk.remove(w.name());
+            }
+        if (value instanceof Row.Open o) zeroOk.remove("<" + o.var() + ">");
     }
 
     /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */

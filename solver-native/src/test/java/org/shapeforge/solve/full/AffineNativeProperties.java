@@ -11,7 +11,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solve.NativeSolver;
@@ -63,7 +63,7 @@ class AffineNativeProperties {
         Outcome r = new NativeSolver().solve(p, SolveOptions.defaults());
         if (outs.isEmpty()) {
             Outcome.Unsat u = assertInstanceOf(Outcome.Unsat.class, r, r::toString);
-            assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+            assertEquals(FailureKind.SEMANTIC, u.core().kind());
         } else {
             Outcome.Sat s = assertInstanceOf(Outcome.Sat.class, r, r::toString);
             assertEquals(outs, List.of(size(s.model(), "o")));

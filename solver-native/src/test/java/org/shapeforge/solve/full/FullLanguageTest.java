@@ -35,9 +35,14 @@ class FullLanguageTest {
         return s;
     }
 
-    static Outcome.Unsat fail(String... lines) {
+    /** A negative answer and its failure (an Unsat proof, or an Unknown caused by a policy failure or an error). */
+    record Failed(Outcome outcome, org.shapeforge.solver.Failure failure) {}
+
+    static Failed fail(String... lines) {
         Outcome o = solve(lines);
-        return assertInstanceOf(Outcome.Unsat.class, o, () -> "expected a failure, got " + o);
+        var f = o.failure().orElseThrow(() -> new AssertionError("expected a failure, got " + o));
+        assertEquals(f.kind().provesUnsat(), o instanceof Outcome.Unsat, () -> "Unsat exactly for proofs: " + o);
+        return new Failed(o, f);
     }
 
     static long size(Outcome.Sat s, String v) {
@@ -90,9 +95,29 @@ class FullLanguageTest {
         var u = fail("discardable b", "c = b ^ c", "a = affine(b, stride=2, kernel=b, dilation=1)");
         assertEquals(FailureKind.SEMANTIC, u.failure().kind());
         assertTrue(u.failure().message().contains("-2 < 0"), u.failure().message());
-        var bound = fail("b = 0", "a = affine(b, stride=2, kernel=b, dilation=1)"); // evaluated, not solved
+        var bound = fail("discardable b", "b = 0", "a = affine(b, stride=2, kernel=b, dilation=1)"); // evaluated, not solved
         assertEquals(FailureKind.SEMANTIC, bound.failure().kind());
         assertTrue(bound.failure().message().contains("negative dimension size -2"), bound.failure().message());
+    }
+
+    /** Def. 1.1: sizes are at least 1 except for discardable variables (issue 10: native said sat). */
+    @Test
+    void sizeZeroOnlyForDiscardables() {
+        for (String[] in : new String[][] {{"a = 0"}, {"<r> ~ [0, 4]"}, {"a <= 0"}, {"discardable b", "b = 0", "c = b"}}) {
+            var u = fail(in);
+            assertEquals(FailureKind.SEMANTIC, u.failure().kind(), String.join("; ", in));
+            assertTrue(u.failure().message().contains("Def. 1.1"), u.failure().message());
+        }
+        assertEquals(0, size(sat("discardable b", "b = 0"), "b"));
+        assertEquals(new Dim.Atom(0), sat("discardable <r>", "<r> ~ [0, 4]").model().rows().get("r").flat().getFirst());
+    }
+
+    /** The kernel is a part of an affine size: its basis combines with the input's (language.md, "Bases"). */
+    @Test
+    void Affine_kernelBasisConflicts() {
+        var u = fail("r = affine(o, stride=2, kernel=3:y, dilation=1)", "r = 9:x");
+        assertEquals(FailureKind.SEMANTIC, u.failure().kind());
+        assertTrue(u.failure().message().contains("basis"), u.failure().message());
     }
 
     @Test

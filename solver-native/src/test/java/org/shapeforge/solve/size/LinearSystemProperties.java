@@ -20,7 +20,7 @@ import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.SizeExpr;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.term.Dim;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.term.Dim;

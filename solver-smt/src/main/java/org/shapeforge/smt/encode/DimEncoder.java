@@ -47,10 +47,11 @@ public final class DimEncoder {
                 yield computed(sum, combinedBasis(parts, es, side), side);
             }
             case Dim.Affine a -> {
-                DimE over = encode(a.over(), side);
-                ArithExpr<IntSort> k = a.kernel().isPresent() ? encode(a.kernel().get(), side).size() : ctx.mkInt(1);
-                ArithExpr<IntSort> size = Sizes.affineInput(a, over.size(), k, arith);
-                yield computed(size, over.basis(), side);
+                List<DimE> parts = new ArrayList<>();
+                for (Dim p : Sizes.affineParts(a)) parts.add(encode(p, side));
+                ArithExpr<IntSort> k = parts.size() > 1 ? parts.get(1).size() : ctx.mkInt(1);
+                ArithExpr<IntSort> size = Sizes.affineInput(a, parts.get(0).size(), k, arith);
+                yield computed(size, combinedBasis(parts, side), side);
             }
         };
     }

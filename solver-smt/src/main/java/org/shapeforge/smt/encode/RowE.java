@@ -11,9 +11,12 @@ import java.util.List;
  * ({@code rigid == false}, {@code lead} = |l|) or a rigid row {@code F•}. Its flat sequence has
  * {@code rank} axes, of which the first {@code maxRank} are materialized ({@code axes.get(i)} is
  * axis {@code i} when {@code i < rank}). {@code inRange} says {@code rank ≤ maxRank}: where it
- * fails, the row is longer than the unrolling and the encoding says nothing about it.
+ * fails, the row is longer than the unrolling and the encoding says nothing about it — except
+ * through {@code sizeSum}, the sum of the sizes of all its axes at every rank (an unbounded
+ * integer: a rank-level invariant, {@link RowVarE#sizeSum()}).
  */
-public record RowE(boolean rigid, ArithExpr<IntSort> rank, ArithExpr<IntSort> lead, List<DimE> axes, BoolExpr inRange) {
+public record RowE(boolean rigid, ArithExpr<IntSort> rank, ArithExpr<IntSort> lead, List<DimE> axes, BoolExpr inRange,
+        ArithExpr<IntSort> sizeSum) {
     public RowE {
         axes = List.copyOf(axes);
     }

@@ -35,11 +35,11 @@ public final class RowEncoder {
             case Row.Closed(List<Dim> lead, List<Dim> trail) -> {
                 List<DimE> axes = encodeAll(lead, side);
                 axes.addAll(encodeAll(trail, side));
-                yield new RowE(false, ctx.mkInt(axes.size()), ctx.mkInt(lead.size()), axes, ctx.mkTrue());
+                yield new RowE(false, ctx.mkInt(axes.size()), ctx.mkInt(lead.size()), axes, ctx.mkTrue(), sum(axes, null));
             }
             case Row.Rigid(List<Dim> axes) -> {
                 List<DimE> es = encodeAll(axes, side);
-                yield new RowE(true, ctx.mkInt(es.size()), ctx.mkInt(es.size()), es, ctx.mkTrue());
+                yield new RowE(true, ctx.mkInt(es.size()), ctx.mkInt(es.size()), es, ctx.mkTrue(), sum(es, null));
             }
             case Row.Open(List<Dim> lead, String var, List<Dim> trail) -> open(lead, vars.row(var), trail, side);
         };
@@ -55,7 +55,19 @@ public final class RowEncoder {
         ArithExpr<IntSort> rank = ctx.mkAdd(ctx.mkInt(known), v.length());
         boolean rigid = semantics == Semantics.RIGID;
         ArithExpr<IntSort> lead = rigid ? rank : ctx.mkAdd(ctx.mkInt(l.size()), v.marker());
-        return new RowE(rigid, rank, lead, axes, ctx.mkLe(rank, ctx.mkInt(maxRank)));
+        List<DimE> explicit = new ArrayList<>(l);
+        explicit.addAll(r);
+        return new RowE(rigid, rank, lead, axes, ctx.mkLe(rank, ctx.mkInt(maxRank)), sum(explicit, v.sizeSum()));
+    }
+
+    /** Σ sizes of {@code ds}, plus {@code extra} (a row variable's size sum) when present. */
+    @SuppressWarnings("unchecked")
+    private ArithExpr<IntSort> sum(List<DimE> ds, ArithExpr<IntSort> extra) {
+        List<ArithExpr<IntSort>> parts = new ArrayList<>();
+        for (DimE d : ds) parts.add(d.size());
+        if (extra != null) parts.add(extra);
+        if (parts.isEmpty()) return ctx.mkInt(0);
+        return parts.size() == 1 ? parts.get(0) : ctx.mkAdd(parts.toArray(ArithExpr[]::new));
     }
 
     /** Axis {@code j} after the leading flank: slot {@code j} of ρ if {@code j < n}, else {@code r[j − n]}. */

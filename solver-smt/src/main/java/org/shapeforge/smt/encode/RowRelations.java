@@ -32,7 +32,8 @@ public final class RowRelations {
         int n = Math.min(a.maxRank(), b.maxRank());
         for (int i = 0; i < n; i++) cs.add(below(i, a.rank(), a.axes().get(i).eq(ctx, b.axes().get(i))));
         // Within both unrollings, equal ranks are at most the shorter one: these positions cover every axis.
-        return new Split(ctx.mkEq(a.rank(), b.rank()), and(cs));
+        // equal flat sequences have equal size sums, at every rank (a necessary, rank-level condition)
+        return new Split(ctx.mkAnd(ctx.mkEq(a.rank(), b.rank()), ctx.mkEq(a.sizeSum(), b.sizeSum())), and(cs));
     }
 
     public Split identical(RowE a, RowE b) {
@@ -52,7 +53,7 @@ public final class RowRelations {
 
     /** {@code lower ⊑¹ upper}: the lower side rigidified. */
     public Split oneShot(RowE lower, RowE upper) {
-        RowE flat = new RowE(true, lower.rank(), lower.rank(), lower.axes(), lower.inRange());
+        RowE flat = new RowE(true, lower.rank(), lower.rank(), lower.axes(), lower.inRange(), lower.sizeSum());
         return rigidBelow(flat, upper);
     }
 

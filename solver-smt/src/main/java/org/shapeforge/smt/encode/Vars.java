@@ -41,6 +41,7 @@ public final class Vars {
         return d;
     }
 
+    @SuppressWarnings("unchecked")
     public RowVarE row(String name) {
         RowVarE r = rows.get(name);
         if (r == null) {
@@ -51,7 +52,15 @@ public final class Vars {
             List<DimE> slots = new ArrayList<>();
             boolean zeroOk = discardable.contains("<" + name + ">");
             for (int j = 0; j < slotsPerRow; j++) slots.add(fresh("r_" + name + "_" + j, zeroOk));
-            r = new RowVarE(name, n, m, slots);
+            ArithExpr<IntSort> sum = intConst("r_" + name + "_sum");
+            // sum of the sizes of all axes: ≥ n (or ≥ 0 with zero sizes allowed); equal to the slots' sum within the unrolling
+            domain.add(ctx.mkLe(zeroOk ? ctx.mkInt(0) : n, sum));
+            List<ArithExpr<IntSort>> parts = new ArrayList<>();
+            for (int j = 0; j < slotsPerRow; j++)
+                parts.add((ArithExpr<IntSort>) ctx.mkITE(ctx.mkGt(n, ctx.mkInt(j)), slots.get(j).size(), ctx.mkInt(0)));
+            ArithExpr<IntSort> slotSum = parts.isEmpty() ? ctx.mkInt(0) : ctx.mkAdd(parts.toArray(ArithExpr[]::new));
+            domain.add(ctx.mkImplies(ctx.mkLe(n, ctx.mkInt(slotsPerRow)), ctx.mkEq(sum, slotSum)));
+            r = new RowVarE(name, n, m, slots, sum);
             rows.put(name, r);
         }
         return r;

@@ -1,10 +1,8 @@
-package org.shapeforge.semantics;
+package org.shapeforge.term;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.shapeforge.collect.FrozenMap;
-import org.shapeforge.term.Dim;
-import org.shapeforge.term.Row;
 
 /**
  * A ground assignment γ (Def. 3.4) on the variables it names: dimension variables to ground

@@ -1,4 +1,4 @@
-package org.shapeforge.oracle;
+package org.shapeforge.oracle.gen;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
-import org.shapeforge.semantics.Assignment;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.term.Dim;
@@ -21,7 +21,7 @@ import org.shapeforge.term.Row;
  * refine the operand's value (Def. 2.3: the result's flanks contain the operand's, unit positions
  * refined). {@link #generate} re-checks the planted assignment with the evaluator.
  */
-final class PlantedGen {
+public final class PlantedGen {
     final Random rnd;
     final Map<String, Dim> dims = new HashMap<>();
     final Map<String, Row.Closed> rows = new HashMap<>();
@@ -33,13 +33,13 @@ final class PlantedGen {
         this.maxFlank = maxFlank;
     }
 
-    record Planted(List<Constraint> constraints, Assignment model) {}
+    public record Planted(List<Constraint> constraints, Assignment model) {}
 
-    static Planted generate(long seed, int n, int maxFlank) {
+    public static Planted generate(long seed, int n, int maxFlank) {
         return generate(seed, n, maxFlank, false);
     }
 
-    static Planted generate(long seed, int n, int maxFlank, boolean noOpenOpenEq) {
+    public static Planted generate(long seed, int n, int maxFlank, boolean noOpenOpenEq) {
         PlantedGen g = new PlantedGen(seed, maxFlank);
         g.noOpenOpenEq = noOpenOpenEq;
         List<Constraint> cs = new ArrayList<>();

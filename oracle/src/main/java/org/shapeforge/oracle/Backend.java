@@ -1,0 +1,42 @@
+package org.shapeforge.oracle;
+
+import org.shapeforge.smt.SmtSolver;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.ShapeSolver;
+
+/**
+ * The solver backends, as the one factory the CLI and the oracle use: callers see only
+ * {@link ShapeSolver} (java-smt style). {@link #checked()} wraps a backend in the evaluator
+ * re-check ({@link Checked}).
+ */
+public enum Backend {
+    /** The native staged solver (seed 003 §§4–6); {@code complete} is an option, not a backend. */
+    NATIVE("native"),
+    /** Z3 over the bounded encoding ({@code docs/smt.md}); one {@code Context} per call. */
+    SMT("z3");
+
+    public final String keyword;
+
+    Backend(String keyword) {
+        this.keyword = keyword;
+    }
+
+    /** A fresh solver of this backend (solvers hold no state between calls). */
+    public ShapeSolver create() {
+        return switch (this) {
+            case NATIVE -> new NativeSolver();
+            case SMT -> new SmtSolver();
+        };
+    }
+
+    /** A fresh solver wrapped in the evaluator re-check. */
+    public ShapeSolver checked() {
+        return new Checked(create());
+    }
+
+    /** {@code native} or {@code z3}/{@code smt}. */
+    public static Backend parse(String name) {
+        for (Backend b : values()) if (b.keyword.equals(name) || b.name().equalsIgnoreCase(name)) return b;
+        throw new IllegalArgumentException("unknown backend '" + name + "' (native or smt)");
+    }
+}

@@ -1,0 +1,39 @@
+package org.shapeforge.oracle;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.oracle.claims.Claims;
+import org.shapeforge.oracle.fuzz.Classifier;
+import org.shapeforge.oracle.fuzz.Klass;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.smt.SmtSolver;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * Native (deterministic and complete, re-checked by {@link Checked}) and SMT side by side on one
+ * problem, the claims of seed 003 ({@link Claims}) and the agreement class ({@link Classifier}).
+ * Behind {@code shapeforge oracle FILE}.
+ */
+public final class Oracle {
+    private Oracle() {}
+
+    public static OracleReport run(Problem problem, List<Semantics> semantics, SolveOptions base) {
+        Problem p = problem.withoutExpectations();
+        ShapeSolver nat = Backend.NATIVE.checked(), smt = Backend.SMT.checked();
+        Outcome det = nat.solve(p, base.withSemantics(Semantics.FLAT).withComplete(false));
+        Outcome comp = nat.solve(p, base.withSemantics(Semantics.FLAT).withComplete(true));
+        Map<Semantics, Outcome> smtOut = new EnumMap<>(Semantics.class);
+        for (Semantics s : semantics) smtOut.put(s, smt.solve(p, base.withSemantics(s).withComplete(false)));
+        SolveOptions flat = base.withSemantics(Semantics.FLAT).withComplete(false);
+        Outcome smtFlat = smtOut.computeIfAbsent(Semantics.FLAT, s -> smt.solve(p, flat));
+        Classifier.Verdict v = Classifier.classify(p, det, smtFlat, Optional.empty());
+        Klass agreement = v.klass();
+        var claims = Claims.check(p, det, smtFlat, smt, flat);
+        return new OracleReport(det, comp, smtOut, SmtSolver.rankBound(p.constraints(), base), claims, agreement, v.detail());
+    }
+}

@@ -1,0 +1,57 @@
+package org.shapeforge.oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * Verified inference, the one call for production users (issue 10): native speed, an independent
+ * re-check, an SMT fallback, readable errors.
+ * <ol>
+ *   <li>the native solver, its model re-checked by the trusted evaluator ({@link Checked});</li>
+ *   <li>a native model → the answer; a native semantic failure (a proof, Lemma 5.1) → the error,
+ *       its constraints the derivation's sources;</li>
+ *   <li>a policy failure, an unsupported construct or any other {@code Unknown} → SMT under
+ *       {@code flat} within {@code smtBudgetMs}: a model becomes the answer, flagged
+ *       {@link Result#fallback()} and re-checked by the evaluator; an unsat core becomes the error
+ *       (the user's constraints with their {@code file:line:col}); SMT unknown stays unknown.</li>
+ * </ol>
+ * <pre>{@code
+ * Problem p = Parser.parse("model.shc", text);
+ * Verified.Result r = Verified.solve(p, 2_000);
+ * switch (r.outcome()) {
+ *     case Outcome.Sat s -> use(s.model());                       // r.fallback(): found by SMT
+ *     case Outcome.Unsat u -> report(OutcomeView.text(u));        // lines, origins and a hint
+ *     case Outcome.Unknown u -> retryWithMoreTime(u.reason());
+ * }
+ * }</pre>
+ */
+public final class Verified {
+    private Verified() {}
+
+    /** The answer, whether SMT supplied it, and what native said when it did not decide. */
+    public record Result(Outcome outcome, boolean fallback, Optional<Outcome> nativeOutcome) {}
+
+    public static Result solve(Problem problem, long smtBudgetMs) {
+        Problem p = problem.withoutExpectations();
+        SolveOptions flat = SolveOptions.defaults().withSemantics(Semantics.FLAT);
+        Outcome nat = Backend.NATIVE.checked().solve(p, flat);
+        if (nat instanceof Outcome.Sat || nat instanceof Outcome.Unsat) return new Result(nat, false, Optional.of(nat));
+        Outcome smt = Backend.SMT.checked().solve(p, flat.withTimeoutMs(Math.max(1, smtBudgetMs)));
+        String why = "native: " + ((Outcome.Unknown) nat).reason();
+        return switch (smt) {
+            case Outcome.Sat s -> {
+                List<String> notes = new ArrayList<>(s.notes());
+                notes.add("fallback: model found by SMT (" + why + "), re-checked by the evaluator");
+                yield new Result(new Outcome.Sat(s.model(), s.solved(), notes, s.stats()), true, Optional.of(nat));
+            }
+            case Outcome.Unsat u -> new Result(u, true, Optional.of(nat));
+            case Outcome.Unknown u -> new Result(new Outcome.Unknown(why + "; smt: " + u.reason(), u.cause().or(nat::failure),
+                    u.rankBound(), u.stats()), false, Optional.of(nat));
+        };
+    }
+}

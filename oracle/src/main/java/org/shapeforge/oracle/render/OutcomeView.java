@@ -1,0 +1,174 @@
+package org.shapeforge.oracle.render;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.solver.Failure;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.solver.Stats;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * The one renderer of solver outcomes, text and JSON, used by every command ({@code solve},
+ * {@code smt}, {@code check}, {@code oracle}, {@code fuzz}), with the exit codes of
+ * {@code spec/cli.md}: 0 sat, 1 a negative verdict (a proof: {@link Outcome.Unsat}), 2 an input
+ * error, 3 unknown (policy failure, bounded refutation, timeout, unsupported construct).
+ *
+ * <p>JSON ({@code cli.md}, "JSON of solve"): {@code verdict} is {@code sat}, {@code fail} (the
+ * answer carries a failure) or {@code unknown}; {@code outcome} is the honest tri-state
+ * {@code sat | unsat | unknown}; {@code failure} has {@code kind, message, constraints, origin}.
+ */
+public final class OutcomeView {
+    private OutcomeView() {}
+
+    public static final ObjectMapper JSON = new ObjectMapper();
+
+    /** {@code sat}, {@code unsat} or {@code unknown}. */
+    public static String outcome(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> "sat";
+            case Outcome.Unsat u -> "unsat";
+            case Outcome.Unknown u -> "unknown";
+        };
+    }
+
+    /** The spec's {@code verdict}: {@code sat}, {@code fail} when a failure is reported, else {@code unknown}. */
+    public static String verdict(Outcome o) {
+        return o instanceof Outcome.Sat ? "sat" : o.failure().isPresent() ? "fail" : "unknown";
+    }
+
+    /** One line: {@code sat}, {@code unsat — msg}, {@code fail policy — msg}, {@code unknown (bounded: rank ≤ K) — msg}, {@code unknown — reason}. */
+    public static String headline(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> "sat";
+            case Outcome.Unsat u -> (u.core().kind() == FailureKind.UNSAT ? "unsat" : "unsat (semantic failure)") + " — " + u.core().message();
+            case Outcome.Unknown u -> u.cause().map(f -> switch (f.kind()) {
+                case BOUNDED -> "unknown (unsat only for rank ≤ " + u.rankBound().map(String::valueOf).orElse("?") + ") — " + f.message();
+                default -> "fail " + f.kind().keyword + " (unknown) — " + f.message();
+            }).orElse("unknown — " + u.reason());
+        };
+    }
+
+    /** Exit code per {@code cli.md}. */
+    public static int exitCode(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> 0;
+            case Outcome.Unsat u -> 1;
+            case Outcome.Unknown u -> u.cause().filter(f -> f.kind() == FailureKind.ERROR).isPresent() ? 2 : 3;
+        };
+    }
+
+    /** The worst of several exit codes: internal 4 > input 2 > unknown 3 > negative 1 > ok 0. */
+    public static int worst(int a, int b) {
+        int[] rank = {0, 2, 4, 3, 5};
+        return rank[Math.min(a, 4)] >= rank[Math.min(b, 4)] ? a : b;
+    }
+
+    /** The full text rendering: headline, then the model/solved form or the failure with origins and a hint. */
+    public static String text(Outcome o) {
+        StringBuilder sb = new StringBuilder(headline(o)).append('\n');
+        switch (o) {
+            case Outcome.Sat s -> {
+                if (s.solved().isPresent()) {
+                    SolvedForm sf = s.solved().get();
+                    section(sb, "bindings", sf.dimBindings(), sf.rowBindings());
+                    sb.append("residual:\n");
+                    for (Constraint c : sf.residual()) sb.append("  ").append(Printer.print(c)).append('\n');
+                    section(sb, "closed", s.model().dims(), s.model().rows());
+                    sb.append("principal: ").append(sf.principal() ? "yes" : "no").append('\n');
+                    sb.append("upward: ").append(Printer.print(sf.upward())).append('\n');
+                } else {
+                    sb.append("model:\n");
+                    s.model().dims().forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(Printer.print(v)).append('\n'));
+                    s.model().rows().forEach((k, v) -> sb.append("  <").append(k).append("> = ").append(Printer.print(v)).append('\n'));
+                }
+                for (String n : s.notes()) sb.append("note: ").append(n).append('\n');
+            }
+            case Outcome.Unsat u -> failure(sb, u.core());
+            case Outcome.Unknown u -> u.cause().ifPresent(f -> failure(sb, f));
+        }
+        Stats st = o.stats();
+        sb.append(String.format("stats: %d constraints, %d steps, %.1f ms%n", st.constraints(), st.steps(), st.millis()));
+        return sb.toString();
+    }
+
+    private static void failure(StringBuilder sb, Failure f) {
+        for (Constraint c : f.constraints()) sb.append("  ").append(c.span()).append(": ").append(Printer.print(c)).append('\n');
+        sb.append("hint: ").append(hint(f.kind())).append('\n');
+    }
+
+    /** What a user can do about a failure of this kind (Lemma 5.1's semantic/policy split). */
+    public static String hint(FailureKind kind) {
+        return switch (kind) {
+            case SEMANTIC -> "only semantic steps led here: the constraints above have no common solution; "
+                    + "fix one of them (or see `shapeforge smt FILE` for an unsat core)";
+            case POLICY -> "a policy commitment (marker placement, deferred-equation resolution or closing guess) "
+                    + "is on this failure's derivation, so the input may still be satisfiable: try --complete, "
+                    + "`shapeforge solve --verified`, or `shapeforge smt FILE`";
+            case UNSAT -> "the constraints above are unsatisfiable together: change one of them";
+            case ERROR -> "the input is outside what this solver accepts, or ill-formed: see the message";
+            case BOUNDED -> "refuted only for rows up to the rank bound: raise --rank-bound or treat as unknown";
+        };
+    }
+
+    private static void section(StringBuilder sb, String title, Map<String, Dim> d, Map<String, Row> r) {
+        sb.append(title).append(":\n");
+        d.forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(Printer.print(v)).append('\n'));
+        r.forEach((k, v) -> sb.append("  <").append(k).append("> ~ ").append(Printer.print(v)).append('\n'));
+    }
+
+    /** The JSON document of one outcome ({@code cli.md}, "JSON of solve"). */
+    public static ObjectNode json(Outcome o) {
+        ObjectNode doc = JSON.createObjectNode();
+        doc.put("verdict", verdict(o)).put("outcome", outcome(o));
+        switch (o) {
+            case Outcome.Sat s -> {
+                if (s.solved().isPresent()) {
+                    SolvedForm sf = s.solved().get();
+                    ObjectNode b = doc.putObject("bindings");
+                    sf.dimBindings().forEach((k, v) -> b.put(k, Printer.print(v)));
+                    sf.rowBindings().forEach((k, v) -> b.put("<" + k + ">", Printer.print(v)));
+                    ArrayNode res = doc.putArray("residual");
+                    for (Constraint c : sf.residual()) res.add(Printer.print(c));
+                    values(doc.putObject("closed"), s.model());
+                    doc.put("principal", sf.principal());
+                    values(doc.putObject("upward"), sf.upward());
+                } else values(doc.putObject("model"), s.model());
+                ArrayNode notes = doc.putArray("notes");
+                s.notes().forEach(notes::add);
+            }
+            case Outcome.Unsat u -> failure(doc, u.core());
+            case Outcome.Unknown u -> {
+                doc.put("reason", u.reason());
+                u.cause().ifPresent(f -> failure(doc, f));
+                u.rankBound().ifPresent(k -> doc.put("rankBound", k));
+            }
+        }
+        Stats st = o.stats();
+        doc.putObject("stats").put("constraints", st.constraints()).put("steps", st.steps()).put("millis", st.millis());
+        return doc;
+    }
+
+    private static void failure(ObjectNode doc, Failure fl) {
+        ObjectNode f = doc.putObject("failure");
+        f.put("kind", fl.kind().keyword).put("message", fl.message());
+        ArrayNode cs = f.putArray("constraints");
+        for (Constraint c : fl.constraints()) cs.add(Printer.print(c));
+        ArrayNode orig = f.putArray("origin");
+        fl.origins().forEach(orig::add);
+        f.put("hint", hint(fl.kind()));
+    }
+
+    /** An assignment as a JSON object, row variables as {@code <r>}. */
+    public static void values(ObjectNode node, Assignment a) {
+        a.dims().forEach((k, v) -> node.put(k, Printer.print(v)));
+        a.rows().forEach((k, v) -> node.put("<" + k + ">", Printer.print(v)));
+    }
+}

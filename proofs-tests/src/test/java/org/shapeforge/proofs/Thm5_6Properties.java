@@ -1,0 +1,47 @@
+package org.shapeforge.proofs;
+
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.oracle.claims.Claim;
+import org.shapeforge.oracle.claims.Claims;
+import org.shapeforge.oracle.gen.Case;
+import org.shapeforge.oracle.gen.CaseGen;
+import org.shapeforge.oracle.gen.Fragment;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * The claims of §§5–6 of the notes on generated core-fragment inputs, each checked by an
+ * independent opinion (SMT entailment, the evaluator; {@code oracle.claims.Claims}): Thm. 5.6(2)
+ * no-guessing, Cor. 5.7 (unsolved variables admit two values), Cor. 5.8 (no residual caps ⇒
+ * principal), Prop. 5.4 / 6.4(iii) (γ↑ a solution, SMT models below it), Prop. 6.2 (the closed
+ * solution satisfies Φ0), Cor. 5.5 (native success ⇒ satisfiable). No claim may fail; each must
+ * actually be checked (not skipped) on a share of the inputs.
+ */
+class Thm5_6Properties {
+    static final SolveOptions SMT = SolveOptions.defaults().withSemantics(Semantics.FLAT).withTimeoutMs(2_000);
+
+    @Property(tries = 40)
+    void claimsOfSections5And6HoldOnGeneratedCoreInputs(@ForAll long seed) {
+        Case k = CaseGen.generate(seed, Set.of(Fragment.CORE));
+        ShapeSolver smt = Backend.SMT.create();
+        Outcome nat = Backend.NATIVE.checked().solve(k.problem(), SolveOptions.defaults());
+        Outcome flat = smt.solve(k.problem(), SMT);
+        List<Claim> claims = Claims.check(k.problem(), nat, flat, smt, SMT);
+        for (Claim c : claims) {
+            Statistics.label(c.name()).collect(c.status().keyword);
+            assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail() + "\n" + Printer.print(k.problem()));
+        }
+        Statistics.label("Prop6.2 closed solution").coverage(cov -> cov.check("holds").percentage(p -> p > 20));
+        Statistics.label("Cor5.5 success").coverage(cov -> cov.check("holds").percentage(p -> p > 20));
+    }
+}
