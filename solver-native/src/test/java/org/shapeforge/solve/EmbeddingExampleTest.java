@@ -17,7 +17,7 @@ class EmbeddingExampleTest {
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults().withTimeoutMs(2_000));
         String answer = switch (o) {
             case Outcome.Sat s -> "sat " + Printer.print(s.model());                // b = 8
-            case Outcome.Unsat u -> "fail: " + u.failure().message();
+            case Outcome.Unsat u -> "unsat: " + u.core().message();
             case Outcome.Unknown u -> "unknown: " + u.reason();
         };
         assertEquals("sat b = 8, <x> = [8, 3]", answer);
