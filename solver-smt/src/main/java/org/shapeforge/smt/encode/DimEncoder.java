@@ -47,11 +47,12 @@ public final class DimEncoder {
                 yield computed(sum, combinedBasis(parts, es, side), side);
             }
             case Dim.Affine a -> {
+                List<Dim> terms = Sizes.affineParts(a);
                 List<DimE> parts = new ArrayList<>();
-                for (Dim p : Sizes.affineParts(a)) parts.add(encode(p, side));
+                for (Dim p : terms) parts.add(encode(p, side));
                 ArithExpr<IntSort> k = parts.size() > 1 ? parts.get(1).size() : ctx.mkInt(1);
                 ArithExpr<IntSort> size = Sizes.affineInput(a, parts.get(0).size(), k, arith);
-                yield computed(size, combinedBasis(parts, side), side);
+                yield computed(size, combinedBasis(terms, parts, side), side);
             }
         };
     }
