@@ -33,11 +33,18 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree).")
+        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12).")
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain")
+    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries")
     String name;
+
+    @Option(names = "--every", paramLabel = "KIND=P", split = ",",
+            description = "native-mix: put KIND (broadcast, trail, dimle, total, concat, conv) in every P-th layer; 0 leaves it out (default 1 each)")
+    java.util.Map<String, Integer> every = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--emit", description = "print the generated problem of the first size as .shc instead of measuring")
+    boolean emit;
 
     @Option(names = "--size", paramLabel = "N", description = "number of constraints (default 100000)")
     Integer size;
@@ -68,19 +75,25 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!"native-chain".equals(name))
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown benchmark '" + name + "' (known: native-chain)");
+        java.util.function.IntFunction<Problem> gen = generator();
         List<Integer> ns = sizes != null ? sizes : List.of(size != null ? size : 100_000);
+        for (int n : ns)
+            if (n < 1) throw new CommandLine.ParameterException(spec.commandLine(), "sizes must be >= 1, got " + n);
         PrintWriter out = spec.commandLine().getOut();
+        if (emit) {
+            out.print(org.shapeforge.lang.Printer.print(gen.apply(ns.getFirst())));
+            out.flush();
+            return Cli.OK;
+        }
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
-        if (!json) out.printf("native-chain: solve + close wall time, median of the measured repetitions; "
+        if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
                 + "before each size %d warm-up solve(s) of n=10000 (JIT warm-up excluded); %d cores%n",
                 warmup, Runtime.getRuntime().availableProcessors());
         for (int n : ns) {
-            Problem w = chain(10_000);
+            Problem w = gen.apply(10_000);
             for (int i = 0; i < warmup; i++) new NativeSolver().solve(w, SolveOptions.defaults());
-            Problem p = chain(n);
+            Problem p = gen.apply(n);
             int r = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
             List<Run> rs = new ArrayList<>();
             for (int i = 0; i < r; i++) rs.add(measure(p));
@@ -99,17 +112,36 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", med.steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
-            if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
+            if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
                             + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms  %d steps%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
                     peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.steps());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
+                .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
                 .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs)")
                 .set("runs", runs)));
         out.flush();
         return allSat ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    /** The generator of the named benchmark (native-mix's periods validated here). */
+    private java.util.function.IntFunction<Problem> generator() {
+        return switch (name) {
+            case "native-chain" -> BenchCommand::chain;
+            case "native-mix", "queries" -> {
+                NetworkMix mix;
+                try {
+                    mix = new NetworkMix(every);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--every: " + e.getMessage());
+                }
+                yield mix::generate;
+            }
+            default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                    "unknown benchmark '" + name + "' (known: native-chain, native-mix, queries)");
+        };
     }
 
     private static Run measure(Problem p) {
