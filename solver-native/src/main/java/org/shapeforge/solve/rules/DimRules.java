@@ -55,7 +55,7 @@ final class DimRules {
     private void cap(String b, Dim.Atom d, Why why) {
         Store.Cap c = en.store.cap(b);
         if (c == null) {
-            en.store.setCap(b, d, why);
+            en.setCap(b, d, why);
             for (Stored s : en.store.upAdjacencies(b))
                 en.emit(new Fact.DimLe(d, new Dim.Var(s.dimVars.get(1))), why.and(s.item.why()));
         } else if (!c.atom().equals(d)) {

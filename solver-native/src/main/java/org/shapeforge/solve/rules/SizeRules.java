@@ -13,29 +13,34 @@ import org.shapeforge.solve.size.SizeTranslator;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 
 /**
  * The full language's constraints in the staged solver (issue 4): equations and orders with a
  * Concat or Affine side, Total_elems, Exact and the size predicates. They are held as
- * {@link SizeItem}s and re-examined at every fixpoint of the {@link Engine} ({@link #propagate}),
- * solved exactly by {@code org.shapeforge.solve.size} with the sizes known so far.
+ * {@link SizeItem}s — propagators that watch the variables they read through the store's watch
+ * lists — and run at a fixpoint of the {@link Engine} only when woken ({@link #propagate}), solved
+ * exactly by {@code org.shapeforge.solve.size} with the sizes known so far. One rule class per
+ * kind holds the logic ({@link SizeEqRule}, {@link TotalRule}, {@link ExactRule},
+ * {@link PredRule}); what re-examines them is {@link SizeQueue}, never a pass over all items.
  *
  * <p>A size determined by a size-only constraint (Total_elems, a predicate, a sum whose basis is
  * not forced) does not fix the basis of its variable, so it is recorded as a <em>known size</em>
- * ({@link #sizes}), entailed (semantic) and checked against every later binding, not bound; the
- * closing stage binds it to the default basis (a policy step). A solved sum whose basis is forced
- * binds the variable at once ({@code 7 = a ^ 3} entails {@code a = 4}).
+ * ({@link KnownSizes}), entailed (semantic) and checked against every later binding, not bound;
+ * the closing stage binds it to the default basis (a policy step). A solved sum whose basis is
+ * forced binds the variable at once ({@code 7 = a ^ 3} entails {@code a = 4}).
  */
 public final class SizeRules {
     /** A size entailed for an unbound variable, with its derivation. */
     public record Known(long size, Why why) {}
 
     final Engine en;
-    final List<SizeItem> items = new ArrayList<>();
-    final Map<String, Known> sizes = new LinkedHashMap<>();
+    private final List<SizeItem> items = new ArrayList<>();
+    private final SizeQueue queue = new SizeQueue();
+    final KnownSizes sizes;
     final SizeTranslator translator = new SizeTranslator();
     Set<String> discardable = Set.of();
-    Set<String> dynamic = Set.of();
+    private Set<String> dynamic = Set.of();
     private final SizeEqRule eqRule = new SizeEqRule(this);
     private final TotalRule totalRule = new TotalRule(this);
     private final ExactRule exactRule = new ExactRule(this);
@@ -43,11 +48,13 @@ public final class SizeRules {
 
     SizeRules(Engine en) {
         this.en = en;
+        this.sizes = new KnownSizes(en);
     }
 
     /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
     public void provenance(Set<String> discardable, Set<String> dynamic) {
         this.discardable = Set.copyOf(discardable);
+        this.sizes.discardable = this.discardable;
         this.dynamic = Set.copyOf(dynamic);
     }
 
@@ -60,7 +67,14 @@ public final class SizeRules {
             case Constraint.SizeIn r -> pred(c);
             default -> throw new IllegalArgumentException("not a size constraint: " + c);
         };
-        items.add(new SizeItem(b, why));
+        item(b, why);
+    }
+
+    /** A new item: registered, and woken so that it runs at the next fixpoint. */
+    private void item(SizeItem.Body b, Why why) {
+        SizeItem it = new SizeItem(b, why, items.size(), queue);
+        items.add(it);
+        queue.schedule(it);
     }
 
     private SizeItem.Pred pred(Constraint c) {
@@ -72,104 +86,115 @@ public final class SizeRules {
 
     /** {@code l = r} with a compound side (DE-* extended to sums and affine sizes). */
     void eq(Dim l, Dim r, Why why) {
-        items.add(new SizeItem(new SizeItem.Eq(l, r), why));
+        item(new SizeItem.Eq(l, r), why);
     }
 
     /** {@code lo ⊑ up}; a compound side denotes an atom, never the unit. */
     void le(Dim lo, Dim up, Why why) {
         if (compound(up)) eq(lo, up, why);
-        else items.add(new SizeItem(new SizeItem.Le(lo, up), why));
+        else item(new SizeItem.Le(lo, up), why);
     }
 
     /** The live items, in order of arrival. */
     public List<SizeItem> live() {
-        return items.stream().filter(SizeItem::alive).toList();
+        List<SizeItem> out = new ArrayList<>();
+        int w = 0;
+        for (int i = 0; i < items.size(); i++) { // drops the dead ones as it goes (ids keep the arrival order)
+            SizeItem it = items.get(i);
+            if (!it.alive) continue;
+            items.set(w++, it);
+            out.add(it);
+        }
+        items.subList(w, items.size()).clear();
+        return out;
     }
 
-    /** The known sizes of unbound variables. */
+    /** The known sizes of unbound variables (read-only, live), in order of recording. */
     public Map<String, Known> sizes() {
-        return sizes;
+        return sizes.view();
+    }
+
+    /** Dimension variable {@code v} was bound (its known size follows it). */
+    void bound(String v) {
+        sizes.touched(v);
+    }
+
+    /** Dimension variable {@code v} received a cap (its known size, if any, decides it). */
+    void capped(String v) {
+        sizes.touched(v);
     }
 
     /**
-     * Re-examines every live item under the current bindings; returns true when facts were
-     * emitted (the engine runs again). Throws {@link Contradiction} with the numbers involved.
+     * Runs the woken items, lowest arrival first, until one emits facts (true: the engine runs
+     * again) or none is left (false). Throws {@link Contradiction} with the numbers involved.
      */
     boolean propagate() {
-        if (items.isEmpty() && sizes.isEmpty()) return false; // the core fragment: nothing to re-examine
-        boolean changed = true;
-        while (changed) {
-            changed = reconcile();
-            for (SizeItem it : List.copyOf(items)) {
-                if (!it.alive) continue;
-                changed |= switch (it.body) {
-                    case SizeItem.Eq e -> eqRule.step(it, e);
-                    case SizeItem.Le l -> eqRule.step(it, l);
-                    case SizeItem.Total t -> totalRule.step(it, t);
-                    case SizeItem.Exact x -> exactRule.step(it, x);
-                    case SizeItem.Pred p -> predRule.step(it, p);
-                };
-                if (en.hasWork()) return true;
+        sizes.reconcile();
+        if (en.hasWork()) return true;
+        SizeItem it;
+        while ((it = queue.poll()) != null) {
+            switch (it.body) {
+                case SizeItem.Eq e -> eqRule.step(it, e);
+                case SizeItem.Le l -> eqRule.step(it, l);
+                case SizeItem.Total t -> totalRule.step(it, t);
+                case SizeItem.Exact x -> exactRule.step(it, x);
+                case SizeItem.Pred p -> predRule.step(it, p);
             }
+            if (it.alive) watch(it);
+            sizes.reconcile();
+            if (en.hasWork()) return true;
         }
         return false;
     }
 
-    /** Known sizes follow their variables' bindings and are checked against ground values. */
-    private boolean reconcile() {
-        boolean changed = false;
-        for (String x : List.copyOf(sizes.keySet())) {
-            Known k = sizes.get(x);
-            Trace t = new Trace(k.why(), false);
-            Dim d = en.subst.dim(new Dim.Var(x), t);
-            if (d instanceof Dim.Var v && v.name().equals(x)) {
-                var cap = en.store.cap(x);
-                if (cap != null && cap.atom().size() != 1) { // a cap arrived after the size: decide now
-                    sizes.remove(x);
-                    changed |= record(x, k.size(), k.why());
-                }
-                continue;
+    /**
+     * Puts the item on the watch lists of the variables it now reads: the representatives of the
+     * variables it mentions (and, for Total_elems and Exact, of its rows' open variables and the
+     * axes their bindings brought in). Only variables not watched before are added.
+     */
+    private void watch(SizeItem it) {
+        Trace t = new Trace(Why.NONE, false);
+        switch (it.body) {
+            case SizeItem.Eq(Dim l, Dim r) -> {
+                watchDims(it, l, t);
+                watchDims(it, r, t);
             }
-            sizes.remove(x);
-            if (d instanceof Dim.Var w) changed |= record(w.name(), k.size(), t.why());
-            else if (Sizes.size(d) != k.size())
-                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but its size is " + k.size()
-                        + " (derived from the size constraints)", t.why());
+            case SizeItem.Le(Dim l, Dim r) -> {
+                watchDims(it, l, t);
+                watchDims(it, r, t);
+            }
+            case SizeItem.Total(Constraint.Total c) -> {
+                for (Row r : c.rows()) watchRow(it, r, true, t);
+                for (Dim d : c.dividedBy()) watchDims(it, d, t);
+                if (c.numerator() instanceof Constraint.TotalNum.StridedVar s) watchDims(it, s.var(), t);
+            }
+            case SizeItem.Exact(Constraint.Exact c) -> {
+                for (Row r : c.rows()) watchRow(it, r, false, t);
+            }
+            case SizeItem.Pred p -> {
+                for (String v : itemVars(it)) watchDims(it, new Dim.Var(v), t);
+            }
         }
-        return changed;
+    }
+
+    private void watchRow(SizeItem it, Row r, boolean axes, Trace t) {
+        Row s = en.subst.row(r, t);
+        if (s instanceof Row.Open o && it.newRowWatch(o.var())) en.store.watchRow(o.var(), it);
+        if (axes) for (Dim d : s.flat()) watchDims(it, d, t);
+    }
+
+    /** Watches the unbound representatives of the variables of {@code d} (bindings are never compound). */
+    private void watchDims(SizeItem it, Dim d, Trace t) {
+        if (d instanceof Dim.Var x) {
+            if (en.subst.dim(x, t) instanceof Dim.Var w && it.newDimWatch(w.name())) en.store.watchDim(w.name(), it);
+        } else if (compound(d)) {
+            for (String v : vars(List.of(d))) watchDims(it, new Dim.Var(v), t);
+        }
     }
 
     /** Records that the unbound variable {@code x} has size {@code n}; true when this is new. */
     boolean record(String x, long n, Why why) {
-        Trace t = new Trace(why, false);
-        Dim d = en.subst.dim(new Dim.Var(x), t);
-        if (d.isGround()) {
-            if (Sizes.size(d) != n)
-                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but the size constraints need "
-                        + n, t.why());
-            return false;
-        }
-        String v = ((Dim.Var) d).name();
-        long lower = discardable.contains(v) ? 0 : 1;
-        if (n < lower) throw Contradiction.fail("size conflict: " + v + " would have size " + n + " < " + lower, t.why());
-        org.shapeforge.solve.store.Store.Cap cap = en.store.cap(v);
-        if (cap != null && cap.atom().size() != 1) {
-            // v ⊒ c means v ∈ {c, 1∅} (Def. 1.2): its size picks one, a semantic step.
-            Why w = t.why().and(cap.why());
-            if (n == cap.atom().size()) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), cap.atom()), w);
-            else if (n == 1) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
-            else throw Contradiction.fail("size conflict: " + v + " is " + Show.dim(cap.atom()) + " or 1 (broadcast), but the"
-                    + " size constraints need " + n, w);
-            return true;
-        }
-        Known k = sizes.get(v);
-        if (k == null) {
-            sizes.put(v, new Known(n, t.why()));
-            return true;
-        }
-        if (k.size() != n)
-            throw Contradiction.fail("size conflict: " + v + " has size " + k.size() + " and " + n, t.why().and(k.why()));
-        return false;
+        return sizes.record(x, n, why);
     }
 
     /** σ applied through compound terms; ground compounds are evaluated by {@link Sizes#ground}. */
@@ -307,7 +332,7 @@ public final class SizeRules {
                 case SizeItem.Pred p -> p.c();
             });
         }
-        sizes.forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
+        sizes.view().forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
                 Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), none)));
         return out;
     }
@@ -341,8 +366,8 @@ public final class SizeRules {
      * dynamic dimension (the model leaves it symbolic and the guard could not judge it).
      */
     public void finish() {
-        for (var e : new ArrayList<>(sizes.entrySet())) {
-            if (!sizes.containsKey(e.getKey())) continue;
+        for (var e : new ArrayList<>(sizes.view().entrySet())) {
+            if (!sizes.view().containsKey(e.getKey())) continue;
             en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(e.getKey()),
                     Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)), Why.GUESS.and(e.getValue().why()));
             en.run();

@@ -209,6 +209,8 @@ public final class Store {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
             RowSlot u = row(upper);
             u.caps = add(u.caps, s);
+            if (u.capsByLower == null) u.capsByLower = new HashMap<>(4);
+            u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper)) {
                 RowSlot l = row(lo.var());
@@ -247,6 +249,38 @@ public final class Store {
         return out;
     }
 
+    /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
+    public void watchDim(String v, Watcher w) {
+        DimSlot d = dim(v);
+        if (d.props == null) d.props = new ArrayList<>(2);
+        d.props.add(w);
+    }
+
+    /** Puts propagator {@code w} on row variable {@code v}'s watch list. */
+    public void watchRow(String v, Watcher w) {
+        RowSlot r = row(v);
+        if (r.props == null) r.props = new ArrayList<>(2);
+        r.props.add(w);
+    }
+
+    /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
+    public void wakeDim(String v, boolean take) {
+        DimSlot d = dims.get(v);
+        if (d == null || d.props == null) return;
+        List<Watcher> l = d.props;
+        if (take) d.props = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+    }
+
+    /** Wakes and forgets the propagators watching row variable {@code v} (it is bound). */
+    public void wakeRow(String v) {
+        RowSlot r = rows.get(v);
+        if (r == null || r.props == null) return;
+        List<Watcher> l = r.props;
+        r.props = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+    }
+
     /** Kills one stored fact (consumed by closing); it will not be re-emitted. */
     public void kill(Stored s) {
         s.alive = false;
@@ -266,6 +300,14 @@ public final class Store {
     public List<Stored> rowCaps(String v) {
         RowSlot r = rows.get(v);
         return r == null ? List.of() : live(r.caps);
+    }
+
+    /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
+    public boolean hasCap(String v, Row lower) {
+        RowSlot r = rows.get(v);
+        if (r == null || r.capsByLower == null) return false;
+        Stored s = r.capsByLower.get(lower);
+        return s != null && s.alive;
     }
 
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
