@@ -85,6 +85,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.flush();
             return Cli.OK;
         }
+        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmup, json, out);
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
         if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
