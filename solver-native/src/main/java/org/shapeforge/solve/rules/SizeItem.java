@@ -47,8 +47,15 @@ public final class SizeItem implements Watcher {
     boolean queued;
     /** The last residual reason, reported if the item is still open after closing. */
     String residual;
-    /** The dimension and row variables whose watch lists hold this item (never removed: a bound variable's list is dropped). */
-    private Set<String> dims, rows;
+    /**
+     * The variables whose watch lists hold this item, rows prefixed by {@code <} (never removed:
+     * a bound variable's list is dropped). A few names in an array, scanned; a set past
+     * {@link #SMALL} (a long sum), so the check stays O(1) per variable.
+     */
+    private String[] watched;
+    private int nWatched;
+    private Set<String> watchedSet;
+    private static final int SMALL = 12;
 
     SizeItem(Body body, Why why, int id, SizeQueue queue) {
         this.body = body;
@@ -66,15 +73,27 @@ public final class SizeItem implements Watcher {
         if (alive) queue.schedule(this);
     }
 
-    /** Whether this item is not yet on {@code v}'s watch list (and is recorded as being on it now). */
+    /** Whether this item is not yet on dimension variable {@code v}'s watch list (and is recorded as being on it now). */
     boolean newDimWatch(String v) {
-        if (dims == null) dims = new HashSet<>(4);
-        return dims.add(v);
+        return newWatch(v);
     }
 
     /** The row-variable counterpart of {@link #newDimWatch}. */
     boolean newRowWatch(String v) {
-        if (rows == null) rows = new HashSet<>(2);
-        return rows.add(v);
+        return newWatch("<" + v);
+    }
+
+    private boolean newWatch(String key) {
+        if (watchedSet != null) return watchedSet.add(key);
+        for (int i = 0; i < nWatched; i++) if (watched[i].equals(key)) return false;
+        if (nWatched == SMALL) {
+            watchedSet = new HashSet<>(java.util.Arrays.asList(watched));
+            watched = null;
+            return watchedSet.add(key);
+        }
+        if (watched == null) watched = new String[4];
+        else if (nWatched == watched.length) watched = java.util.Arrays.copyOf(watched, SMALL);
+        watched[nWatched++] = key;
+        return true;
     }
 }

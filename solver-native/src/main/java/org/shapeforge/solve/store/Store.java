@@ -209,8 +209,11 @@ public final class Store {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
             RowSlot u = row(upper);
             u.caps = add(u.caps, s);
-            if (u.capsByLower == null) u.capsByLower = new HashMap<>(4);
-            u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
+            if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
+            else if (u.caps.size() > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
+                u.capsByLower = new HashMap<>(2 * u.caps.size());
+                for (Stored c : u.caps) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
+            }
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper)) {
                 RowSlot l = row(lo.var());
@@ -305,10 +308,20 @@ public final class Store {
     /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
     public boolean hasCap(String v, Row lower) {
         RowSlot r = rows.get(v);
-        if (r == null || r.capsByLower == null) return false;
-        Stored s = r.capsByLower.get(lower);
-        return s != null && s.alive;
+        if (r == null || r.caps == null) return false;
+        if (r.capsByLower != null) {
+            Stored s = r.capsByLower.get(lower);
+            return s != null && s.alive;
+        }
+        for (int i = 0; i < r.caps.size(); i++) {
+            Stored s = r.caps.get(i);
+            if (s.alive && ((Fact.RowLe) s.item.fact()).lower().equals(lower)) return true;
+        }
+        return false;
     }
+
+    /** Up to this many caps on a row are scanned; more are indexed by their lower row. */
+    private static final int CAP_SCAN = 8;
 
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
     public List<Stored> rowUpAdjacencies(String v) {
