@@ -71,7 +71,7 @@ public final class BenchCommand implements Callable<Integer> {
      * One measured solve, reduced to numbers and the verdict: keeping the outcome (model and
      * solved form) would grow the live heap run after run and tax the later runs' collections.
      */
-    private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis) {}
+    private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis, double processCpuMillis) {}
 
     @Override
     public Integer call() {
@@ -110,13 +110,15 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
-                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", med.steps());
+                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis())
+                    .put("processCpuMillis", med.processCpuMillis()).put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()).put("steps", med.steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
             if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
-                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms  %d steps%n",
+                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.steps());
+                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
@@ -151,16 +153,28 @@ public final class BenchCommand implements Callable<Integer> {
         long gc0 = gcMillis();
         java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
         long c0 = th.getCurrentThreadCpuTime();
+        long p0 = processCpuNanos();
         long t0 = System.nanoTime();
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
         double ms = (System.nanoTime() - t0) / 1e6;
         double cpu = (th.getCurrentThreadCpuTime() - c0) / 1e6;
+        double pcpu = (processCpuNanos() - p0) / 1e6;
         long gc = gcMillis() - gc0;
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
             if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
         String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
-        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu);
+        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu, pcpu);
+    }
+
+    /**
+     * CPU time of the whole process (all threads: the solver's, the parallel soundness check's,
+     * the collector's), the measure least affected by other load on a shared machine; -1 if the
+     * platform does not report it.
+     */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
     }
 
     private static long gcMillis() {

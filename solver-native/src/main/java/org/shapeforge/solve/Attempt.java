@@ -39,6 +39,7 @@ final class Attempt {
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps) {
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars(), in.rowVars());
         en.size.provenance(prov.discardable(), prov.dynamic());
+        en.size.spans(i -> in.constraints().get(i).span());
         for (int i = 0; i < in.facts().size(); i++)
             if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
             else if (SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));

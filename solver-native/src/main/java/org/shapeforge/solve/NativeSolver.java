@@ -20,7 +20,6 @@ import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
-import org.shapeforge.term.Dim;
 
 /**
  * The native staged solver (seed 003 §§4–6, seed 000's stage table) on the core fragment:

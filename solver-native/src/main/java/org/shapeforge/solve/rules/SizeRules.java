@@ -1,6 +1,5 @@
 package org.shapeforge.solve.rules;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,6 +39,7 @@ public final class SizeRules {
     private final SizeQueue queue = new SizeQueue();
     final KnownSizes sizes;
     final SizeTranslator translator = new SizeTranslator();
+    private final SizeTerms terms;
     Set<String> discardable = Set.of();
     private Set<String> dynamic = Set.of();
     private final SizeEqRule eqRule = new SizeEqRule(this);
@@ -50,6 +50,20 @@ public final class SizeRules {
     SizeRules(Engine en) {
         this.en = en;
         this.sizes = new KnownSizes(en);
+        this.terms = new SizeTerms(en);
+    }
+
+    /** The span of the input constraint with a given index (residual constraints keep their origin's). */
+    private java.util.function.IntFunction<org.shapeforge.lang.Span> spans = i -> org.shapeforge.lang.Span.NONE;
+
+    /** Where the input constraints are, by index: a residual constraint carries its first source's span. */
+    public void spans(java.util.function.IntFunction<org.shapeforge.lang.Span> spans) {
+        this.spans = spans;
+    }
+
+    private org.shapeforge.lang.Span spanOf(Why why) {
+        int first = why.sources().nextSetBit(0);
+        return first < 0 ? org.shapeforge.lang.Span.NONE : spans.apply(first);
     }
 
     /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
@@ -92,7 +106,7 @@ public final class SizeRules {
 
     /** {@code lo ⊑ up}; a compound side denotes an atom, never the unit. */
     void le(Dim lo, Dim up, Why why) {
-        if (compound(up)) eq(lo, up, why);
+        if (SizeTerms.compound(up)) eq(lo, up, why);
         else item(new SizeItem.Le(lo, up), why);
     }
 
@@ -188,8 +202,8 @@ public final class SizeRules {
     private void watchDims(SizeItem it, Dim d, Trace t) {
         if (d instanceof Dim.Var x) {
             if (en.subst.dim(x, t) instanceof Dim.Var w && it.newDimWatch(w.name())) en.store.watchDim(w.name(), it);
-        } else if (compound(d)) {
-            for (String v : vars(List.of(d))) watchDims(it, new Dim.Var(v), t);
+        } else if (SizeTerms.compound(d)) {
+            for (String v : SizeTerms.vars(List.of(d))) watchDims(it, new Dim.Var(v), t);
         }
     }
 
@@ -198,67 +212,9 @@ public final class SizeRules {
         return sizes.record(x, n, why);
     }
 
-    /**
-     * σ applied through compound terms; ground compounds are evaluated by {@link Sizes#ground}.
-     * Iterative (an explicit stack, children before parents): the depth is the input's, which
-     * {@code TermDepth} bounds but a stack frame per level would still exhaust small stacks.
-     * A compound is grounded only when its children are not compound (a compound child left is
-     * not ground), so each level is evaluated once.
-     */
-    Dim deep(Dim root, Trace t) {
-        if (!compound(root)) return root instanceof Dim.Var v ? en.subst.dim(v, t) : root;
-        ArrayDeque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(root));
-        while (true) {
-            Frame f = stack.peek();
-            if (f.done.size() < f.children.size()) {
-                Dim c = f.children.get(f.done.size());
-                if (compound(c)) stack.push(new Frame(c));
-                else f.done.add(c instanceof Dim.Var v ? en.subst.dim(v, t) : c);
-                continue;
-            }
-            stack.pop();
-            Dim s = f.rebuilt(t);
-            if (stack.isEmpty()) return s;
-            stack.peek().done.add(s);
-        }
-    }
-
-    /** One compound term of {@link #deep}'s walk: its children and those already substituted. */
-    private final class Frame {
-        final Dim term;
-        final List<Dim> children;
-        final List<Dim> done;
-
-        Frame(Dim term) {
-            this.term = term;
-            this.children = switch (term) {
-                case Dim.Concat c -> c.parts();
-                case Dim.Affine a -> a.kernel().isPresent() ? List.of(a.over(), a.kernel().get()) : List.of(a.over());
-                default -> List.of();
-            };
-            this.done = new ArrayList<>(children.size());
-        }
-
-        Dim rebuilt(Trace t) {
-            Dim s = switch (term) {
-                case Dim.Concat c -> new Dim.Concat(done);
-                case Dim.Affine a -> new Dim.Affine(done.get(0), a.stride(),
-                        a.kernel().isPresent() ? java.util.Optional.of(done.get(1)) : java.util.Optional.empty(),
-                        a.dilation(), a.padding(), a.offset());
-                default -> term;
-            };
-            for (Dim d : done) if (compound(d)) return s; // a compound part is not ground
-            try {
-                return Sizes.ground(s, x -> null).orElse(s);
-            } catch (Sizes.BasisConflict e) {
-                throw Contradiction.fail("basis conflict in " + Show.dim(s) + ": " + e.getMessage(), t.why());
-            } catch (ArithmeticException e) {
-                throw Contradiction.fail("size overflow in " + Show.dim(s), t.why());
-            } catch (IllegalArgumentException e) { // a negative size: a valid convolution over size-0 parts
-                throw Contradiction.fail("no dimension has the size of " + Show.dim(s) + ": " + e.getMessage(), t.why());
-            }
-        }
+    /** σ applied through compound terms ({@link SizeTerms#deep}). */
+    Dim deep(Dim d, Trace t) {
+        return terms.deep(d, t);
     }
 
     /** The known sizes of the unbound variables among {@code vars} (their derivations traced). */
@@ -271,35 +227,6 @@ public final class SizeRules {
                 t.add(k.why());
             }
         }
-        return out;
-    }
-
-    static boolean compound(Dim d) {
-        return d instanceof Dim.Concat || d instanceof Dim.Affine;
-    }
-
-    /** The variables of {@code d} (iterative: compound terms may be deep). */
-    static void vars(Dim d, Set<String> out) {
-        ArrayDeque<Dim> todo = new ArrayDeque<>();
-        todo.push(d);
-        while (!todo.isEmpty()) {
-            switch (todo.pop()) {
-                case Dim.Var v -> out.add(v.name());
-                case Dim.Concat c -> {
-                    for (int i = c.parts().size() - 1; i >= 0; i--) todo.push(c.parts().get(i)); // first part first
-                }
-                case Dim.Affine a -> {
-                    a.kernel().ifPresent(todo::push);
-                    todo.push(a.over());
-                }
-                default -> {}
-            }
-        }
-    }
-
-    static Set<String> vars(List<Dim> ds) {
-        Set<String> out = new LinkedHashSet<>();
-        ds.forEach(d -> vars(d, out));
         return out;
     }
 
@@ -320,21 +247,21 @@ public final class SizeRules {
         Set<String> out = new LinkedHashSet<>();
         switch (it.body) {
             case SizeItem.Eq(Dim l, Dim r) -> {
-                vars(l, out);
-                vars(r, out);
+                SizeTerms.vars(l, out);
+                SizeTerms.vars(r, out);
             }
             case SizeItem.Le(Dim l, Dim r) -> {
-                vars(l, out);
-                vars(r, out);
+                SizeTerms.vars(l, out);
+                SizeTerms.vars(r, out);
             }
             case SizeItem.Total(Constraint.Total c) -> {
-                c.rows().forEach(r -> out.addAll(vars(r.flat())));
-                out.addAll(vars(c.dividedBy()));
+                c.rows().forEach(r -> out.addAll(SizeTerms.vars(r.flat())));
+                out.addAll(SizeTerms.vars(c.dividedBy()));
                 if (c.numerator() instanceof Constraint.TotalNum.StridedVar s) out.add(s.var().name());
             }
             case SizeItem.Exact(Constraint.Exact c) -> {
-                c.rows().forEach(r -> out.addAll(vars(r.flat())));
-                out.addAll(vars(c.axes()));
+                c.rows().forEach(r -> out.addAll(SizeTerms.vars(r.flat())));
+                out.addAll(SizeTerms.vars(c.axes()));
             }
             case SizeItem.Pred p -> {
                 p.linear().forEach(l -> out.addAll(l.expr().variables()));
@@ -371,29 +298,31 @@ public final class SizeRules {
      */
     public List<Constraint> residualConstraints() {
         List<Constraint> out = new ArrayList<>();
-        var none = org.shapeforge.lang.Span.NONE;
         for (SizeItem it : live()) {
             Trace t = new Trace(Why.NONE, false);
             out.add(switch (it.body) {
-                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), none);
-                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), none);
+                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), spanOf(it.why));
+                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), spanOf(it.why));
                 case SizeItem.Total(Constraint.Total c) -> c;
                 case SizeItem.Exact(Constraint.Exact c) -> c;
                 case SizeItem.Pred p -> p.c();
             });
         }
         sizes.view().forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
-                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), none)));
+                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), spanOf(k.why()))));
         return out;
     }
 
-    /** Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). */
+    /**
+     * Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). At a
+     * fixpoint every live item watches the open variables of its rows, so only {@code v}'s
+     * watchers are looked at.
+     */
     public boolean pendingRow(String v) {
-        for (SizeItem it : live())
-            if (it.body instanceof SizeItem.Total(Constraint.Total c))
-                for (org.shapeforge.term.Row r : c.rows())
-                    if (en.subst.row(r, new Trace(Why.NONE, false)) instanceof org.shapeforge.term.Row.Open o
-                            && o.var().equals(v)) return true;
+        for (var w : en.store.rowWatchers(v))
+            if (w instanceof SizeItem it && it.alive && it.body instanceof SizeItem.Total(Constraint.Total c))
+                for (Row r : c.rows())
+                    if (en.subst.row(r, new Trace(Why.NONE, false)) instanceof Row.Open o && o.var().equals(v)) return true;
         return false;
     }
 

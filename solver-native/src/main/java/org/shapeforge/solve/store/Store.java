@@ -284,6 +284,18 @@ public final class Store {
         for (int i = 0; i < l.size(); i++) l.get(i).wake();
     }
 
+    /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> dimWatchers(String v) {
+        DimSlot d = dims.get(v);
+        return d == null || d.props == null ? List.of() : java.util.Collections.unmodifiableList(d.props);
+    }
+
+    /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> rowWatchers(String v) {
+        RowSlot r = rows.get(v);
+        return r == null || r.props == null ? List.of() : java.util.Collections.unmodifiableList(r.props);
+    }
+
     /** Kills one stored fact (consumed by closing); it will not be re-emitted. */
     public void kill(Stored s) {
         s.alive = false;
