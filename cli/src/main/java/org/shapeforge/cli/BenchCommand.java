@@ -33,11 +33,18 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree).")
+        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12).")
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain")
+    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries")
     String name;
+
+    @Option(names = "--every", paramLabel = "KIND=P", split = ",",
+            description = "native-mix: put KIND (broadcast, trail, dimle, total, concat, conv) in every P-th layer; 0 leaves it out (default 1 each)")
+    java.util.Map<String, Integer> every = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--emit", description = "print the generated problem of the first size as .shc instead of measuring")
+    boolean emit;
 
     @Option(names = "--size", paramLabel = "N", description = "number of constraints (default 100000)")
     Integer size;
@@ -64,23 +71,30 @@ public final class BenchCommand implements Callable<Integer> {
      * One measured solve, reduced to numbers and the verdict: keeping the outcome (model and
      * solved form) would grow the live heap run after run and tax the later runs' collections.
      */
-    private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis) {}
+    private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis, double processCpuMillis) {}
 
     @Override
     public Integer call() {
-        if (!"native-chain".equals(name))
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown benchmark '" + name + "' (known: native-chain)");
+        java.util.function.IntFunction<Problem> gen = generator();
         List<Integer> ns = sizes != null ? sizes : List.of(size != null ? size : 100_000);
+        for (int n : ns)
+            if (n < 1) throw new CommandLine.ParameterException(spec.commandLine(), "sizes must be >= 1, got " + n);
         PrintWriter out = spec.commandLine().getOut();
+        if (emit) {
+            out.print(org.shapeforge.lang.Printer.print(gen.apply(ns.getFirst())));
+            out.flush();
+            return Cli.OK;
+        }
+        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmup, json, out);
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
-        if (!json) out.printf("native-chain: solve + close wall time, median of the measured repetitions; "
+        if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
                 + "before each size %d warm-up solve(s) of n=10000 (JIT warm-up excluded); %d cores%n",
                 warmup, Runtime.getRuntime().availableProcessors());
         for (int n : ns) {
-            Problem w = chain(10_000);
+            Problem w = gen.apply(10_000);
             for (int i = 0; i < warmup; i++) new NativeSolver().solve(w, SolveOptions.defaults());
-            Problem p = chain(n);
+            Problem p = gen.apply(n);
             int r = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
             List<Run> rs = new ArrayList<>();
             for (int i = 0; i < r; i++) rs.add(measure(p));
@@ -96,20 +110,41 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
-                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis()).put("steps", med.steps());
+                    .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis())
+                    .put("processCpuMillis", med.processCpuMillis()).put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()).put("steps", med.steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
-            if (!json) out.printf("native-chain  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
-                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms  %d steps%n",
+            if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
+                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.steps());
+                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
+                .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
                 .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs)")
                 .set("runs", runs)));
         out.flush();
         return allSat ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    /** The generator of the named benchmark (native-mix's periods validated here). */
+    private java.util.function.IntFunction<Problem> generator() {
+        return switch (name) {
+            case "native-chain" -> BenchCommand::chain;
+            case "native-mix", "queries" -> {
+                NetworkMix mix;
+                try {
+                    mix = new NetworkMix(every);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--every: " + e.getMessage());
+                }
+                yield mix::generate;
+            }
+            default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                    "unknown benchmark '" + name + "' (known: native-chain, native-mix, queries)");
+        };
     }
 
     private static Run measure(Problem p) {
@@ -118,16 +153,28 @@ public final class BenchCommand implements Callable<Integer> {
         long gc0 = gcMillis();
         java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
         long c0 = th.getCurrentThreadCpuTime();
+        long p0 = processCpuNanos();
         long t0 = System.nanoTime();
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
         double ms = (System.nanoTime() - t0) / 1e6;
         double cpu = (th.getCurrentThreadCpuTime() - c0) / 1e6;
+        double pcpu = (processCpuNanos() - p0) / 1e6;
         long gc = gcMillis() - gc0;
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
             if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
         String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
-        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu);
+        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu, pcpu);
+    }
+
+    /**
+     * CPU time of the whole process (all threads: the solver's, the parallel soundness check's,
+     * the collector's), the measure least affected by other load on a shared machine; -1 if the
+     * platform does not report it.
+     */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
     }
 
     private static long gcMillis() {

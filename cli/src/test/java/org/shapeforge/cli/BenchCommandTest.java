@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code bench native-chain}: the JSON document reports the measured runs of each size (issue 3, "Benchmark"). */
@@ -27,6 +28,51 @@ class BenchCommandTest {
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
             assertEquals(4L * run.get("constraints").asInt(), run.get("steps").asLong(), "four steps per constraint");
         }
+    }
+
+    /** {@code bench native-mix} (issue 12): the layered network mix, all kinds, solved sat at each size. */
+    @Test
+    void nativeMixJsonIsSatAtEachSize() throws Exception {
+        var r = FmtEvalCommandTest.run("bench", "native-mix", "--sizes", "120,600", "--reps", "1", "--warmup", "0", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonNode doc = Cli.JSON.readTree(r.out());
+        assertEquals("native-mix", doc.get("benchmark").asText());
+        for (int i = 0; i < 2; i++) {
+            JsonNode run = doc.get("runs").get(i);
+            assertEquals(i == 0 ? 120 : 600, run.get("constraints").asInt());
+            assertEquals("sat", run.get("verdict").asText(), run.toString());
+        }
+    }
+
+    /** The generated mix has every kind the issue lists, and {@code --every} changes the ratios. */
+    @Test
+    void nativeMixEmitsEveryKindAndPeriodsThinThemOut() {
+        var all = FmtEvalCommandTest.run("bench", "native-mix", "--size", "60", "--emit");
+        assertEquals(Cli.OK, all.code(), all.err());
+        for (String s : List.of("<x2> ~ <bt> [i2]", "<w2> ~ [i2, j2]", "<m2> ~ <bt> [j2]", "<x2> ~ <m1>", "<y2> <= <m2>",
+                "<y2> <= <bias2>", "<g2> <= <y2> [3]", "c1 <= c2", "total(<w2>) = 64 * v2", "h2 = j2 ^ 32",
+                "h2 = affine(o2, stride=1, kernel=3, dilation=1)"))
+            assertTrue(all.out().contains(s), s + " in\n" + all.out());
+        var some = FmtEvalCommandTest.run("bench", "native-mix", "--size", "60", "--every", "total=2,conv=0", "--emit");
+        assertEquals(Cli.OK, some.code(), some.err());
+        assertTrue(some.out().contains("total(<w2>)") && !some.out().contains("total(<w3>)"), some.out());
+        assertTrue(!some.out().contains("affine("), some.out());
+        assertEquals(60, some.out().lines().count());
+        var bad = FmtEvalCommandTest.run("bench", "native-mix", "--every", "nope=2");
+        assertEquals(Cli.BAD_INPUT, bad.code());
+        assertTrue(bad.err().contains("unknown kind 'nope'"), bad.err());
+    }
+
+    /** {@code bench queries}: every query answered, and the forced ones entailed. */
+    @Test
+    void queriesReportRatesAndAnswers() throws Exception {
+        var r = FmtEvalCommandTest.run("bench", "queries", "--sizes", "240", "--reps", "1", "--warmup", "1", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonNode run = Cli.JSON.readTree(r.out()).get("runs").get(0);
+        int n = run.get("queries").asInt();
+        assertEquals(n, run.get("entailed").asInt() + run.get("notEntailed").asInt() + run.get("undetermined").asInt());
+        assertTrue(run.get("entailed").asInt() >= n * 3 / 7, run.toString()); // i_k, h_k and <w_k> are forced
+        assertTrue(run.get("queriesPerSecond").asDouble() > 0, run.toString());
     }
 
     @Test

@@ -42,8 +42,12 @@ final class Engines {
         return smt.computeIfAbsent(s, k -> smtSolver.solve(problem, base.withSemantics(k).withComplete(false)));
     }
 
+    /** The problem solved once for every native entailment query (issue 12: a query then costs about its own size). */
+    private org.shapeforge.solve.Entailer entailer;
+
     Entailment nativeEntails(Constraint c) {
-        return nativeSolver.entails(problem, c, base.withComplete(false));
+        if (entailer == null) entailer = nativeSolver.entailer(problem, base.withComplete(false));
+        return entailer.entails(c);
     }
 
     Entailment smtEntails(Constraint c) {

@@ -42,6 +42,7 @@ final class Attempt {
         en.mutations(mutations);
         en.size.provenance(prov.discardable(), prov.dynamic());
         en.discardable(prov.discardable());
+        en.size.spans(i -> in.constraints().get(i).span());
         for (int i = 0; i < in.facts().size(); i++)
             if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
             else if (SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));

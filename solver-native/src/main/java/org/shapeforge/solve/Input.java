@@ -35,7 +35,10 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 case Constraint.RowLe(Row lo, Row up, var s) -> new Fact.RowLe(lo, up);
                 default -> null;
             };
-            String reason = switch (c) {
+            int depth = TermDepth.of(c);
+            String reason = depth > TermDepth.LIMIT ? "not supported natively: a term nested more than " + TermDepth.LIMIT
+                    + " levels deep at " + c.span().file() + ":" + c.span().line() + ":" + c.span().column()
+                    + " (the native solver's limit; flatten the nesting, e.g. a ^ b ^ c instead of (a ^ (b ^ c)))" : switch (c) {
                 case Constraint.RowLeOne x -> "not supported natively: the one-shot order <=1 (Remark 2.15(ii))";
                 case Constraint.RowEq(Row l, Row r, var s) when l instanceof Row.Rigid || r instanceof Row.Rigid -> RIGID;
                 case Constraint.RowLe(Row l, Row r, var s) when l instanceof Row.Rigid || r instanceof Row.Rigid -> RIGID;

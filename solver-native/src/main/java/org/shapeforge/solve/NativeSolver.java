@@ -20,7 +20,6 @@ import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
-import org.shapeforge.term.Dim;
 
 /**
  * The native staged solver (seed 003 §§4–6, seed 000's stage table) on the core fragment:
@@ -94,35 +93,21 @@ public final class NativeSolver implements ShapeSolver {
     /**
      * Does Φ entail {@code c}? Entailed when stage 1 bound the variable of {@code c} to a ground
      * value by semantic steps only (Cor. 5.7) and that value satisfies {@code c}; NotEntailed
-     * with a checked solution (γ_close or γ↑, both solutions) that violates {@code c}; else
-     * Undetermined. A semantic failure of Φ entails everything.
+     * with a checked solution (γ_close, γ↑ or a perturbation of γ_close) that violates {@code c};
+     * else Undetermined. A semantic failure of Φ entails everything. Solves the problem each
+     * time: for several queries, ask one {@link #entailer}.
      */
     @Override
     public Entailment entails(Problem problem, Constraint c, SolveOptions options) {
-        Input in = Input.of(problem);
-        if (in.unsupported() != null) return new Entailment.Undetermined(in.unsupportedWhy());
-        Provenance prov = Provenance.of(problem);
-        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, maxSteps(in), mutations);
-        if (r instanceof Attempt.Failed f)
-            return f.why().why.policy() || f.why().error ? new Entailment.Undetermined("the solver fails by policy: " + f.why().getMessage())
-                    : new Entailment.Entailed("the constraints have no solution (" + f.why().getMessage() + ")");
-        if (!(r instanceof Attempt.Done d)) return new Entailment.Undetermined("step budget exhausted");
-        Entailment forced = Entail.forced(d.engine(), c);
-        if (forced != null) return forced;
-        List<Assignment> candidates = new ArrayList<>();
-        if (solve(problem, options.withComplete(false)) instanceof Outcome.Sat s) candidates.add(s.model());
-        candidates.add(d.solved().upward());
-        for (Assignment g : candidates) {
-            Assignment full = g;
-            for (String v : in.dimVars()) if (!full.dims().containsKey(v)) full = full.withDim(v, Dim.unit());
-            if (Evaluator.holdsAll(in.constraints(), full, Semantics.FLAT)
-                    && Evaluator.judge(c, full, Semantics.FLAT).truth() == Truth.FAILS)
-                return new Entailment.NotEntailed(full);
-        }
-        return new Entailment.Undetermined("no semantic derivation of " + Printer.print(c) + " and no counterexample among γ_close, γ↑");
+        return entailer(problem, options).entails(c);
     }
 
-    private static long maxSteps(Input in) {
+    /** The problem solved once, for any number of entailment queries (each costs about the size of the query). */
+    public Entailer entailer(Problem problem, SolveOptions options) {
+        return Entailer.of(problem, options, mutations);
+    }
+
+    static long maxSteps(Input in) {
         return Math.max(200_000, STEPS_PER_CONSTRAINT * in.constraints().size());
     }
 

@@ -25,7 +25,7 @@ final class DimRules {
 
     /** DE-refl, DE-clash, DE-bind. */
     void eq(Dim l, Dim r, Why why) {
-        if (SizeRules.compound(l) || SizeRules.compound(r)) {
+        if (SizeTerms.compound(l) || SizeTerms.compound(r)) {
             en.size.eq(l, r, why);
             return;
         }
@@ -37,7 +37,7 @@ final class DimRules {
 
     /** DI-top, DI-refl, DI-ground, DI-pin, DI-pin-top, DI-cap, DI-adj, DI-antisym. */
     void le(Dim lo, Dim up, Why why) {
-        if (SizeRules.compound(lo) || SizeRules.compound(up)) {
+        if (SizeTerms.compound(lo) || SizeTerms.compound(up)) {
             en.size.le(lo, up, why);
             return;
         }
@@ -55,7 +55,7 @@ final class DimRules {
     private void cap(String b, Dim.Atom d, Why why) {
         Store.Cap c = en.store.cap(b);
         if (c == null) {
-            en.store.setCap(b, d, why);
+            en.setCap(b, d, why);
             for (Stored s : en.store.upAdjacencies(b))
                 en.emit(new Fact.DimLe(d, new Dim.Var(s.dimVars.get(1))), why.and(s.item.why()));
         } else if (!c.atom().equals(d)) {

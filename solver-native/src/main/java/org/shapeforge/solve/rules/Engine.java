@@ -9,6 +9,7 @@ import org.shapeforge.solve.rank.VarIds;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
+import org.shapeforge.solve.store.Pending;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Subst;
@@ -42,7 +43,7 @@ public final class Engine {
      * The worklist: an {@link Item} is a fact not yet processed; a {@link Stored} is a stored fact
      * re-emitted by a binding, whose rank facts as written are already in the (persistent) graphs.
      */
-    private final ArrayDeque<Object> work = new ArrayDeque<>();
+    private final ArrayDeque<Pending> work = new ArrayDeque<>();
     private final ArrayDeque<Item> placements = new ArrayDeque<>();
     private boolean placing;
     private final long maxSteps;
@@ -51,7 +52,7 @@ public final class Engine {
     private final DimRules dimRules = new DimRules(this);
     private final RowEqRule rowEq = new RowEqRule(this);
     private final RowLeRule rowLe = new RowLeRule(this);
-    /** The full language's constraints (issue 4), re-examined at every fixpoint. */
+    /** The full language's constraints (issue 4): propagators woken by the variables they watch. */
     public final SizeRules size = new SizeRules(this);
 
     private final int maxRank;
@@ -106,15 +107,16 @@ public final class Engine {
 
     /**
      * Processes the worklist to a solved form (Def. 5.3) or throws {@link Contradiction}. The
-     * size rules (issue 4) run at each semantic fixpoint, before any postponed placement: their
-     * facts are semantic too.
+     * size propagators (issue 4) woken since they last ran run at each semantic fixpoint, before
+     * any postponed placement: their facts are semantic too.
      */
     public void run() {
         while (true) {
             if (!work.isEmpty()) {
-                Object o = work.poll();
-                if (o instanceof Stored s) step(s.item, false, false);
-                else step((Item) o, false, true);
+                switch (work.poll()) {
+                    case Stored s -> step(s.item, false, false);
+                    case Item i -> step(i, false, true);
+                }
             }
             else if (size.propagate()) continue;
             else if (!placements.isEmpty()) step(placements.poll(), true, false);
@@ -213,6 +215,14 @@ public final class Engine {
         if (c != null) emit(new Fact.DimLe(c.atom(), new Dim.Var(v)), c.why());
         List<Stored> w = store.takeDimWatchers(v);
         if (!w.isEmpty()) work.addAll(w);
+        store.wakeDim(v, true);
+        size.bound(v);
+    }
+
+    /** Sets the atom cap lb(v) (DI-cap); a known size of v is then decided (size rules). */
+    void setCap(String v, Dim.Atom a, Why why) {
+        store.setCap(v, a, why);
+        size.capped(v);
     }
 
     private Row grown(Row r) {
@@ -238,6 +248,7 @@ public final class Engine {
         store.bindRow(v, value, why, placement);
         List<Stored> w = store.takeRowWatchers(v);
         if (!w.isEmpty()) work.addAll(w);
+        store.wakeRow(v);
     }
 
     /** A row variable that may not have size-0 axes: its value's explicit axes are ≥ 1, and so are its variables. */

@@ -29,10 +29,10 @@ public record Residual(LinearSystem system, Why why, List<String> order) {
             switch (it.body) {
                 case SizeItem.Eq e -> {
                     Dim l = sr.deep(e.left(), t), r = sr.deep(e.right(), t);
-                    var known = sr.known(SizeRules.vars(List.of(l, r)), t);
+                    var known = sr.known(SizeTerms.vars(List.of(l, r)), t);
                     cs.add(LinearConstraint.eq(SizeTranslator.size(l).substitute(known),
                             SizeTranslator.size(r).substitute(known), Show.dim(e.left()) + " = " + Show.dim(e.right())));
-                    for (Dim d : List.of(l, r)) (SizeRules.compound(d) ? inner : outer).addAll(SizeRules.vars(List.of(d)));
+                    for (Dim d : List.of(l, r)) (SizeTerms.compound(d) ? inner : outer).addAll(SizeTerms.vars(List.of(d)));
                 }
                 case SizeItem.Pred p -> {
                     for (LinearConstraint c : p.linear()) {

@@ -70,9 +70,7 @@ final class RowLeRule {
     /** Case (i): the residue becomes a cap on the operand variable; ground caps forward along adjacencies. */
     private void storeCap(Row residue, String upper, Why why) {
         List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);
-        List<Stored> caps = en.store.rowCaps(upper);
-        for (int i = 0; i < caps.size(); i++) // indexed: this runs per inequality, an iterator each time adds up
-            if (caps.get(i).item.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.equals(residue)) return;
+        if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
         en.store.store(new Item(new Fact.RowLe(residue, Row.var(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);
         if (residue.isGround())
             for (Stored adj : en.store.rowUpAdjacencies(upper))

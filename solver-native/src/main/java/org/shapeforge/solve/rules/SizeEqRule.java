@@ -32,14 +32,14 @@ final class SizeEqRule {
     boolean step(SizeItem it, SizeItem.Eq e) {
         Trace t = new Trace(it.why, false);
         Dim l = sr.deep(e.left(), t), r = sr.deep(e.right(), t);
-        if (!SizeRules.compound(l) && !SizeRules.compound(r)) {
+        if (!SizeTerms.compound(l) && !SizeTerms.compound(r)) {
             it.alive = false;
             sr.en.emit(new Fact.DimEq(l, r), t.why());
             return false;
         }
         Set<String> vs = new LinkedHashSet<>();
-        SizeRules.vars(l, vs);
-        SizeRules.vars(r, vs);
+        SizeTerms.vars(l, vs);
+        SizeTerms.vars(r, vs);
         Map<String, Long> known = sr.known(vs, t);
         SizeResult res;
         if (l instanceof Dim.Affine a && !(r instanceof Dim.Concat)) res = AffineSolver.solve(r, a, known);
@@ -116,12 +116,12 @@ final class SizeEqRule {
     boolean step(SizeItem it, SizeItem.Le e) {
         Trace t = new Trace(it.why, false);
         Dim lo = sr.deep(e.lower(), t), up = sr.deep(e.upper(), t);
-        if (!SizeRules.compound(lo)) {
+        if (!SizeTerms.compound(lo)) {
             it.alive = false;
             sr.en.emit(new Fact.DimLe(lo, up), t.why());
         } else if (up instanceof Dim.Unit) {
             it.alive = false;
-        } else if (up instanceof Dim.Atom || SizeRules.compound(up)) {
+        } else if (up instanceof Dim.Atom || SizeTerms.compound(up)) {
             it.alive = false;
             sr.en.emit(new Fact.DimEq(lo, up), t.why());
         } else {

@@ -13,29 +13,35 @@ import org.shapeforge.solve.size.SizeTranslator;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 
 /**
  * The full language's constraints in the staged solver (issue 4): equations and orders with a
  * Concat or Affine side, Total_elems, Exact and the size predicates. They are held as
- * {@link SizeItem}s and re-examined at every fixpoint of the {@link Engine} ({@link #propagate}),
- * solved exactly by {@code org.shapeforge.solve.size} with the sizes known so far.
+ * {@link SizeItem}s — propagators that watch the variables they read through the store's watch
+ * lists — and run at a fixpoint of the {@link Engine} only when woken ({@link #propagate}), solved
+ * exactly by {@code org.shapeforge.solve.size} with the sizes known so far. One rule class per
+ * kind holds the logic ({@link SizeEqRule}, {@link TotalRule}, {@link ExactRule},
+ * {@link PredRule}); what re-examines them is {@link SizeQueue}, never a pass over all items.
  *
  * <p>A size determined by a size-only constraint (Total_elems, a predicate, a sum whose basis is
  * not forced) does not fix the basis of its variable, so it is recorded as a <em>known size</em>
- * ({@link #sizes}), entailed (semantic) and checked against every later binding, not bound; the
- * closing stage binds it to the default basis (a policy step). A solved sum whose basis is forced
- * binds the variable at once ({@code 7 = a ^ 3} entails {@code a = 4}).
+ * ({@link KnownSizes}), entailed (semantic) and checked against every later binding, not bound;
+ * the closing stage binds it to the default basis (a policy step). A solved sum whose basis is
+ * forced binds the variable at once ({@code 7 = a ^ 3} entails {@code a = 4}).
  */
 public final class SizeRules {
     /** A size entailed for an unbound variable, with its derivation. */
     public record Known(long size, Why why) {}
 
     final Engine en;
-    final List<SizeItem> items = new ArrayList<>();
-    final Map<String, Known> sizes = new LinkedHashMap<>();
+    private final List<SizeItem> items = new ArrayList<>();
+    private final SizeQueue queue = new SizeQueue();
+    final KnownSizes sizes;
     final SizeTranslator translator = new SizeTranslator();
+    private final SizeTerms terms;
     Set<String> discardable = Set.of();
-    Set<String> dynamic = Set.of();
+    private Set<String> dynamic = Set.of();
     private final SizeEqRule eqRule = new SizeEqRule(this);
     private final TotalRule totalRule = new TotalRule(this);
     private final ExactRule exactRule = new ExactRule(this);
@@ -43,11 +49,27 @@ public final class SizeRules {
 
     SizeRules(Engine en) {
         this.en = en;
+        this.sizes = new KnownSizes(en);
+        this.terms = new SizeTerms(en);
+    }
+
+    /** The span of the input constraint with a given index (residual constraints keep their origin's). */
+    private java.util.function.IntFunction<org.shapeforge.lang.Span> spans = i -> org.shapeforge.lang.Span.NONE;
+
+    /** Where the input constraints are, by index: a residual constraint carries its first source's span. */
+    public void spans(java.util.function.IntFunction<org.shapeforge.lang.Span> spans) {
+        this.spans = spans;
+    }
+
+    private org.shapeforge.lang.Span spanOf(Why why) {
+        int first = why.sources().nextSetBit(0);
+        return first < 0 ? org.shapeforge.lang.Span.NONE : spans.apply(first);
     }
 
     /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
     public void provenance(Set<String> discardable, Set<String> dynamic) {
         this.discardable = Set.copyOf(discardable);
+        this.sizes.discardable = this.discardable;
         this.dynamic = Set.copyOf(dynamic);
     }
 
@@ -60,7 +82,14 @@ public final class SizeRules {
             case Constraint.SizeIn r -> pred(c);
             default -> throw new IllegalArgumentException("not a size constraint: " + c);
         };
-        items.add(new SizeItem(b, why));
+        item(b, why);
+    }
+
+    /** A new item: registered, and woken so that it runs at the next fixpoint. */
+    private void item(SizeItem.Body b, Why why) {
+        SizeItem it = new SizeItem(b, why, items.size(), queue);
+        items.add(it);
+        queue.schedule(it);
     }
 
     private SizeItem.Pred pred(Constraint c) {
@@ -72,125 +101,120 @@ public final class SizeRules {
 
     /** {@code l = r} with a compound side (DE-* extended to sums and affine sizes). */
     void eq(Dim l, Dim r, Why why) {
-        items.add(new SizeItem(new SizeItem.Eq(l, r), why));
+        item(new SizeItem.Eq(l, r), why);
     }
 
     /** {@code lo ⊑ up}; a compound side denotes an atom, never the unit. */
     void le(Dim lo, Dim up, Why why) {
-        if (compound(up)) eq(lo, up, why);
-        else items.add(new SizeItem(new SizeItem.Le(lo, up), why));
+        if (SizeTerms.compound(up)) eq(lo, up, why);
+        else item(new SizeItem.Le(lo, up), why);
     }
 
     /** The live items, in order of arrival. */
     public List<SizeItem> live() {
-        return items.stream().filter(SizeItem::alive).toList();
+        List<SizeItem> out = new ArrayList<>();
+        int w = 0;
+        for (int i = 0; i < items.size(); i++) { // drops the dead ones as it goes (ids keep the arrival order)
+            SizeItem it = items.get(i);
+            if (!it.alive) continue;
+            items.set(w++, it);
+            out.add(it);
+        }
+        items.subList(w, items.size()).clear();
+        return out;
     }
 
-    /** The known sizes of unbound variables. */
+    /** The known sizes of unbound variables (read-only, live), in order of recording. */
     public Map<String, Known> sizes() {
-        return sizes;
+        return sizes.view();
+    }
+
+    /** Dimension variable {@code v} was bound (its known size follows it). */
+    void bound(String v) {
+        sizes.touched(v);
+    }
+
+    /** Dimension variable {@code v} received a cap (its known size, if any, decides it). */
+    void capped(String v) {
+        sizes.touched(v);
     }
 
     /**
-     * Re-examines every live item under the current bindings; returns true when facts were
-     * emitted (the engine runs again). Throws {@link Contradiction} with the numbers involved.
+     * Runs the woken items, lowest arrival first, until one emits facts (true: the engine runs
+     * again) or none is left (false). Throws {@link Contradiction} with the numbers involved.
      */
     boolean propagate() {
-        if (items.isEmpty() && sizes.isEmpty()) return false; // the core fragment: nothing to re-examine
-        boolean changed = true;
-        while (changed) {
-            changed = reconcile();
-            for (SizeItem it : List.copyOf(items)) {
-                if (!it.alive) continue;
-                changed |= switch (it.body) {
-                    case SizeItem.Eq e -> eqRule.step(it, e);
-                    case SizeItem.Le l -> eqRule.step(it, l);
-                    case SizeItem.Total t -> totalRule.step(it, t);
-                    case SizeItem.Exact x -> exactRule.step(it, x);
-                    case SizeItem.Pred p -> predRule.step(it, p);
-                };
-                if (en.hasWork()) return true;
+        sizes.reconcile();
+        if (en.hasWork()) return true;
+        SizeItem it;
+        while ((it = queue.poll()) != null) {
+            switch (it.body) {
+                case SizeItem.Eq e -> eqRule.step(it, e);
+                case SizeItem.Le l -> eqRule.step(it, l);
+                case SizeItem.Total t -> totalRule.step(it, t);
+                case SizeItem.Exact x -> exactRule.step(it, x);
+                case SizeItem.Pred p -> predRule.step(it, p);
             }
+            if (it.alive) watch(it);
+            sizes.reconcile();
+            if (en.hasWork()) return true;
         }
         return false;
     }
 
-    /** Known sizes follow their variables' bindings and are checked against ground values. */
-    private boolean reconcile() {
-        boolean changed = false;
-        for (String x : List.copyOf(sizes.keySet())) {
-            Known k = sizes.get(x);
-            Trace t = new Trace(k.why(), false);
-            Dim d = en.subst.dim(new Dim.Var(x), t);
-            if (d instanceof Dim.Var v && v.name().equals(x)) {
-                var cap = en.store.cap(x);
-                if (cap != null && cap.atom().size() != 1) { // a cap arrived after the size: decide now
-                    sizes.remove(x);
-                    changed |= record(x, k.size(), k.why());
-                }
-                continue;
+    /**
+     * Puts the item on the watch lists of the variables it now reads: the representatives of the
+     * variables it mentions (and, for Total_elems and Exact, of its rows' open variables and the
+     * axes their bindings brought in). Only variables not watched before are added.
+     */
+    private void watch(SizeItem it) {
+        Trace t = new Trace(Why.NONE, false);
+        switch (it.body) {
+            case SizeItem.Eq(Dim l, Dim r) -> {
+                watchDims(it, l, t);
+                watchDims(it, r, t);
             }
-            sizes.remove(x);
-            if (d instanceof Dim.Var w) changed |= record(w.name(), k.size(), t.why());
-            else if (Sizes.size(d) != k.size())
-                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but its size is " + k.size()
-                        + " (derived from the size constraints)", t.why());
+            case SizeItem.Le(Dim l, Dim r) -> {
+                watchDims(it, l, t);
+                watchDims(it, r, t);
+            }
+            case SizeItem.Total(Constraint.Total c) -> {
+                for (Row r : c.rows()) watchRow(it, r, true, t);
+                for (Dim d : c.dividedBy()) watchDims(it, d, t);
+                if (c.numerator() instanceof Constraint.TotalNum.StridedVar s) watchDims(it, s.var(), t);
+            }
+            case SizeItem.Exact(Constraint.Exact c) -> {
+                for (Row r : c.rows()) watchRow(it, r, false, t);
+            }
+            case SizeItem.Pred p -> {
+                for (String v : itemVars(it)) watchDims(it, new Dim.Var(v), t);
+            }
         }
-        return changed;
+    }
+
+    private void watchRow(SizeItem it, Row r, boolean axes, Trace t) {
+        Row s = en.subst.row(r, t);
+        if (s instanceof Row.Open o && it.newRowWatch(o.var())) en.store.watchRow(o.var(), it);
+        if (axes) for (Dim d : s.flat()) watchDims(it, d, t);
+    }
+
+    /** Watches the unbound representatives of the variables of {@code d} (bindings are never compound). */
+    private void watchDims(SizeItem it, Dim d, Trace t) {
+        if (d instanceof Dim.Var x) {
+            if (en.subst.dim(x, t) instanceof Dim.Var w && it.newDimWatch(w.name())) en.store.watchDim(w.name(), it);
+        } else if (SizeTerms.compound(d)) {
+            for (String v : SizeTerms.vars(List.of(d))) watchDims(it, new Dim.Var(v), t);
+        }
     }
 
     /** Records that the unbound variable {@code x} has size {@code n}; true when this is new. */
     boolean record(String x, long n, Why why) {
-        Trace t = new Trace(why, false);
-        Dim d = en.subst.dim(new Dim.Var(x), t);
-        if (d.isGround()) {
-            if (Sizes.size(d) != n)
-                throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but the size constraints need "
-                        + n, t.why());
-            return false;
-        }
-        String v = ((Dim.Var) d).name();
-        long lower = discardable.contains(v) ? 0 : 1;
-        if (n < lower) throw Contradiction.fail("size conflict: " + v + " would have size " + n + " < " + lower, t.why());
-        org.shapeforge.solve.store.Store.Cap cap = en.store.cap(v);
-        if (cap != null && cap.atom().size() != 1) {
-            // v ⊒ c means v ∈ {c, 1∅} (Def. 1.2): its size picks one, a semantic step.
-            Why w = t.why().and(cap.why());
-            if (n == cap.atom().size()) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), cap.atom()), w);
-            else if (n == 1) en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
-            else throw Contradiction.fail("size conflict: " + v + " is " + Show.dim(cap.atom()) + " or 1 (broadcast), but the"
-                    + " size constraints need " + n, w);
-            return true;
-        }
-        Known k = sizes.get(v);
-        if (k == null) {
-            sizes.put(v, new Known(n, t.why()));
-            return true;
-        }
-        if (k.size() != n)
-            throw Contradiction.fail("size conflict: " + v + " has size " + k.size() + " and " + n, t.why().and(k.why()));
-        return false;
+        return sizes.record(x, n, why);
     }
 
-    /** σ applied through compound terms; ground compounds are evaluated by {@link Sizes#ground}. */
+    /** σ applied through compound terms ({@link SizeTerms#deep}). */
     Dim deep(Dim d, Trace t) {
-        Dim s = switch (d) {
-            case Dim.Var v -> en.subst.dim(v, t);
-            case Dim.Concat c -> new Dim.Concat(c.parts().stream().map(p -> deep(p, t)).toList());
-            case Dim.Affine a -> new Dim.Affine(deep(a.over(), t), a.stride(), a.kernel().map(k -> deep(k, t)),
-                    a.dilation(), a.padding(), a.offset());
-            default -> d;
-        };
-        if (!compound(s)) return s;
-        try {
-            return Sizes.ground(s, x -> null).orElse(s);
-        } catch (Sizes.BasisConflict e) {
-            throw Contradiction.fail("basis conflict in " + Show.dim(s) + ": " + e.getMessage(), t.why());
-        } catch (ArithmeticException e) {
-            throw Contradiction.fail("size overflow in " + Show.dim(s), t.why());
-        } catch (IllegalArgumentException e) { // a negative size: a valid convolution over size-0 parts
-            throw Contradiction.fail("no dimension has the size of " + Show.dim(s) + ": " + e.getMessage(), t.why());
-        }
+        return terms.deep(d, t);
     }
 
     /** The known sizes of the unbound variables among {@code vars} (their derivations traced). */
@@ -203,28 +227,6 @@ public final class SizeRules {
                 t.add(k.why());
             }
         }
-        return out;
-    }
-
-    static boolean compound(Dim d) {
-        return d instanceof Dim.Concat || d instanceof Dim.Affine;
-    }
-
-    static void vars(Dim d, Set<String> out) {
-        switch (d) {
-            case Dim.Var v -> out.add(v.name());
-            case Dim.Concat c -> c.parts().forEach(p -> vars(p, out));
-            case Dim.Affine a -> {
-                vars(a.over(), out);
-                a.kernel().ifPresent(k -> vars(k, out));
-            }
-            default -> {}
-        }
-    }
-
-    static Set<String> vars(List<Dim> ds) {
-        Set<String> out = new LinkedHashSet<>();
-        ds.forEach(d -> vars(d, out));
         return out;
     }
 
@@ -245,21 +247,21 @@ public final class SizeRules {
         Set<String> out = new LinkedHashSet<>();
         switch (it.body) {
             case SizeItem.Eq(Dim l, Dim r) -> {
-                vars(l, out);
-                vars(r, out);
+                SizeTerms.vars(l, out);
+                SizeTerms.vars(r, out);
             }
             case SizeItem.Le(Dim l, Dim r) -> {
-                vars(l, out);
-                vars(r, out);
+                SizeTerms.vars(l, out);
+                SizeTerms.vars(r, out);
             }
             case SizeItem.Total(Constraint.Total c) -> {
-                c.rows().forEach(r -> out.addAll(vars(r.flat())));
-                out.addAll(vars(c.dividedBy()));
+                c.rows().forEach(r -> out.addAll(SizeTerms.vars(r.flat())));
+                out.addAll(SizeTerms.vars(c.dividedBy()));
                 if (c.numerator() instanceof Constraint.TotalNum.StridedVar s) out.add(s.var().name());
             }
             case SizeItem.Exact(Constraint.Exact c) -> {
-                c.rows().forEach(r -> out.addAll(vars(r.flat())));
-                out.addAll(vars(c.axes()));
+                c.rows().forEach(r -> out.addAll(SizeTerms.vars(r.flat())));
+                out.addAll(SizeTerms.vars(c.axes()));
             }
             case SizeItem.Pred p -> {
                 p.linear().forEach(l -> out.addAll(l.expr().variables()));
@@ -296,29 +298,31 @@ public final class SizeRules {
      */
     public List<Constraint> residualConstraints() {
         List<Constraint> out = new ArrayList<>();
-        var none = org.shapeforge.lang.Span.NONE;
         for (SizeItem it : live()) {
             Trace t = new Trace(Why.NONE, false);
             out.add(switch (it.body) {
-                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), none);
-                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), none);
+                case SizeItem.Eq(Dim l, Dim r) -> new Constraint.DimEq(deep(l, t), deep(r, t), spanOf(it.why));
+                case SizeItem.Le(Dim l, Dim r) -> new Constraint.DimLe(deep(l, t), deep(r, t), spanOf(it.why));
                 case SizeItem.Total(Constraint.Total c) -> c;
                 case SizeItem.Exact(Constraint.Exact c) -> c;
                 case SizeItem.Pred p -> p.c();
             });
         }
-        sizes.forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
-                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), none)));
+        sizes.view().forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
+                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), spanOf(k.why()))));
         return out;
     }
 
-    /** Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). */
+    /**
+     * Whether the row variable is open in a live Total_elems (stage 3 leaves it to stage 5). At a
+     * fixpoint every live item watches the open variables of its rows, so only {@code v}'s
+     * watchers are looked at.
+     */
     public boolean pendingRow(String v) {
-        for (SizeItem it : live())
-            if (it.body instanceof SizeItem.Total(Constraint.Total c))
-                for (org.shapeforge.term.Row r : c.rows())
-                    if (en.subst.row(r, new Trace(Why.NONE, false)) instanceof org.shapeforge.term.Row.Open o
-                            && o.var().equals(v)) return true;
+        for (var w : en.store.rowWatchers(v))
+            if (w instanceof SizeItem it && it.alive && it.body instanceof SizeItem.Total(Constraint.Total c))
+                for (Row r : c.rows())
+                    if (en.subst.row(r, new Trace(Why.NONE, false)) instanceof Row.Open o && o.var().equals(v)) return true;
         return false;
     }
 
@@ -341,8 +345,8 @@ public final class SizeRules {
      * dynamic dimension (the model leaves it symbolic and the guard could not judge it).
      */
     public void finish() {
-        for (var e : new ArrayList<>(sizes.entrySet())) {
-            if (!sizes.containsKey(e.getKey())) continue;
+        for (var e : new ArrayList<>(sizes.view().entrySet())) {
+            if (!sizes.view().containsKey(e.getKey())) continue;
             en.emit(new org.shapeforge.solve.store.Fact.DimEq(new Dim.Var(e.getKey()),
                     Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)), Why.GUESS.and(e.getValue().why()));
             en.run();

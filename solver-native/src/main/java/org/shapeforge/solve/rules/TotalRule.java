@@ -72,8 +72,8 @@ final class TotalRule {
             return partial != null ? partial : new SizeResult.Residual("Total_elems: rows " + text + " are not yet known");
         }
         List<Dim> div = c.dividedBy().stream().map(d -> sr.deep(d, t)).toList();
-        Set<String> vs = SizeRules.vars(axes);
-        vs.addAll(SizeRules.vars(div));
+        Set<String> vs = SizeTerms.vars(axes);
+        vs.addAll(SizeTerms.vars(div));
         TotalNum num = c.numerator();
         Map<String, Long> known;
         if (num instanceof TotalNum.StridedVar s) {
@@ -102,7 +102,7 @@ final class TotalRule {
         java.math.BigInteger k = java.math.BigInteger.ONE;
         List<Dim> all = new ArrayList<>(axes);
         for (Dim d : c.dividedBy()) all.add(sr.deep(d, t));
-        Map<String, Long> known = sr.known(SizeRules.vars(all), t);
+        Map<String, Long> known = sr.known(SizeTerms.vars(all), t);
         for (Dim d : all) {
             var e = org.shapeforge.solve.size.SizeTranslator.size(d).substitute(known);
             if (e.isConstant()) k = k.multiply(e.constant());
@@ -120,7 +120,9 @@ final class TotalRule {
      */
     Set<String> unlessSet(String v) {
         Set<String> out = null;
-        for (SizeItem it : sr.live()) {
+        // at a fixpoint a live Total_elems watches its numerator's representative: v's watchers suffice
+        for (var x : sr.en.store.dimWatchers(v)) {
+            if (!(x instanceof SizeItem it) || !it.alive) continue;
             if (!(it.body instanceof SizeItem.Total(Constraint.Total c))) continue;
             if (!(c.numerator() instanceof TotalNum.StridedVar s) || c.dividedBy().isEmpty()) continue;
             Trace t = new Trace(it.why, false);

@@ -18,6 +18,8 @@ public final class DimSlot {
     Why why;
     Store.Cap cap;
     List<Stored> watch, up, down;
+    /** The propagators watching this variable (the size rules'): handed back when it is bound. */
+    List<Watcher> props;
     boolean registered;
 
     DimSlot(String name) {

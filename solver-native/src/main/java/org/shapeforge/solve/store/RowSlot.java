@@ -18,6 +18,10 @@ public final class RowSlot {
     Why why;
     boolean placement;
     List<Stored> watch, caps, up;
+    /** The caps by their lower row, for the duplicate check (a hub row may carry a cap per layer). */
+    java.util.Map<Row, Stored> capsByLower;
+    /** The propagators watching this variable (the size rules'): handed back when it is bound. */
+    List<Watcher> props;
     boolean registered;
 
     RowSlot(String name, int id) {

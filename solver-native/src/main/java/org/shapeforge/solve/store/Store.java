@@ -209,6 +209,11 @@ public final class Store {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
             RowSlot u = row(upper);
             u.caps = add(u.caps, s);
+            if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
+            else if (u.caps.size() > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
+                u.capsByLower = new HashMap<>(2 * u.caps.size());
+                for (Stored c : u.caps) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
+            }
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper)) {
                 RowSlot l = row(lo.var());
@@ -247,6 +252,50 @@ public final class Store {
         return out;
     }
 
+    /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
+    public void watchDim(String v, Watcher w) {
+        DimSlot d = dim(v);
+        if (d.props == null) d.props = new ArrayList<>(2);
+        d.props.add(w);
+    }
+
+    /** Puts propagator {@code w} on row variable {@code v}'s watch list. */
+    public void watchRow(String v, Watcher w) {
+        RowSlot r = row(v);
+        if (r.props == null) r.props = new ArrayList<>(2);
+        r.props.add(w);
+    }
+
+    /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
+    public void wakeDim(String v, boolean take) {
+        DimSlot d = dims.get(v);
+        if (d == null || d.props == null) return;
+        List<Watcher> l = d.props;
+        if (take) d.props = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+    }
+
+    /** Wakes and forgets the propagators watching row variable {@code v} (it is bound). */
+    public void wakeRow(String v) {
+        RowSlot r = rows.get(v);
+        if (r == null || r.props == null) return;
+        List<Watcher> l = r.props;
+        r.props = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+    }
+
+    /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> dimWatchers(String v) {
+        DimSlot d = dims.get(v);
+        return d == null || d.props == null ? List.of() : java.util.Collections.unmodifiableList(d.props);
+    }
+
+    /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> rowWatchers(String v) {
+        RowSlot r = rows.get(v);
+        return r == null || r.props == null ? List.of() : java.util.Collections.unmodifiableList(r.props);
+    }
+
     /** Kills one stored fact (consumed by closing); it will not be re-emitted. */
     public void kill(Stored s) {
         s.alive = false;
@@ -267,6 +316,24 @@ public final class Store {
         RowSlot r = rows.get(v);
         return r == null ? List.of() : live(r.caps);
     }
+
+    /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
+    public boolean hasCap(String v, Row lower) {
+        RowSlot r = rows.get(v);
+        if (r == null || r.caps == null) return false;
+        if (r.capsByLower != null) {
+            Stored s = r.capsByLower.get(lower);
+            return s != null && s.alive;
+        }
+        for (int i = 0; i < r.caps.size(); i++) {
+            Stored s = r.caps.get(i);
+            if (s.alive && ((Fact.RowLe) s.item.fact()).lower().equals(lower)) return true;
+        }
+        return false;
+    }
+
+    /** Up to this many caps on a row are scanned; more are indexed by their lower row. */
+    private static final int CAP_SCAN = 8;
 
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
     public List<Stored> rowUpAdjacencies(String v) {

@@ -7,7 +7,7 @@ import java.util.List;
  * word equation. It watches the variables it mentions; binding any of them re-emits it (and it
  * dies here: lazy deletion from the other variables' watch lists).
  */
-public final class Stored {
+public final class Stored implements Pending {
     /** What the store keeps (Def. 4.1 and Def. 4.3's deferrals). */
     public enum Kind {
         /** {@code α ⊑ β} between dimension variables (DI-adj). */
