@@ -1,0 +1,415 @@
+package org.shapeforge.program;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Declaration.Provenance;
+import org.shapeforge.lang.Declaration.VarRef;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.lang.Span;
+import org.shapeforge.program.spec.Discardable;
+import org.shapeforge.program.spec.EinsumSpec;
+import org.shapeforge.program.spec.Kind;
+import org.shapeforge.program.spec.SpecParser;
+import org.shapeforge.program.spec.SpecTerms;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * The shape logics of {@code programs.md} (seed 000, "Deriving the constraints"; OCANNL's
+ * {@code Shape.get_inequalities}): each statement generates exactly the constraints of its
+ * operation. Broadcasting operations (pointwise, compose, transpose) relate rows by
+ * {@code result ⊑ operand} ({@code RowLe}); spec operations (permute, einsum, block, slice) by row
+ * equations ({@code RowEq}), no broadcasting. Terminals carry {@code leaf}/{@code param}
+ * provenance (Def. 6.1). Every constraint records its {@link Origin}. Tensors are defined before
+ * use; every intermediate result is an anonymous tensor {@code _tN}.
+ */
+public final class ShapeLogic {
+    private final String file;
+    private final List<Constraint> constraints = new ArrayList<>();
+    private final List<Origin> origins = new ArrayList<>();
+    private final Map<Provenance, Set<VarRef>> decls = new EnumMap<>(Provenance.class);
+    private final Map<String, Shape> tensors = new LinkedHashMap<>();
+    private final Map<String, Label> labels = new LinkedHashMap<>();
+    private final Map<String, Origin> variableOrigins = new LinkedHashMap<>();
+    private final List<Generated.GraphNode> graph = new ArrayList<>();
+    private final Set<String> dynamic = new LinkedHashSet<>();
+    private int anon;
+    private int specs;
+
+    /** The statement being generated, and the capture environment of its top-level spec operation. */
+    private Span stmtSpan;
+    private String stmtText;
+    private SpecTerms lastSpec;
+
+    private ShapeLogic(String file) {
+        this.file = file;
+    }
+
+    /** Generates the constraints of {@code p}; a malformed statement is a {@link ShapeError} at its position. */
+    public static Generated generate(Program p) {
+        ShapeLogic g = new ShapeLogic(p.file());
+        for (Stmt s : p.statements()) g.statement(s);
+        List<Declaration> ds = new ArrayList<>();
+        g.decls.forEach((k, vs) -> {
+            if (!vs.isEmpty()) ds.add(new Declaration(k, List.copyOf(vs), Span.NONE));
+        });
+        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph);
+    }
+
+    private void statement(Stmt s) {
+        stmtSpan = s.span();
+        lastSpec = null;
+        switch (s) {
+            case Stmt.Assign(var name, var e, var captures, var span, var text) -> {
+                stmtText = text;
+                if (tensors.containsKey(name))
+                    throw new ShapeError("program", span, "tensor '" + name + "' is already defined; use '" + name
+                            + " := ...' for an extra assignment into it");
+                Shape sh = expr(e, name);
+                tensors.put(name, sh);
+                if (!captures.isEmpty()) capture(captures, e, span);
+            }
+            case Stmt.Update(var name, var e, var span, var text) -> {
+                stmtText = text;
+                Shape target = tensor(name, span);
+                Shape src = expr(e, null);
+                Origin o = origin("assignment into " + name + " (Pointwise_un)", "operand", "");
+                for (Kind k : Kind.values()) le(target.row(k), src.row(k), o, k);
+                graph.add(new Generated.GraphNode(name, List.of(operandName(e)), ":=", o));
+            }
+            case Stmt.SetLabel(var label, var value, var span) -> {
+                stmtText = "set " + label + " = " + value;
+                Label l = label(label, span);
+                Origin o = origin("set", "", "");
+                switch (l) {
+                    case Label.DimLabel d -> add(new Constraint.DimEq(d.var(), new Dim.Atom(value), span), o);
+                    case Label.RowLabel r -> add(new Constraint.Total(List.of(Row.var(r.rowVar())),
+                            new Constraint.TotalNum.NumElems(value), List.of(), span), o);
+                }
+            }
+            case Stmt.SetEqual(var a, var b, var span) -> {
+                stmtText = "set_equal " + a + " " + b;
+                Label la = label(a, span), lb = label(b, span);
+                Origin o = origin("set_equal", "", "");
+                if (la instanceof Label.DimLabel(var x, var _) && lb instanceof Label.DimLabel(var y, var _))
+                    add(new Constraint.DimEq(x, y, span), o);
+                else if (la instanceof Label.RowLabel(var x, var _) && lb instanceof Label.RowLabel(var y, var _))
+                    add(new Constraint.RowEq(Row.var(x), Row.var(y), span), o);
+                else
+                    throw new ShapeError("program", span, "set_equal relates two dimension labels or two row labels; '"
+                            + a + "' and '" + b + "' are one of each");
+            }
+            case Stmt.Dynamic(var names, var span) -> {
+                for (String n : names) {
+                    if (!dynamic.add(n)) throw new ShapeError("program", span, "dynamic dimension '" + n + "' declared twice");
+                    declare(Provenance.DYNAMIC, new VarRef(n, false));
+                }
+            }
+        }
+    }
+
+    /** The shape of {@code e}; {@code name} names the result tensor (null: anonymous). */
+    private Shape expr(Expr e, String name) {
+        return switch (e) {
+            case Expr.Ref(var n, var span) -> tensor(n, span);
+            case Expr.Scalar s -> new Shape(Row.empty(), Row.empty(), Row.literal(List.of(Dim.unit())));
+            case Expr.Terminal t -> terminal(t, name == null ? fresh() : name);
+            case Expr.Binary b -> binary(b, name == null ? fresh() : name);
+            case Expr.Call c -> call(c, name == null ? fresh() : name);
+        };
+    }
+
+    private Shape terminal(Expr.Terminal t, String name) {
+        Origin o = origin(t.param() ? "param" : "data", "", "");
+        Map<Kind, Row> rows = new EnumMap<>(Kind.class);
+        for (Kind k : Kind.values()) {
+            List<Dim> given = t.rows().get(k.letter);
+            if (given != null) {
+                for (Dim d : given)
+                    if (d instanceof Dim.Var(var n) && !dynamic.contains(n))
+                        throw new ShapeError("program", t.span(), "'" + n + "' is not a declared dynamic dimension: write"
+                                + " 'dynamic " + n + "' before this statement, or give a number");
+                rows.put(k, Row.literal(given));
+            } else if (k == Kind.BATCH && t.param() || !t.param() && t.elements().isEmpty()) {
+                rows.put(k, Row.empty());
+            } else {
+                Row r = Row.var(name + "'" + k.letter);
+                rows.put(k, r);
+                declare(t.param() ? Provenance.PARAM : Provenance.LEAF, new VarRef(r.rowVar(), true));
+                variableOrigins.put("<" + r.rowVar() + ">", new Origin(o.statement(), o.text(), o.operation(), name, k.ellipsis));
+            }
+        }
+        Shape sh = Shape.of(rows);
+        if (t.elements().isPresent())
+            add(new Constraint.Total(List.of(sh.batch(), sh.output(), sh.input()),
+                    new Constraint.TotalNum.NumElems(t.elements().getAsLong()), List.of(), t.span()),
+                    origin("data elements=" + t.elements().getAsLong() + " (Total_elems)", "", "batch@output@input"));
+        graph.add(new Generated.GraphNode(name, List.of(), t.param() ? "param" : "data", o));
+        return sh;
+    }
+
+    private Shape binary(Expr.Binary b, String name) {
+        Shape a = expr(b.left(), null), c = expr(b.right(), null), r = Shape.fresh(name);
+        if (b.op().equals("*")) compose(r, a, c, b.span(), "compose (a * b)");
+        else pointwise(r, List.of(a, c), b.span(), "pointwise " + b.op());
+        graph.add(new Generated.GraphNode(name, List.of(operandName(b.left()), operandName(b.right())), b.op(), origin(b.op(), "", "")));
+        return r;
+    }
+
+    private void pointwise(Shape r, List<Shape> operands, Span at, String op) {
+        for (int j = 0; j < operands.size(); j++) {
+            Origin o = origin(op, "argument " + (j + 1), "");
+            for (Kind k : Kind.values()) le(r.row(k), operands.get(j).row(k), o, k, at);
+        }
+    }
+
+    /** Compose: {@code A.i ⊑ B.o}, {@code C.b ⊑ A.b}, {@code C.b ⊑ B.b}, {@code C.i ⊑ B.i}, {@code C.o ⊑ A.o}. */
+    private void compose(Shape c, Shape a, Shape b, Span at, String op) {
+        le(a.input(), b.output(), origin(op, "argument 1's input against argument 2's output", ""), null, at);
+        le(c.batch(), a.batch(), origin(op, "argument 1", ""), Kind.BATCH, at);
+        le(c.batch(), b.batch(), origin(op, "argument 2", ""), Kind.BATCH, at);
+        le(c.input(), b.input(), origin(op, "argument 2", ""), Kind.INPUT, at);
+        le(c.output(), a.output(), origin(op, "argument 1", ""), Kind.OUTPUT, at);
+    }
+
+    private Shape call(Expr.Call c, String name) {
+        List<Expr> tensorsIn = new ArrayList<>();
+        List<Expr.Arg.Spec> specsIn = new ArrayList<>();
+        List<Expr.Arg.Int> ints = new ArrayList<>();
+        for (Expr.Arg a : c.args()) {
+            switch (a) {
+                case Expr.Arg.Tensor(var e) -> tensorsIn.add(e);
+                case Expr.Arg.Spec s -> specsIn.add(s);
+                case Expr.Arg.Int i -> ints.add(i);
+            }
+        }
+        if (!ints.isEmpty() && !c.fn().equals("slice"))
+            throw new ShapeError("program", ints.getFirst().span(), c.fn() + "(...) takes no integer argument"
+                    + " (only slice(a, N) does)");
+        List<Shape> ops = new ArrayList<>();
+        for (Expr e : tensorsIn) ops.add(expr(e, null));
+        Shape r = Shape.fresh(name);
+        String fn = c.fn();
+        Span at = c.span();
+        boolean spec = switch (fn) {
+            case "permute", "einsum", "block" -> true;
+            default -> false;
+        };
+        if (spec && specsIn.size() != 1)
+            throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
+                    + fn + "(a, \"ij=>ji\"))");
+        if (!spec && !specsIn.isEmpty())
+            throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
+        switch (fn) {
+            case "where" -> {
+                arity(c, ops, 3);
+                pointwise(r, ops, at, "where (Pointwise_tern)");
+            }
+            case "fma" -> {
+                arity(c, ops, 3);
+                compose(r, ops.get(0), ops.get(1), at, "fma (Compose_accumulate)");
+                Origin o = origin("fma (Compose_accumulate)", "argument 3 (accumulator)", "");
+                for (Kind k : Kind.values()) le(r.row(k), ops.get(2).row(k), o, k, at);
+            }
+            case "transpose" -> {
+                arity(c, ops, 1);
+                Shape a = ops.getFirst();
+                le(r.batch(), a.batch(), origin("transpose", "argument 1", ""), Kind.BATCH, at);
+                le(r.input(), a.output(), origin("transpose", "argument 1's output", ""), Kind.INPUT, at);
+                le(r.output(), a.input(), origin("transpose", "argument 1's input", ""), Kind.OUTPUT, at);
+            }
+            case "permute" -> {
+                arity(c, ops, 1);
+                specOp(r, ops, specsIn.getFirst(), "permute", false);
+            }
+            case "einsum" -> {
+                if (ops.size() < 2 || ops.size() > 3)
+                    throw new ShapeError("program", at, "einsum takes two or three tensors and a spec; got " + ops.size()
+                            + " tensor(s) (a unary einsum is permute(a, \"spec\"))");
+                specOp(r, ops, specsIn.getFirst(), "einsum", false);
+            }
+            case "block" -> {
+                if (ops.isEmpty()) throw new ShapeError("program", at, "block takes at least one tensor and a spec");
+                specOp(r, ops, specsIn.getFirst(), "block", true);
+            }
+            case "stack_out", "stack_in", "stack_batch" -> {
+                if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
+                stack(r, ops, fn, at);
+            }
+            case "slice" -> slice(r, c, ops, ints);
+            default -> {
+                if (ops.size() == 1) pointwise(r, ops, at, fn + " (Pointwise_un)");
+                else if (ops.size() == 2) pointwise(r, ops, at, fn + " (Pointwise_bin)");
+                else throw new ShapeError("program", at, "unknown operation '" + fn + "' with " + ops.size()
+                        + " arguments: a named function takes one (unary pointwise) or two (binary pointwise) tensors");
+            }
+        }
+        graph.add(new Generated.GraphNode(name, tensorsIn.stream().map(this::operandName).toList(), fn, origin(fn, "", "")));
+        return r;
+    }
+
+    private void arity(Expr.Call c, List<Shape> ops, int n) {
+        if (ops.size() != n)
+            throw new ShapeError("program", c.span(), c.fn() + " takes " + n + " tensor argument(s), got " + ops.size());
+    }
+
+    /** Permute, einsum and block: spec rows equal the operands' rows and the result's (no broadcasting). */
+    private SpecTerms specOp(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block) {
+        EinsumSpec spec = SpecParser.einsum(specArg.text(), specArg.span());
+        if (spec.rhs().size() != ops.size())
+            throw new ShapeError("program", specArg.span(), op + " spec \"" + spec.text() + "\" has " + spec.rhs().size()
+                    + " right-hand side(s) for " + ops.size() + " tensor(s)");
+        SpecTerms t = SpecTerms.of(spec, "e" + (++specs), specArg.span());
+        String opText = op + " \"" + spec.text() + "\"";
+        Span at = specArg.span();
+        t.fixed().forEach((v, min) -> add(new Constraint.SizeRel(new SizeExpr.Size(v), Constraint.Rel.GE,
+                new SizeExpr.Lit(min), at), origin(opText + " (fixed index: At_least_dim " + min + ")", "", "")));
+        for (int j = 0; j < ops.size(); j++) {
+            Origin o = origin(opText, "argument " + (j + 1), "");
+            for (Kind k : Kind.values()) eq(t.rhs().get(j).get(k), ops.get(j).row(k), o, k, at);
+        }
+        Origin o = origin(opText, "result", "");
+        for (Kind k : Kind.values()) eq(r.row(k), t.lhs().get(k), o, k, at);
+        if (block)
+            for (String l : Discardable.of(spec)) declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
+        lastSpec = t;
+        return t;
+    }
+
+    /**
+     * Stacking as OCANNL's {@code Operation.stack}: each operand is unsqueezed by a permute with a
+     * fixed index {@code 0} on the new leading axis, then the results are concatenated by a block.
+     */
+    private void stack(Shape r, List<Shape> ops, String fn, Span at) {
+        String kind = fn.substring("stack_".length());
+        String unsqueeze = switch (kind) {
+            case "out" -> "...|...->... => ...|...->0,...";
+            case "in" -> "...|...->... => ...|0,...->...";
+            default -> "...|...->... => 0,...|...->...";
+        };
+        List<Shape> unsq = new ArrayList<>();
+        StringBuilder rhs = new StringBuilder();
+        StringBuilder parts = new StringBuilder();
+        for (int j = 0; j < ops.size(); j++) {
+            Shape u = Shape.fresh(fresh());
+            specOp(u, List.of(ops.get(j)), new Expr.Arg.Spec(unsqueeze, at), fn + " (unsqueeze)", false);
+            unsq.add(u);
+            String l = "bt" + j;
+            if (j > 0) {
+                rhs.append("; ");
+                parts.append('^');
+            }
+            parts.append(l);
+            rhs.append(switch (kind) {
+                case "out" -> "...|...-> " + l + ",...";
+                case "in" -> "...|" + l + ",...->...";
+                default -> l + ",...|...->...";
+            });
+        }
+        String lhs = switch (kind) {
+            case "out" -> "...|...-> " + parts + ",...";
+            case "in" -> "...|" + parts + ",...->...";
+            default -> parts + ",...|...->...";
+        };
+        String spec = ops.size() == 1 ? rhs + " => " + lhs.replace("^", "") : rhs + " => " + lhs;
+        specOp(r, unsq, new Expr.Arg.Spec(spec, at), fn + " (concat)", true);
+    }
+
+    /**
+     * Batch_slice with a static range: {@code operand.b ≈ [s]·result.b} (the sliced axis prepended
+     * to the leading flank, seed 003 §2 design rationale), {@code s = N}; input and output equal.
+     */
+    private void slice(Shape r, Expr.Call c, List<Shape> ops, List<Expr.Arg.Int> ints) {
+        arity(c, ops, 1);
+        if (ints.size() != 1 || ints.getFirst().value() < 1)
+            throw new ShapeError("program", c.span(), "slice takes a tensor and its static range, e.g. slice(a, 2)");
+        Shape a = ops.getFirst();
+        Dim.Var s = new Dim.Var("s" + (++specs) + "''slice");
+        Span at = c.span();
+        add(new Constraint.DimEq(new Dim.Atom(ints.getFirst().value()), s, at), origin("slice (Batch_slice)", "static range", ""));
+        Origin o = origin("slice (Batch_slice)", "argument 1", "");
+        Row.Open rb = (Row.Open) r.batch();
+        List<Dim> lead = new ArrayList<>(List.of(s));
+        lead.addAll(rb.lead());
+        eq(new Row.Open(lead, rb.var(), rb.trail()), a.batch(), o, Kind.BATCH, at);
+        eq(r.input(), a.input(), o, Kind.INPUT, at);
+        eq(r.output(), a.output(), o, Kind.OUTPUT, at);
+    }
+
+    private void capture(List<String> names, Expr e, Span span) {
+        if (lastSpec == null || !(e instanceof Expr.Call c) || !List.of("permute", "einsum", "block").contains(c.fn()))
+            throw new ShapeError("program", span, "capture follows a permute, einsum or block: it names labels of its spec");
+        for (String n : names) {
+            Origin o = origin("capture " + n, "", "");
+            Label l;
+            if (lastSpec.dimLabels().containsKey(n)) l = new Label.DimLabel(lastSpec.dimLabels().get(n), o);
+            else if (lastSpec.rowLabels().containsKey(n)) l = new Label.RowLabel(lastSpec.rowLabels().get(n), o);
+            else throw new ShapeError("program", span, "'" + n + "' is not a label of the spec; its labels are "
+                    + lastSpec.dimLabels().keySet() + " and row variables " + lastSpec.rowLabels().keySet());
+            if (labels.containsKey(n))
+                throw new ShapeError("program", span, "label '" + n + "' is already captured at " + labels.get(n).origin().statement());
+            labels.put(n, l);
+        }
+    }
+
+    private Label label(String n, Span span) {
+        Label l = labels.get(n);
+        if (l == null) throw new ShapeError("program", span, "'" + n + "' is not a captured label: write '... capture "
+                + n + "' after the einsum or permute that names it");
+        return l;
+    }
+
+    private Shape tensor(String n, Span span) {
+        Shape s = tensors.get(n);
+        if (s == null) throw new ShapeError("program", span, "unknown tensor '" + n + "': define it before its first use");
+        return s;
+    }
+
+    private String operandName(Expr e) {
+        return switch (e) {
+            case Expr.Ref(var n, var _) -> n;
+            default -> graph.isEmpty() ? "?" : graph.getLast().result();
+        };
+    }
+
+    private String fresh() {
+        return "_t" + (++anon);
+    }
+
+    private Origin origin(String op, String arg, String kind) {
+        return new Origin(stmtSpan, stmtText, op, arg, kind);
+    }
+
+    private void le(Row lower, Row upper, Origin o, Kind k) {
+        le(lower, upper, o, k, stmtSpan);
+    }
+
+    private void le(Row lower, Row upper, Origin o, Kind k, Span at) {
+        add(new Constraint.RowLe(lower, upper, at), withKind(o, k));
+    }
+
+    private void eq(Row left, Row right, Origin o, Kind k, Span at) {
+        add(new Constraint.RowEq(left, right, at), withKind(o, k));
+    }
+
+    private static Origin withKind(Origin o, Kind k) {
+        return k == null ? o : new Origin(o.statement(), o.text(), o.operation(), o.argument(), k.ellipsis);
+    }
+
+    private void add(Constraint c, Origin o) {
+        constraints.add(c);
+        origins.add(o);
+    }
+
+    private void declare(Provenance p, VarRef v) {
+        decls.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v);
+    }
+}
