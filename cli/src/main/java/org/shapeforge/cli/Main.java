@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             CheckCommand.class,
             SolveCommand.class,
+            InferCommand.class,
             BenchCommand.class,
         })
 public final class Main implements Runnable {

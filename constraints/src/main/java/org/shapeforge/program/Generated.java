@@ -15,16 +15,19 @@ import org.shapeforge.lang.Statement;
  * The constraints of a program (what {@link ShapeLogic} generates), each with its {@link Origin}
  * ({@code origins.get(i)} is the origin of {@code constraints.get(i)}), the provenance declarations,
  * the named tensors' shapes as terms, the captured labels, the origin of each terminal's variables
- * (for hidden-dimension messages) and the operation graph (for {@code --dot}).
+ * (for hidden-dimension messages), the operation graph (for {@code --dot}) and the row variables
+ * that are safe to close to no axes (OCANNL's {@code is_safe_to_guess}: input rows used in
+ * pointwise operations and never in a compose or spec operation).
  */
 public record Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
         Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
-        List<GraphNode> graph) {
+        List<GraphNode> graph, java.util.Set<String> safeToGuess) {
 
     public Generated {
         constraints = List.copyOf(constraints);
         origins = List.copyOf(origins);
         declarations = List.copyOf(declarations);
+        safeToGuess = java.util.Set.copyOf(safeToGuess);
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
     }
 
@@ -74,7 +77,7 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     }
 
     /** One operation of the tensor graph: its result tensor, operands and label. */
-    public record GraphNode(String result, List<String> operands, String operation, Origin origin) {
+    public record GraphNode(String result, List<String> operands, String operation, Origin origin, Shape shape) {
         public GraphNode {
             operands = List.copyOf(operands);
         }

@@ -41,6 +41,10 @@ public final class ShapeLogic {
     private final Map<String, Origin> variableOrigins = new LinkedHashMap<>();
     private final List<Generated.GraphNode> graph = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
+    private final java.util.IdentityHashMap<Shape, String> names = new java.util.IdentityHashMap<>();
+    /** OCANNL's used_in_pointwise / used_in_spec_or_compose marks on input row variables. */
+    private final Set<String> usedInPointwise = new LinkedHashSet<>();
+    private final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();
     private int anon;
     private int specs;
 
@@ -61,7 +65,9 @@ public final class ShapeLogic {
         g.decls.forEach((k, vs) -> {
             if (!vs.isEmpty()) ds.add(new Declaration(k, List.copyOf(vs), Span.NONE));
         });
-        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph);
+        Set<String> safe = new LinkedHashSet<>(g.usedInPointwise);
+        safe.removeAll(g.usedInSpecOrCompose);
+        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe);
     }
 
     private void statement(Stmt s) {
@@ -83,7 +89,7 @@ public final class ShapeLogic {
                 Shape src = expr(e, null);
                 Origin o = origin("assignment into " + name + " (Pointwise_un)", "operand", "");
                 for (Kind k : Kind.values()) le(target.row(k), src.row(k), o, k);
-                graph.add(new Generated.GraphNode(name, List.of(operandName(e)), ":=", o));
+                graph.add(new Generated.GraphNode(name, List.of(operandName(src)), ":=", o, target));
             }
             case Stmt.SetLabel(var label, var value, var span) -> {
                 stmtText = "set " + label + " = " + value;
@@ -148,23 +154,26 @@ public final class ShapeLogic {
             }
         }
         Shape sh = Shape.of(rows);
+        names.put(sh, name);
         if (t.elements().isPresent())
             add(new Constraint.Total(List.of(sh.batch(), sh.output(), sh.input()),
                     new Constraint.TotalNum.NumElems(t.elements().getAsLong()), List.of(), t.span()),
                     origin("data elements=" + t.elements().getAsLong() + " (Total_elems)", "", "batch@output@input"));
-        graph.add(new Generated.GraphNode(name, List.of(), t.param() ? "param" : "data", o));
+        graph.add(new Generated.GraphNode(name, List.of(), t.param() ? "param" : "data", o, sh));
         return sh;
     }
 
     private Shape binary(Expr.Binary b, String name) {
-        Shape a = expr(b.left(), null), c = expr(b.right(), null), r = Shape.fresh(name);
+        Shape a = expr(b.left(), null), c = expr(b.right(), null), r = result(name);
         if (b.op().equals("*")) compose(r, a, c, b.span(), "compose (a * b)");
         else pointwise(r, List.of(a, c), b.span(), "pointwise " + b.op());
-        graph.add(new Generated.GraphNode(name, List.of(operandName(b.left()), operandName(b.right())), b.op(), origin(b.op(), "", "")));
+        graph.add(new Generated.GraphNode(name, List.of(operandName(a), operandName(c)), b.op(), origin(b.op(), "", ""), r));
         return r;
     }
 
     private void pointwise(Shape r, List<Shape> operands, Span at, String op) {
+        mark(usedInPointwise, r);
+        operands.forEach(o -> mark(usedInPointwise, o));
         for (int j = 0; j < operands.size(); j++) {
             Origin o = origin(op, "argument " + (j + 1), "");
             for (Kind k : Kind.values()) le(r.row(k), operands.get(j).row(k), o, k, at);
@@ -173,6 +182,7 @@ public final class ShapeLogic {
 
     /** Compose: {@code A.i ⊑ B.o}, {@code C.b ⊑ A.b}, {@code C.b ⊑ B.b}, {@code C.i ⊑ B.i}, {@code C.o ⊑ A.o}. */
     private void compose(Shape c, Shape a, Shape b, Span at, String op) {
+        mark(usedInSpecOrCompose, a);
         le(a.input(), b.output(), origin(op, "argument 1's input against argument 2's output", ""), null, at);
         le(c.batch(), a.batch(), origin(op, "argument 1", ""), Kind.BATCH, at);
         le(c.batch(), b.batch(), origin(op, "argument 2", ""), Kind.BATCH, at);
@@ -196,7 +206,7 @@ public final class ShapeLogic {
                     + " (only slice(a, N) does)");
         List<Shape> ops = new ArrayList<>();
         for (Expr e : tensorsIn) ops.add(expr(e, null));
-        Shape r = Shape.fresh(name);
+        Shape r = result(name);
         String fn = c.fn();
         Span at = c.span();
         boolean spec = switch (fn) {
@@ -252,7 +262,7 @@ public final class ShapeLogic {
                         + " arguments: a named function takes one (unary pointwise) or two (binary pointwise) tensors");
             }
         }
-        graph.add(new Generated.GraphNode(name, tensorsIn.stream().map(this::operandName).toList(), fn, origin(fn, "", "")));
+        graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, "", ""), r));
         return r;
     }
 
@@ -268,6 +278,8 @@ public final class ShapeLogic {
             throw new ShapeError("program", specArg.span(), op + " spec \"" + spec.text() + "\" has " + spec.rhs().size()
                     + " right-hand side(s) for " + ops.size() + " tensor(s)");
         SpecTerms t = SpecTerms.of(spec, "e" + (++specs), specArg.span());
+        mark(usedInSpecOrCompose, r);
+        ops.forEach(o -> mark(usedInSpecOrCompose, o));
         String opText = op + " \"" + spec.text() + "\"";
         Span at = specArg.span();
         t.fixed().forEach((v, min) -> add(new Constraint.SizeRel(new SizeExpr.Size(v), Constraint.Rel.GE,
@@ -299,7 +311,7 @@ public final class ShapeLogic {
         StringBuilder rhs = new StringBuilder();
         StringBuilder parts = new StringBuilder();
         for (int j = 0; j < ops.size(); j++) {
-            Shape u = Shape.fresh(fresh());
+            Shape u = result(fresh());
             specOp(u, List.of(ops.get(j)), new Expr.Arg.Spec(unsqueeze, at), fn + " (unsqueeze)", false);
             unsq.add(u);
             String l = "bt" + j;
@@ -373,11 +385,18 @@ public final class ShapeLogic {
         return s;
     }
 
-    private String operandName(Expr e) {
-        return switch (e) {
-            case Expr.Ref(var n, var _) -> n;
-            default -> graph.isEmpty() ? "?" : graph.getLast().result();
-        };
+    private String operandName(Shape s) {
+        return names.getOrDefault(s, "scalar");
+    }
+
+    private Shape result(String name) {
+        Shape r = Shape.fresh(name);
+        names.put(r, name);
+        return r;
+    }
+
+    private static void mark(Set<String> set, Shape s) {
+        if (s.input().rowVar() != null) set.add(s.input().rowVar());
     }
 
     private String fresh() {

@@ -1,0 +1,132 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.program.DotGraph;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Origin;
+import org.shapeforge.program.ProgramParser;
+import org.shapeforge.program.ShapeLogic;
+import org.shapeforge.program.TensorShape;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot]}: shape inference
+ * for a tensor program ({@code programs.md}) with the native solver. Prints every named tensor's
+ * shape and the captured labels, or the failure naming the statement, the operation and a hint.
+ * Exit 0 inferred, 1 failed, 2 bad input, 3 unknown.
+ */
+@Command(name = "infer", mixinStandardHelpOptions = true,
+        description = "Infer the shapes of a tensor program (.shp).")
+public final class InferCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program")
+    Path file;
+
+    @Option(names = "--json", description = "print one JSON document")
+    boolean json;
+
+    @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
+    boolean complete;
+
+    @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints instead: shc")
+    String emit;
+
+    @Option(names = "--dot", description = "print the tensor graph as Graphviz DOT, edges labelled with shapes")
+    boolean dot;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            var program = ProgramParser.parse(file.toString(), Cli.read(file));
+            if (emit != null) {
+                if (!emit.equals("shc"))
+                    throw new ShapeError("usage", null, "--emit takes 'shc' (code generation is a later issue)");
+                out.print(ShapeLogic.generate(program).shc());
+                out.flush();
+                return Cli.OK;
+            }
+            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            if (dot) out.print(DotGraph.of(inf));
+            else if (json) out.println(Cli.json(toJson(inf)));
+            else out.print(text(inf));
+            out.flush();
+            return switch (inf.solution()) {
+                case org.shapeforge.program.Solution.Solved s -> Cli.OK;
+                case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
+                case org.shapeforge.program.Solution.Unknown u -> 3;
+            };
+        } catch (ShapeError e) {
+            if (!json) throw e;
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
+            out.println(Cli.json(doc));
+            out.flush();
+            return Cli.BAD_INPUT;
+        }
+    }
+
+    static ObjectNode toJson(Inference inf) {
+        ObjectNode doc = Cli.JSON.createObjectNode();
+        ObjectNode ts = doc.putObject("tensors");
+        for (Map.Entry<String, TensorShape> e : inf.shapes().entrySet()) {
+            ObjectNode t = ts.putObject(e.getKey());
+            TensorShape s = e.getValue();
+            array(t.putArray("batch"), s.batch());
+            array(t.putArray("input"), s.input());
+            array(t.putArray("output"), s.output());
+            t.put("printed", s.printed());
+        }
+        ObjectNode ls = doc.putObject("labels");
+        inf.labels().forEach(ls::put);
+        doc.putObject("projections"); // projection inference is a later issue (docs/programs.md)
+        var f = inf.failure();
+        if (f.isEmpty()) doc.putNull("failure");
+        else {
+            ObjectNode n = doc.putObject("failure");
+            n.put("kind", f.get().kind()).put("message", f.get().message());
+            ArrayNode cs = n.putArray("constraints");
+            f.get().constraints().forEach(cs::add);
+            ArrayNode os = n.putArray("origin");
+            f.get().fileLines().forEach(os::add);
+            ArrayNode ops = n.putArray("operations");
+            for (Origin o : f.get().origins()) ops.add(o.describe());
+            n.put("hint", f.get().hint());
+        }
+        return doc;
+    }
+
+    private static void array(ArrayNode a, java.util.List<org.shapeforge.term.Dim> ds) {
+        TensorShape.texts(ds).forEach(a::add);
+    }
+
+    static String text(Inference inf) {
+        StringBuilder sb = new StringBuilder();
+        var f = inf.failure();
+        if (f.isEmpty()) {
+            int w = inf.shapes().keySet().stream().mapToInt(String::length).max().orElse(1);
+            inf.shapes().forEach((n, s) -> sb.append(String.format("%-" + w + "s  %-24s %s%n", n, s.printed(), s.rows())));
+            inf.labels().forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
+            return sb.toString();
+        }
+        var d = f.get();
+        sb.append("fail ").append(d.kind()).append(": ").append(d.message()).append('\n');
+        for (String c : d.constraints()) sb.append("  ").append(c).append('\n');
+        sb.append("hint: ").append(d.hint()).append('\n');
+        return sb.toString();
+    }
+}

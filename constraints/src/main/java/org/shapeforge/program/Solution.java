@@ -1,0 +1,27 @@
+package org.shapeforge.program;
+
+import java.util.List;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.semantics.Assignment;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolvedForm;
+
+/**
+ * The one place where the front end reads a solver's {@link Outcome} (its public API only): the
+ * closed model, or a failure with its kind, message and the constraints involved, or unknown.
+ */
+public sealed interface Solution {
+    record Solved(Assignment model, List<String> notes, java.util.Optional<SolvedForm> solved) implements Solution {}
+
+    record Failed(String kind, String message, List<Constraint> constraints) implements Solution {}
+
+    record Unknown(String reason) implements Solution {}
+
+    static Solution of(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> new Solved(s.model(), s.notes(), s.solved());
+            case Outcome.Unsat u -> new Failed(u.failure().kind().keyword, u.failure().message(), u.failure().constraints());
+            case Outcome.Unknown k -> new Unknown(k.reason());
+        };
+    }
+}
