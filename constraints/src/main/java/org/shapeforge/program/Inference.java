@@ -114,7 +114,7 @@ public record Inference(Generated generated, Solution solution) {
             Set<Origin> os = new LinkedHashSet<>();
             for (Constraint c : f.constraints()) {
                 Optional<Origin> o = g.originOf(c);
-                cs.add(Printer.print(c) + o.map(x -> "   [" + x.describe() + "]").orElse(""));
+                cs.add(Printer.print(c) + o.map(x -> "   [" + x.brief() + "]").orElse(""));
                 o.ifPresent(os::add);
             }
             // hidden dimensions: the solver names a parameter's variable; name the param statement

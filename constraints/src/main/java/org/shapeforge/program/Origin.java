@@ -14,9 +14,18 @@ public record Origin(Span statement, String text, String operation, String argum
         return statement.fileLine();
     }
 
-    /** One line: {@code model.shp:7:1 `h = w * x`: compose, argument 1 (w), input row}. */
+    /** One line: {@code model.shp:7:1 `h = w * x`: compose, argument 1, input row}. */
     public String describe() {
-        StringBuilder sb = new StringBuilder(statement.toString()).append(" `").append(text).append("`: ").append(operation);
+        return statement + " `" + text + "`: " + where();
+    }
+
+    /** Without the statement's text: {@code model.shp:7:1: compose, argument 1, input row}. */
+    public String brief() {
+        return statement + ": " + where();
+    }
+
+    private String where() {
+        StringBuilder sb = new StringBuilder(operation);
         if (!argument.isEmpty()) sb.append(", ").append(argument);
         if (!kind.isEmpty()) sb.append(", ").append(kind).append(" row");
         return sb.toString();
