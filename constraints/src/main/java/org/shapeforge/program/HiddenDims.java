@@ -1,6 +1,8 @@
 package org.shapeforge.program;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
@@ -21,10 +23,14 @@ final class HiddenDims {
     static Solution check(Generated g, Solution s) {
         if (!(s instanceof Solution.Solved solved) || solved.solved().isEmpty()) return s;
         SolvedForm sf = solved.solved().get();
+        Set<String> capped = new HashSet<>(); // row variables with a cap that has an explicit axis
+        for (Constraint c : sf.residual())
+            if (c instanceof Constraint.RowLe(Row lower, Row upper, var _) && upper.rowVar() != null && lower.knownRank() > 0)
+                capped.add(upper.rowVar());
         for (Declaration d : g.declarations()) {
             if (d.kind() != Declaration.Provenance.PARAM) continue;
             for (Declaration.VarRef v : d.vars()) {
-                if (!v.row() || g.safeToGuess().contains(v.name()) || determined(v.name(), sf, 0)) continue;
+                if (!v.row() || g.safeToGuess().contains(v.name()) || determined(v.name(), sf, capped, 0)) continue;
                 List<Constraint> involved = new ArrayList<>();
                 for (Constraint c : g.constraints())
                     if (mentions(c, v.name())) involved.add(c);
@@ -35,16 +41,13 @@ final class HiddenDims {
         return s;
     }
 
-    private static boolean determined(String v, SolvedForm sf, int depth) {
+    private static boolean determined(String v, SolvedForm sf, Set<String> capped, int depth) {
         Row bound = sf.rowBindings().get(v);
         if (bound != null) {
             if (!(bound instanceof Row.Open o) || bound.knownRank() > 0 || depth > 64) return true;
-            return determined(o.var(), sf, depth + 1);
+            return determined(o.var(), sf, capped, depth + 1);
         }
-        for (Constraint c : sf.residual())
-            if (c instanceof Constraint.RowLe(Row lower, Row upper, var _) && v.equals(upper.rowVar()) && lower.knownRank() > 0)
-                return true;
-        return false;
+        return capped.contains(v);
     }
 
     private static boolean mentions(Constraint c, String v) {

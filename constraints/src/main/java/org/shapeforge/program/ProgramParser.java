@@ -5,7 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.ParserRuleContext;
@@ -52,10 +56,23 @@ public final class ProgramParser {
         ShpLexer lexer = new ShpLexer(CharStreams.fromString(text, file));
         lexer.removeErrorListeners();
         lexer.addErrorListener(errors);
-        ShpParser parser = new ShpParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        ShpParser parser = new ShpParser(tokens);
+        // two-stage parsing (ANTLR's documented idiom): fast SLL first, full LL only if SLL fails
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
         parser.removeErrorListeners();
-        parser.addErrorListener(errors);
-        ShpParser.ProgramContext ctx = parser.program();
+        parser.setErrorHandler(new BailErrorStrategy());
+        ShpParser.ProgramContext ctx;
+        try {
+            ctx = parser.program();
+        } catch (ParseCancellationException e) {
+            tokens.seek(0);
+            parser.reset();
+            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+            parser.setErrorHandler(new DefaultErrorStrategy());
+            parser.addErrorListener(errors);
+            ctx = parser.program();
+        }
         List<Stmt> out = new ArrayList<>();
         for (ShpParser.StatementContext s : ctx.statement()) out.add(statement(s));
         return new Program(file, out);
