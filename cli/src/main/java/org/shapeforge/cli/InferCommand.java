@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot]}: shape inference
+ * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot] [--svg FILE]}: shape inference
  * for a tensor program ({@code programs.md}) with the native solver. Prints every named tensor's
  * shape and the captured labels, or the failure naming the statement, the operation and a hint.
  * Exit 0 inferred, 1 failed, 2 bad input, 3 unknown.
@@ -45,6 +45,9 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--dot", description = "print the tensor graph as Graphviz DOT, edges labelled with shapes")
     boolean dot;
 
+    @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
+    Path svg;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -61,6 +64,7 @@ public final class InferCommand implements Callable<Integer> {
                 return Cli.OK;
             }
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            if (svg != null) svg(DotGraph.of(inf), svg);
             if (dot) out.print(DotGraph.of(inf));
             else if (json) out.println(Cli.json(toJson(inf)));
             else out.print(text(inf));
@@ -77,6 +81,24 @@ public final class InferCommand implements Callable<Integer> {
             out.println(Cli.json(doc));
             out.flush();
             return Cli.BAD_INPUT;
+        }
+    }
+
+    /** Runs Graphviz's {@code dot -Tsvg}; a missing Graphviz is a usage error that says how to install it. */
+    private static void svg(String dotText, Path target) {
+        try {
+            Process p = new ProcessBuilder("dot", "-Tsvg", "-o", target.toString()).redirectErrorStream(true).start();
+            try (var in = p.getOutputStream()) {
+                in.write(dotText.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) throw new ShapeError("graphviz", null, "dot failed: " + log.strip());
+        } catch (java.io.IOException e) {
+            throw new ShapeError("graphviz", null, "--svg needs Graphviz's `dot` on the PATH (Debian: apt-get install"
+                    + " graphviz); --dot prints the graph as text meanwhile");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ShapeError("graphviz", null, "interrupted while running dot");
         }
     }
 

@@ -12,12 +12,8 @@ import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Declaration.Provenance;
 import org.shapeforge.lang.Declaration.VarRef;
 import org.shapeforge.lang.ShapeError;
-import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
-import org.shapeforge.program.spec.Discardable;
-import org.shapeforge.program.spec.EinsumSpec;
 import org.shapeforge.program.spec.Kind;
-import org.shapeforge.program.spec.SpecParser;
 import org.shapeforge.program.spec.SpecTerms;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -44,14 +40,15 @@ public final class ShapeLogic {
     private final java.util.IdentityHashMap<Shape, String> names = new java.util.IdentityHashMap<>();
     /** OCANNL's used_in_pointwise / used_in_spec_or_compose marks on input row variables. */
     private final Set<String> usedInPointwise = new LinkedHashSet<>();
-    private final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();
+    final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();
     private int anon;
-    private int specs;
+    private final SpecLogic specOps = new SpecLogic(this);
+    int specs;
 
     /** The statement being generated, and the capture environment of its top-level spec operation. */
     private Span stmtSpan;
     private String stmtText;
-    private SpecTerms lastSpec;
+    SpecTerms lastSpec;
 
     private ShapeLogic(String file) {
         this.file = file;
@@ -238,23 +235,23 @@ public final class ShapeLogic {
             }
             case "permute" -> {
                 arity(c, ops, 1);
-                specOp(r, ops, specsIn.getFirst(), "permute", false);
+                specOps.apply(r, ops, specsIn.getFirst(), "permute", false);
             }
             case "einsum" -> {
                 if (ops.size() < 2 || ops.size() > 3)
                     throw new ShapeError("program", at, "einsum takes two or three tensors and a spec; got " + ops.size()
                             + " tensor(s) (a unary einsum is permute(a, \"spec\"))");
-                specOp(r, ops, specsIn.getFirst(), "einsum", false);
+                specOps.apply(r, ops, specsIn.getFirst(), "einsum", false);
             }
             case "block" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, "block takes at least one tensor and a spec");
-                specOp(r, ops, specsIn.getFirst(), "block", true);
+                specOps.apply(r, ops, specsIn.getFirst(), "block", true);
             }
             case "stack_out", "stack_in", "stack_batch" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
-                stack(r, ops, fn, at);
+                specOps.stack(r, ops, fn, at);
             }
-            case "slice" -> slice(r, c, ops, ints);
+            case "slice" -> specOps.slice(r, c, ops, ints);
             default -> {
                 if (ops.size() == 1) pointwise(r, ops, at, fn + " (Pointwise_un)");
                 else if (ops.size() == 2) pointwise(r, ops, at, fn + " (Pointwise_bin)");
@@ -266,94 +263,9 @@ public final class ShapeLogic {
         return r;
     }
 
-    private void arity(Expr.Call c, List<Shape> ops, int n) {
+    void arity(Expr.Call c, List<Shape> ops, int n) {
         if (ops.size() != n)
             throw new ShapeError("program", c.span(), c.fn() + " takes " + n + " tensor argument(s), got " + ops.size());
-    }
-
-    /** Permute, einsum and block: spec rows equal the operands' rows and the result's (no broadcasting). */
-    private SpecTerms specOp(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block) {
-        EinsumSpec spec = SpecParser.einsum(specArg.text(), specArg.span());
-        if (spec.rhs().size() != ops.size())
-            throw new ShapeError("program", specArg.span(), op + " spec \"" + spec.text() + "\" has " + spec.rhs().size()
-                    + " right-hand side(s) for " + ops.size() + " tensor(s)");
-        SpecTerms t = SpecTerms.of(spec, "e" + (++specs), specArg.span());
-        mark(usedInSpecOrCompose, r);
-        ops.forEach(o -> mark(usedInSpecOrCompose, o));
-        String opText = op + " \"" + spec.text() + "\"";
-        Span at = specArg.span();
-        t.fixed().forEach((v, min) -> add(new Constraint.SizeRel(new SizeExpr.Size(v), Constraint.Rel.GE,
-                new SizeExpr.Lit(min), at), origin(opText + " (fixed index: At_least_dim " + min + ")", "", "")));
-        for (int j = 0; j < ops.size(); j++) {
-            Origin o = origin(opText, "argument " + (j + 1), "");
-            for (Kind k : Kind.values()) eq(t.rhs().get(j).get(k), ops.get(j).row(k), o, k, at);
-        }
-        Origin o = origin(opText, "result", "");
-        for (Kind k : Kind.values()) eq(r.row(k), t.lhs().get(k), o, k, at);
-        if (block)
-            for (String l : Discardable.of(spec)) declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
-        lastSpec = t;
-        return t;
-    }
-
-    /**
-     * Stacking as OCANNL's {@code Operation.stack}: each operand is unsqueezed by a permute with a
-     * fixed index {@code 0} on the new leading axis, then the results are concatenated by a block.
-     */
-    private void stack(Shape r, List<Shape> ops, String fn, Span at) {
-        String kind = fn.substring("stack_".length());
-        String unsqueeze = switch (kind) {
-            case "out" -> "...|...->... => ...|...->0,...";
-            case "in" -> "...|...->... => ...|0,...->...";
-            default -> "...|...->... => 0,...|...->...";
-        };
-        List<Shape> unsq = new ArrayList<>();
-        StringBuilder rhs = new StringBuilder();
-        StringBuilder parts = new StringBuilder();
-        for (int j = 0; j < ops.size(); j++) {
-            Shape u = result(fresh());
-            specOp(u, List.of(ops.get(j)), new Expr.Arg.Spec(unsqueeze, at), fn + " (unsqueeze)", false);
-            unsq.add(u);
-            String l = "bt" + j;
-            if (j > 0) {
-                rhs.append("; ");
-                parts.append('^');
-            }
-            parts.append(l);
-            rhs.append(switch (kind) {
-                case "out" -> "...|...-> " + l + ",...";
-                case "in" -> "...|" + l + ",...->...";
-                default -> l + ",...|...->...";
-            });
-        }
-        String lhs = switch (kind) {
-            case "out" -> "...|...-> " + parts + ",...";
-            case "in" -> "...|" + parts + ",...->...";
-            default -> parts + ",...|...->...";
-        };
-        String spec = ops.size() == 1 ? rhs + " => " + lhs.replace("^", "") : rhs + " => " + lhs;
-        specOp(r, unsq, new Expr.Arg.Spec(spec, at), fn + " (concat)", true);
-    }
-
-    /**
-     * Batch_slice with a static range: {@code operand.b ≈ [s]·result.b} (the sliced axis prepended
-     * to the leading flank, seed 003 §2 design rationale), {@code s = N}; input and output equal.
-     */
-    private void slice(Shape r, Expr.Call c, List<Shape> ops, List<Expr.Arg.Int> ints) {
-        arity(c, ops, 1);
-        if (ints.size() != 1 || ints.getFirst().value() < 1)
-            throw new ShapeError("program", c.span(), "slice takes a tensor and its static range, e.g. slice(a, 2)");
-        Shape a = ops.getFirst();
-        Dim.Var s = new Dim.Var("s" + (++specs) + "''slice");
-        Span at = c.span();
-        add(new Constraint.DimEq(new Dim.Atom(ints.getFirst().value()), s, at), origin("slice (Batch_slice)", "static range", ""));
-        Origin o = origin("slice (Batch_slice)", "argument 1", "");
-        Row.Open rb = (Row.Open) r.batch();
-        List<Dim> lead = new ArrayList<>(List.of(s));
-        lead.addAll(rb.lead());
-        eq(new Row.Open(lead, rb.var(), rb.trail()), a.batch(), o, Kind.BATCH, at);
-        eq(r.input(), a.input(), o, Kind.INPUT, at);
-        eq(r.output(), a.output(), o, Kind.OUTPUT, at);
     }
 
     private void capture(List<String> names, Expr e, Span span) {
@@ -389,21 +301,21 @@ public final class ShapeLogic {
         return names.getOrDefault(s, "scalar");
     }
 
-    private Shape result(String name) {
+    Shape result(String name) {
         Shape r = Shape.fresh(name);
         names.put(r, name);
         return r;
     }
 
-    private static void mark(Set<String> set, Shape s) {
+    static void mark(Set<String> set, Shape s) {
         if (s.input().rowVar() != null) set.add(s.input().rowVar());
     }
 
-    private String fresh() {
+    String fresh() {
         return "_t" + (++anon);
     }
 
-    private Origin origin(String op, String arg, String kind) {
+    Origin origin(String op, String arg, String kind) {
         return new Origin(stmtSpan, stmtText, op, arg, kind);
     }
 
@@ -415,7 +327,7 @@ public final class ShapeLogic {
         add(new Constraint.RowLe(lower, upper, at), withKind(o, k));
     }
 
-    private void eq(Row left, Row right, Origin o, Kind k, Span at) {
+    void eq(Row left, Row right, Origin o, Kind k, Span at) {
         add(new Constraint.RowEq(left, right, at), withKind(o, k));
     }
 
@@ -423,12 +335,12 @@ public final class ShapeLogic {
         return k == null ? o : new Origin(o.statement(), o.text(), o.operation(), o.argument(), k.ellipsis);
     }
 
-    private void add(Constraint c, Origin o) {
+    void add(Constraint c, Origin o) {
         constraints.add(c);
         origins.add(o);
     }
 
-    private void declare(Provenance p, VarRef v) {
+    void declare(Provenance p, VarRef v) {
         decls.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v);
     }
 }
