@@ -21,10 +21,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot] [--svg FILE]}: shape inference
+ * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot] [--svg FILE] [--verified]}: shape inference
  * for a tensor program ({@code programs.md}) with the native solver. Prints every named tensor's
  * shape and the captured labels, or the failure naming the statement, the operation and a hint.
- * Exit 0 inferred, 1 failed, 2 bad input, 3 unknown.
+ * With {@code --verified} Z3 solves the same constraints and the agreement is reported.
+ * Exit 0 inferred, 1 failed, 2 bad input, 3 unknown, 4 a native/Z3 disagreement (a bug).
  */
 @Command(name = "infer", mixinStandardHelpOptions = true,
         description = "Infer the shapes of a tensor program (.shp).")
@@ -45,6 +46,9 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--dot", description = "print the tensor graph as Graphviz DOT, edges labelled with shapes")
     boolean dot;
 
+    @Option(names = "--verified", description = "also solve the constraints with Z3 (flat) and report whether it agrees")
+    boolean verified;
+
     @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
     Path svg;
 
@@ -64,11 +68,20 @@ public final class InferCommand implements Callable<Integer> {
                 return Cli.OK;
             }
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DotGraph.of(inf), svg);
             if (dot) out.print(DotGraph.of(inf));
-            else if (json) out.println(Cli.json(toJson(inf)));
-            else out.print(text(inf));
+            else if (json) {
+                ObjectNode doc = toJson(inf);
+                if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
+                        .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
+                out.println(Cli.json(doc));
+            } else {
+                out.print(text(inf));
+                if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
+            }
             out.flush();
+            if (agreement != null && agreement.contains("unsound")) return 4;
             return switch (inf.solution()) {
                 case org.shapeforge.program.Solution.Solved s -> Cli.OK;
                 case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
@@ -82,6 +95,33 @@ public final class InferCommand implements Callable<Integer> {
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /**
+     * Z3's verdict on the same constraints (flat semantics) and how it relates to the native
+     * answer ({@code cli.md}'s agreement classes): {@code "sat agree"}, {@code "sat policy-rejection"}, ...
+     */
+    private static String agreement(Inference inf, org.shapeforge.program.Program program) {
+        var problem = inf.generated().problem();
+        String smt = switch (new org.shapeforge.smt.SmtSolver().solve(problem, SolveOptions.defaults())) {
+            case org.shapeforge.solver.Outcome.Sat x -> "sat";
+            case org.shapeforge.solver.Outcome.Unsat x -> "unsat";
+            case org.shapeforge.solver.Outcome.Unknown x -> "unknown";
+        };
+        String nat = switch (inf.solution()) {
+            case org.shapeforge.program.Solution.Solved x -> "sat";
+            case org.shapeforge.program.Solution.Failed f -> f.kind();
+            case org.shapeforge.program.Solution.Unknown x -> "unknown";
+        };
+        String verdict = switch (nat + "/" + smt) {
+            case "sat/sat", "semantic/unsat", "error/unsat", "policy/unsat" -> "agree";
+            case "policy/sat" -> "policy-rejection";
+            case "error/sat" -> "agree (the constraints are satisfiable; the front end's check refused the program)";
+            case "sat/unsat" -> "unsound-accept";
+            case "semantic/sat" -> "unsound-reject";
+            default -> "unknown";
+        };
+        return smt + " " + verdict;
     }
 
     /** Runs Graphviz's {@code dot -Tsvg}; a missing Graphviz is a usage error that says how to install it. */

@@ -163,4 +163,16 @@ class InferCommandTest {
         Run f = run("infer", example("forgotten-hidden").toString(), "--dot");
         assertTrue(f.out().contains("fillcolor"), f.out());
     }
+
+    @Test
+    void verifiedReportsZ3sAgreement() throws Exception {
+        Run r = run("infer", example("mlp").toString(), "--json", "--verified");
+        assertEquals(0, r.code(), r.out());
+        JsonNode v = json(r.out()).get("verified");
+        assertEquals("sat", v.get("smt").asText());
+        assertEquals("agree", v.get("agreement").asText());
+        Run t = run("infer", example("forgotten-hidden").toString(), "--verified");
+        assertEquals(1, t.code());
+        assertTrue(t.out().contains("verified: z3 (flat) sat: agree (the constraints are satisfiable"), t.out());
+    }
 }
