@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -139,8 +138,57 @@ final class ProjectionSolver {
         List<Factor.Entry> product = product();
         Coverage cov = Coverage.of(product, lhs, lhsSizes);
         boolean initialize = op.erasing() && (!cov.injective() || !cov.surjective());
+        Map<AxisRef, Padding> padding = padding();
+        checkBounds(padding);
         return new Projections(op.label(), product, lhs, rhs, lhsAxes, rhsAxes, cov.reductions(), cov.injective(),
-                cov.surjective(), !cov.injective(), initialize, padding());
+                cov.surjective(), !cov.injective(), initialize, padding);
+    }
+
+    /**
+     * Thm. 7.8(1) for derived labels, checked rather than assumed: every affine index must stay in
+     * {@code [-left, n + right)} of each axis it addresses (margins of this operation's padded mode;
+     * none in valid mode). Valid mode with a non-zero offset fails here: its reach exceeds the
+     * operand by the offset (the size formula has no offset, seed 000).
+     */
+    private void checkBounds(Map<AxisRef, Padding> padding) {
+        Map<String, Long> extent = new HashMap<>();
+        for (var e : symbolOf.entrySet()) extent.put(e.getValue(), size(e.getKey()));
+        for (List<Node> axes : in.axes())
+            for (Node n : axes) {
+                Node root = uf.find(n);
+                if (!boundOf.containsKey(root)) continue;
+                Index idx = label(root);
+                long[] r = range(idx, extent);
+                if (r == null) continue;
+                Padding pad = padding.getOrDefault(ref((Node.Axis) n), Padding.NONE);
+                long size = size(n);
+                if (r[0] < -pad.left() || r[1] > size - 1 + pad.right())
+                    throw fail(ProjectionError.Kind.DERIVED_CONFLICT, "the index " + idx.render() + " of " + describe(n)
+                            + " ranges over " + r[0] + ".." + r[1] + ", outside the axis 0.." + (size - 1)
+                            + (pad.equals(Padding.NONE) ? "" : " with margins " + pad.left() + "/" + pad.right())
+                            + " (Thm. 7.8 bounded addressing)");
+            }
+    }
+
+    /** The least and greatest value of an index over the product space; null when an external symbol occurs. */
+    private static long[] range(Index i, Map<String, Long> extent) {
+        return switch (i) {
+            case Index.Iter it -> new long[] {0, extent.get(it.symbol()) - 1};
+            case Index.Fixed f -> new long[] {f.index(), f.index()};
+            case Index.External x -> null;
+            case Index.Concat c -> new long[] {0, c.symbols().stream().mapToLong(extent::get).sum() - 1};
+            case Index.Affine a -> {
+                long lo = a.offset(), hi = a.offset();
+                for (Index.Term t : a.terms()) {
+                    Long n = extent.get(t.symbol());
+                    if (n == null) yield null;
+                    long far = t.coeff() * (n - 1);
+                    lo += Math.min(0, far);
+                    hi += Math.max(0, far);
+                }
+                yield new long[] {lo, hi};
+            }
+        };
     }
 
     private void mark(Atom a) {
