@@ -39,13 +39,13 @@ public sealed interface Index {
     }
 
     /**
-     * {@code Σ coeff·symbol + offset}; built through {@link #affine}, which normalizes a lone
-     * unit term to {@link Iter} and an empty sum to {@link Fixed}.
+     * {@code Σ coeff·symbol + offset}: a derived label (Conj. 8.2's stratum 2). It stays affine
+     * even when it reads like {@code k} or a constant — its range need not match the axis it
+     * addresses (a padded axis is read in its margins), unlike an {@link Iter} or {@link Fixed} label.
      */
     record Affine(List<Term> terms, long offset) implements Index {
         public Affine {
             terms = List.copyOf(terms);
-            if (terms.isEmpty()) throw new IllegalArgumentException("affine index without terms");
         }
     }
 
@@ -57,7 +57,7 @@ public sealed interface Index {
         }
     }
 
-    /** The normal form of {@code Σ terms + offset}: like terms merged in first-seen order, zero terms dropped. */
+    /** {@code Σ terms + offset} with like terms merged in first-seen order and zero terms dropped. */
     static Index affine(List<Term> terms, long offset) {
         List<Term> merged = new ArrayList<>();
         for (Term t : terms) {
@@ -70,8 +70,6 @@ public sealed interface Index {
                 else merged.set(at, new Term(c, t.symbol()));
             }
         }
-        if (merged.isEmpty()) return new Fixed(offset);
-        if (merged.size() == 1 && merged.getFirst().coeff() == 1 && offset == 0) return new Iter(merged.getFirst().symbol());
         return new Affine(merged, offset);
     }
 
@@ -101,8 +99,9 @@ public sealed interface Index {
                     if (c != 1) sb.append(c).append('*');
                     sb.append(t.symbol());
                 }
-                if (a.offset() > 0) sb.append('+').append(a.offset());
-                if (a.offset() < 0) sb.append('-').append(-a.offset());
+                if (sb.isEmpty()) sb.append(a.offset());
+                else if (a.offset() > 0) sb.append('+').append(a.offset());
+                else if (a.offset() < 0) sb.append('-').append(-a.offset());
                 yield sb.toString();
             }
             case Concat c -> String.join("^", c.symbols());

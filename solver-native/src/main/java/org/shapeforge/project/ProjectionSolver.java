@@ -116,15 +116,15 @@ final class ProjectionSolver {
 
         List<Index> lhs = new ArrayList<>();
         List<List<Index>> rhs = new ArrayList<>();
-        List<AxisRef> lhsAxes = new ArrayList<>();
-        List<List<AxisRef>> rhsAxes = new ArrayList<>();
+        List<TensorAxis> lhsAxes = new ArrayList<>();
+        List<List<TensorAxis>> rhsAxes = new ArrayList<>();
         List<Long> lhsSizes = new ArrayList<>();
         for (int k = 0; k < in.axes().size(); k++) {
             List<Index> idx = new ArrayList<>();
-            List<AxisRef> refs = new ArrayList<>();
+            List<TensorAxis> refs = new ArrayList<>();
             for (Node n : in.axes().get(k)) {
                 idx.add(label(uf.find(n)));
-                refs.add(ref((Node.Axis) n));
+                refs.add(new TensorAxis(ref((Node.Axis) n), size(n)));
                 if (k == 0) lhsSizes.add(in.sizes().get(n));
             }
             if (k == 0) {

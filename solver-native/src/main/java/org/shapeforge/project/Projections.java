@@ -15,7 +15,7 @@ import org.shapeforge.collect.FrozenMap;
  *       whose factors run sequentially), in order of first use (LHS axes first);
  *   <li>{@code lhs}, {@code rhs}: the index maps {@code π_T}, one index per axis of each tensor
  *       occurrence in storage order {@code batch @ output @ input}; {@code lhsAxes} /
- *       {@code rhsAxes} name those axes;
+ *       {@code rhsAxes} name those axes and give their sizes;
  *   <li>{@code reductions}: the factors absent from {@code π_LHS} (Def. 7.5);
  *   <li>{@code accumulate}: a read-modify-write is needed (a reduction exists, Prop. 7.6(iii));
  *       {@code initialize}: the LHS must be set to the neutral element first (an erasing
@@ -31,8 +31,8 @@ public record Projections(
         List<Factor.Entry> product,
         List<Index> lhs,
         List<List<Index>> rhs,
-        List<AxisRef> lhsAxes,
-        List<List<AxisRef>> rhsAxes,
+        List<TensorAxis> lhsAxes,
+        List<List<TensorAxis>> rhsAxes,
         List<String> reductions,
         boolean injective,
         boolean surjective,
