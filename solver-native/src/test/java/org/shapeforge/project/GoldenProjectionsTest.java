@@ -83,6 +83,16 @@ class GoldenProjectionsTest {
     }
 
     @Test
+    void sliceIndexIsAnExternalSymbol() {
+        // slice(a, n): the operand's leading batch axis is read at the kernel argument $n.
+        Operation slice = op("y", OpKind.SLICE, "y", List.of("a"),
+                "<a_b> ~ [f] <> [m]", "<y_b> ~ [m]", "<y_i> ~ <a_i>", "<y_o> ~ <a_o>")
+                .withPins(java.util.Map.of("f", new Index.External("n")));
+        assertEquals("product [m:3, s0:2] lhs [m, s0] rhs [[$n, m, s0]] reduce []",
+                project(slice, "<a_b> ~ [4, 3]", "<a_i> ~ []", "<a_o> ~ [2]").summary());
+    }
+
+    @Test
     void outerProduct() {
         Operation outer = op("y", OpKind.EINSUM, "y", List.of("a", "b"),
                 concat(rowsEmpty("y", "a", "b"), new String[] {"<a_o> ~ [i]", "<b_o> ~ [j]", "<y_o> ~ [i, j]"}));
