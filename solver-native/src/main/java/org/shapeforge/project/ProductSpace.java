@@ -86,6 +86,31 @@ public final class ProductSpace {
         return m;
     }
 
+    /**
+     * The least and greatest value of {@code index} over the product space ({@code extents} by
+     * symbol): exact, since every term ranges independently over {@code 0..extent−1}; null when an
+     * external symbol occurs (its range is the caller's premise, Thm. 7.8).
+     */
+    public static long[] range(Index i, Map<String, Long> extent) {
+        return switch (i) {
+            case Index.Iter it -> new long[] {0, extent.get(it.symbol()) - 1};
+            case Index.Fixed f -> new long[] {f.index(), f.index()};
+            case Index.External x -> null;
+            case Index.Concat c -> new long[] {0, c.symbols().stream().mapToLong(extent::get).sum() - 1};
+            case Index.Affine a -> {
+                long lo = a.offset(), hi = a.offset();
+                for (Index.Term t : a.terms()) {
+                    Long n = extent.get(t.symbol());
+                    if (n == null) yield null;
+                    long far = t.coeff() * (n - 1);
+                    lo += Math.min(0, far);
+                    hi += Math.max(0, far);
+                }
+                yield new long[] {lo, hi};
+            }
+        };
+    }
+
     private static long get(Map<String, Long> point, String symbol) {
         Long v = point.get(symbol);
         if (v == null) throw new IllegalArgumentException("symbol " + symbol + " is not bound at " + point);

@@ -158,7 +158,7 @@ final class ProjectionSolver {
                 Node root = uf.find(n);
                 if (!boundOf.containsKey(root)) continue;
                 Index idx = label(root);
-                long[] r = range(idx, extent);
+                long[] r = ProductSpace.range(idx, extent);
                 if (r == null) continue;
                 Padding pad = padding.getOrDefault(ref((Node.Axis) n), Padding.NONE);
                 long size = size(n);
@@ -168,27 +168,6 @@ final class ProjectionSolver {
                             + (pad.equals(Padding.NONE) ? "" : " with margins " + pad.left() + "/" + pad.right())
                             + " (Thm. 7.8 bounded addressing)");
             }
-    }
-
-    /** The least and greatest value of an index over the product space; null when an external symbol occurs. */
-    private static long[] range(Index i, Map<String, Long> extent) {
-        return switch (i) {
-            case Index.Iter it -> new long[] {0, extent.get(it.symbol()) - 1};
-            case Index.Fixed f -> new long[] {f.index(), f.index()};
-            case Index.External x -> null;
-            case Index.Concat c -> new long[] {0, c.symbols().stream().mapToLong(extent::get).sum() - 1};
-            case Index.Affine a -> {
-                long lo = a.offset(), hi = a.offset();
-                for (Index.Term t : a.terms()) {
-                    Long n = extent.get(t.symbol());
-                    if (n == null) yield null;
-                    long far = t.coeff() * (n - 1);
-                    lo += Math.min(0, far);
-                    hi += Math.max(0, far);
-                }
-                yield new long[] {lo, hi};
-            }
-        };
     }
 
     private void mark(Atom a) {
