@@ -46,6 +46,11 @@ public class CEmitter extends Emitter {
         return resource("prologue.h");
     }
 
+    /** A C resource of this package (the prologue, the FMA peak probe). */
+    public static String prologueResource(String name) {
+        return resource(name);
+    }
+
     static String resource(String name) {
         try (InputStream in = CEmitter.class.getResourceAsStream("/org/shapeforge/codegen/c/" + name)) {
             if (in == null) throw new IllegalStateException("missing resource " + name);

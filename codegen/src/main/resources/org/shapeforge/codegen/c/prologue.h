@@ -47,7 +47,7 @@ static inline void sf_ukernel(long kc, const float *restrict a, const float *res
         memcpy(&b1, b + p * SF_NR + SF_VL, sizeof b1);
 #pragma GCC unroll 16
         for (int i = 0; i < SF_MR; i++) {
-            sf_vf ai = (sf_vf){0} + a[p * SF_MR + i];
+            sf_vf ai = a[p * SF_MR + i] - (sf_vf){0}; /* broadcast; x - 0 == x folds, x + 0 does not (-0) */
             c0[i] += ai * b0;
             c1[i] += ai * b1;
         }
