@@ -27,6 +27,9 @@ public final class BenchMatmulCommand implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "R", description = "timed repetitions (default: 21, 11, 5 by size); the median is reported")
     int reps;
 
+    @Option(names = "--threads", paramLabel = "T", description = "threads for the generated C (OpenMP) and OpenBLAS (default: all cores)")
+    Integer threads;
+
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
@@ -39,7 +42,7 @@ public final class BenchMatmulCommand implements Callable<Integer> {
         try {
             CCompiler cc = CCompiler.system();
             double peak = FmaPeak.measure(cc);
-            List<Measurement> rows = MatmulBench.run(sizes, reps, Runtime.getRuntime().availableProcessors(), cc);
+            List<Measurement> rows = MatmulBench.run(sizes, reps, threads != null ? threads : Runtime.getRuntime().availableProcessors(), cc);
             BenchCodegen.print(spec.commandLine().getOut(), json, "matmul", peak, rows);
             return Cli.OK;
         } catch (CodegenException e) {

@@ -26,6 +26,7 @@ public final class MatmulBench {
     private MatmulBench() {}
 
     public static List<Measurement> run(List<Integer> sizes, int reps, int threads, CCompiler cc) {
+        quietOjalgo();
         List<Measurement> out = new ArrayList<>();
         OpenBlas blas = null;
         String noBlas = null;
@@ -41,6 +42,7 @@ public final class MatmulBench {
             int r = reps > 0 ? reps : n <= 256 ? 21 : n <= 512 ? 11 : 5;
             Operation op = Ops.matmul(n, n, n);
             CKernel k = CKernel.compile(op, cc);
+            k.ompThreads(threads);
             SplittableRandom rnd = new SplittableRandom(n);
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment a = random(arena, n * n, rnd), b = random(arena, n * n, rnd), c = arena.allocate(4L * n * n, 64);
@@ -73,6 +75,20 @@ public final class MatmulBench {
             }
         }
         return out;
+    }
+
+    /**
+     * ojAlgo prints a hardware-profile banner on standard output when its environment class
+     * initializes; the benchmark's output (one JSON document with {@code --json}) must not carry it.
+     */
+    static synchronized void quietOjalgo() {
+        java.io.PrintStream saved = System.out;
+        try {
+            System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            org.ojalgo.OjAlgoUtils.limitThreadsTo(Runtime.getRuntime().availableProcessors());
+        } finally {
+            System.setOut(saved);
+        }
     }
 
     static MemorySegment random(Arena arena, long count, SplittableRandom rnd) {

@@ -7,11 +7,13 @@ import org.shapeforge.codegen.ir.Operation;
 
 /**
  * The tiled, register-blocked loop nest of a {@link Contraction} (the BLIS/GotoBLAS structure):
- * for each batch point, blocks of {@code SF_NC} columns and {@code SF_KC} reduction steps; B's
- * block packed into {@code SF_NR}-column panels (shared, packed in parallel), A's {@code SF_MC}-row
- * block packed per thread into {@code SF_MR}-row panels; the prologue's micro-kernel keeps an
- * {@code SF_MR × SF_NR} tile of C in vector registers; partial tiles are padded with zeros in the
- * packed panels and trimmed on write-back. OpenMP splits the row blocks dynamically. All strides are
+ * for each batch point, the output is cut into about 4 × 4 independent work items (a column chunk
+ * of at most 512 columns × a row super-block), which OpenMP hands out dynamically with no barrier
+ * inside — robust when the cores are shared. An item walks {@code SF_KC}-deep reduction blocks:
+ * its B chunk packed into {@code SF_NR}-column panels, each {@code SF_MC}-row block of A packed
+ * into {@code SF_MR}-row panels; the prologue's micro-kernel keeps an {@code SF_MR × SF_NR} tile of
+ * C in vector registers; partial tiles are padded with zeros in the packed panels and trimmed on
+ * write-back. All strides are
  * the operation's own (any axis order and layout, margins included), emitted as constants.
  * With {@code initialize} the first reduction block stores its tile (the neutral element 0 never
  * touches memory), later blocks add to it.
@@ -34,7 +36,6 @@ final class CGemm {
         long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
                 sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
         String bp = e.fresh("bpack"), ap = e.fresh("apack"), pa = e.fresh("pa"), pb = e.fresh("pb"), pc = e.fresh("pc");
-        w.line("float *" + bp + " = sf_alloc((long)SF_KC * ((sf_lmin(" + n + "L, SF_NC) + SF_NR - 1) / SF_NR * SF_NR));");
         // batch loops: sequential, each a whole GEMM on offset base pointers
         StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
                 offC = new StringBuilder(lc.constant() + "L");
@@ -49,15 +50,22 @@ final class CGemm {
         w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
         w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
         w.line("float *restrict " + pc + " = " + C + " + " + offC + ";");
+        // work items: (column chunk, row super-block) pairs, independent (no barrier inside): each packs its own panels
+        w.line("const long nch = sf_lmin(512L, ((" + n + "L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);");
+        w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
+        w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
         boolean par = m * n * k >= CEmitter.PARALLEL_THRESHOLD;
         w.open((par ? "#pragma omp parallel\n" : "") + "{");
         w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
-        w.open("for (long jc = 0; jc < " + n + "L; jc += SF_NC) {");
-        w.line("const long nc = sf_lmin(SF_NC, " + n + "L - jc);");
+        w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
+        if (par) w.line("#pragma omp for schedule(dynamic, 1) collapse(2)");
+        w.open("for (long item_n = 0; item_n < items_n; item_n++) {");
+        w.open("for (long item_m = 0; item_m < items_m; item_m++) {");
+        w.line("const long jc = item_n * nch, nc = sf_lmin(nch, " + n + "L - jc);");
+        w.line("const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, " + m + "L);");
         w.open("for (long kc0 = 0; kc0 < " + k + "L; kc0 += SF_KC) {");
         w.line("const long kc = sf_lmin(SF_KC, " + k + "L - kc0);");
         w.line("const int first = " + (initialize ? "kc0 == 0" : "0") + ";");
-        if (par) w.line("#pragma omp for schedule(static)");
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.line("float *dst = " + bp + " + jr * kc;");
         w.open("for (long p = 0; p < kc; p++) {");
@@ -66,9 +74,8 @@ final class CGemm {
         w.close("}");
         w.close("}");
         w.close("}");
-        if (par) w.line("#pragma omp for schedule(dynamic, 1)");
-        w.open("for (long ic = 0; ic < " + m + "L; ic += SF_MC) {");
-        w.line("const long mc = sf_lmin(SF_MC, " + m + "L - ic);");
+        w.open("for (long ic = m0; ic < m1; ic += SF_MC) {");
+        w.line("const long mc = sf_lmin(SF_MC, m1 - ic);");
         w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
         w.open("for (long i = 0; i < SF_MR; i++) {");
         w.line("const float *src = " + pa + " + (ic + ir + i) * " + sAm + "L + kc0 * " + sAk + "L;");
@@ -92,9 +99,10 @@ final class CGemm {
         w.close("}");
         w.close("}");
         w.close("}");
+        w.close("}");
         w.line("free(" + ap + ");");
+        w.line("free(" + bp + ");");
         w.close("}");
         for (int i = 0; i < g.batch().size(); i++) w.close("}");
-        w.line("free(" + bp + ");");
     }
 }

@@ -20,17 +20,31 @@ public final class CKernel {
     private final Operation op;
     private final String source;
     private final MethodHandle handle;
+    private final NativeLibrary library;
 
-    private CKernel(Operation op, String source, MethodHandle handle) {
+    private CKernel(Operation op, String source, NativeLibrary library, MethodHandle handle) {
         this.op = op;
         this.source = source;
+        this.library = library;
         this.handle = handle;
     }
 
     public static CKernel compile(Operation op, CCompiler cc) {
         CEmitter e = new CEmitter(op);
         String src = e.source();
-        return new CKernel(op, src, NativeLibrary.load(cc.compile(src)).kernel(e.entry()));
+        NativeLibrary lib = NativeLibrary.load(cc.compile(src));
+        return new CKernel(op, src, lib, lib.kernel(e.entry()));
+    }
+
+    /** Sets the OpenMP thread count of the process (libgomp, reached through this kernel's library). */
+    public void ompThreads(int n) {
+        try {
+            library.function("omp_set_num_threads", java.lang.foreign.FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT)).invokeExact(n);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     public String source() {

@@ -23,7 +23,6 @@
 #define SF_NR (2 * SF_VL)
 #define SF_KC 256
 #define SF_MC (4 * SF_MR)
-#define SF_NC 4096
 
 typedef float sf_vf __attribute__((vector_size(SF_VL * 4)));
 
