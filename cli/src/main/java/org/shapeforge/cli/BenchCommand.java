@@ -33,10 +33,11 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
+        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class},
         description = "Benchmarks: native-chain (native solve + close on a generated constraint tree).")
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "benchmark name: native-chain (matmul, conv: subcommands)")
     String name;
 
     @Option(names = "--size", paramLabel = "N", description = "number of constraints (default 100000)")
