@@ -52,6 +52,12 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
     Path svg;
 
+    @Option(names = "--projections", description = "also infer every operation's projections (docs/projections.md)")
+    boolean projections;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
+    Path outDir;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -61,8 +67,9 @@ public final class InferCommand implements Callable<Integer> {
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             if (emit != null) {
+                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, emit, outDir, json, out);
                 if (!emit.equals("shc"))
-                    throw new ShapeError("usage", null, "--emit takes 'shc' (code generation is a later issue)");
+                    throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
                 out.print(ShapeLogic.generate(program).shc());
                 out.flush();
                 return Cli.OK;
@@ -70,14 +77,24 @@ public final class InferCommand implements Callable<Integer> {
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
             String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DotGraph.of(inf), svg);
+            org.shapeforge.project.ProgramProjections pp = null;
+            if (projections && inf.succeeded()) {
+                try {
+                    pp = org.shapeforge.project.ProgramOperations.project(inf);
+                } catch (org.shapeforge.project.ProjectionError e) {
+                    return projectionFailure(e, out);
+                }
+            }
             if (dot) out.print(DotGraph.of(inf));
             else if (json) {
                 ObjectNode doc = toJson(inf);
+                if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
                 if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
                         .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
                 out.println(Cli.json(doc));
             } else {
                 out.print(text(inf));
+                if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
                 if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
             }
             out.flush();
@@ -95,6 +112,33 @@ public final class InferCommand implements Callable<Integer> {
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */
+    private int projectionFailure(org.shapeforge.project.ProjectionError e, PrintWriter out) {
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.putObject("tensors");
+            doc.putObject("labels");
+            doc.putObject("projections");
+            ObjectNode n = doc.putObject("failure");
+            n.put("kind", "projection").put("message", e.getMessage());
+            n.putArray("constraints");
+            ArrayNode os = n.putArray("origin");
+            String m = e.getMessage();
+            int colon = m.indexOf(' ');
+            if (colon > 0 && m.substring(0, colon).matches(".+:\\d+:\\d+:?")) {
+                String loc = m.substring(0, colon).replaceAll(":$", "");
+                os.add(loc.substring(0, loc.lastIndexOf(':')));
+            }
+            n.putArray("operations").add(e.operation());
+            n.put("hint", "projection inference (" + e.kind() + ", Thm. 7.4) rejected this operation; see docs/projections.md");
+            out.println(Cli.json(doc));
+        } else {
+            out.println("fail projection: " + e.getMessage());
+        }
+        out.flush();
+        return Cli.NEGATIVE;
     }
 
     /**

@@ -21,13 +21,14 @@ import org.shapeforge.lang.Statement;
  */
 public record Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
         Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
-        List<GraphNode> graph, java.util.Set<String> safeToGuess) {
+        List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations) {
 
     public Generated {
         constraints = List.copyOf(constraints);
         origins = List.copyOf(origins);
         declarations = List.copyOf(declarations);
         safeToGuess = java.util.Set.copyOf(safeToGuess);
+        operations = List.copyOf(operations);
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
     }
 
@@ -80,6 +81,26 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     public record GraphNode(String result, List<String> operands, String operation, Origin origin, Shape shape) {
         public GraphNode {
             operands = List.copyOf(operands);
+        }
+    }
+
+    /**
+     * One operation as projection inference needs it (docs/projections.md, "Contract"): the result
+     * tensor and its shape terms, the operands' shape terms (a repeated tensor appears twice), the
+     * shape logic ({@code org.shapeforge.project.OpKind}'s name) and scalar operation, the
+     * constraints {@code constraints().subList(from, to)} that this operation's shape logic
+     * generated, the spec's fixed indices (variable → index, einsum digits), the variables that
+     * stand for a runtime index (a slice's) and whether the operation defines its result afresh
+     * ({@code false} for {@code :=}).
+     */
+    public record OpNode(String result, Shape lhs, List<Shape> operands, List<String> operandNames, String kind,
+            String scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
+            boolean erasing) {
+        public OpNode {
+            operands = List.copyOf(operands);
+            operandNames = List.copyOf(operandNames);
+            fixedIndices = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixedIndices));
+            externals = List.copyOf(externals);
         }
     }
 }

@@ -36,6 +36,7 @@ public final class ShapeLogic {
     private final Map<String, Label> labels = new LinkedHashMap<>();
     private final Map<String, Origin> variableOrigins = new LinkedHashMap<>();
     private final List<Generated.GraphNode> graph = new ArrayList<>();
+    private final List<Generated.OpNode> operations = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
     private final java.util.IdentityHashMap<Shape, String> names = new java.util.IdentityHashMap<>();
     /** OCANNL's used_in_pointwise / used_in_spec_or_compose marks on input row variables. */
@@ -64,7 +65,7 @@ public final class ShapeLogic {
         });
         Set<String> safe = new LinkedHashSet<>(g.usedInPointwise);
         safe.removeAll(g.usedInSpecOrCompose);
-        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe);
+        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe, g.operations);
     }
 
     private void statement(Stmt s) {
@@ -84,8 +85,10 @@ public final class ShapeLogic {
                 stmtText = text;
                 Shape target = tensor(name, span);
                 Shape src = expr(e, null);
+                int from = constraints.size();
                 Origin o = origin("assignment into " + name + " (Pointwise_un)", "operand", "");
                 for (Kind k : Kind.values()) le(target.row(k), src.row(k), o, k);
+                operation(name, target, List.of(src), "ASSIGN", ":=", from, Map.of(), false, o);
                 graph.add(new Generated.GraphNode(name, List.of(operandName(src)), ":=", o, target));
             }
             case Stmt.SetLabel(var label, var value, var span) -> {
@@ -162,8 +165,11 @@ public final class ShapeLogic {
 
     private Shape binary(Expr.Binary b, String name) {
         Shape a = expr(b.left(), null), c = expr(b.right(), null), r = result(name);
+        int from = constraints.size();
         if (b.op().equals("*")) compose(r, a, c, b.span(), "compose (a * b)");
         else pointwise(r, List.of(a, c), b.span(), "pointwise " + b.op());
+        operation(name, r, List.of(a, c), b.op().equals("*") ? "COMPOSE" : "POINTWISE", b.op(), from, Map.of(), true,
+                origin(b.op().equals("*") ? "compose (a * b)" : "pointwise " + b.op(), "", ""));
         graph.add(new Generated.GraphNode(name, List.of(operandName(a), operandName(c)), b.op(), origin(b.op(), "", ""), r));
         return r;
     }
@@ -206,6 +212,7 @@ public final class ShapeLogic {
         Shape r = result(name);
         String fn = c.fn();
         Span at = c.span();
+        int from = constraints.size();
         boolean spec = switch (fn) {
             case "permute", "einsum", "block" -> true;
             default -> false;
@@ -260,7 +267,40 @@ public final class ShapeLogic {
             }
         }
         graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, "", ""), r));
+        String kind = switch (fn) {
+            case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch" -> null; // recorded by SpecLogic
+            case "slice" -> null; // recorded by SpecLogic.slice
+            case "transpose" -> "TRANSPOSE";
+            case "fma" -> "COMPOSE";
+            default -> "POINTWISE";
+        };
+        if (kind != null) operation(name, r, ops, kind, fn, from, Map.of(), true, origin(fn, "", ""));
         return r;
+    }
+
+    /**
+     * Records one operation for projection inference: its result, operands, the constraints
+     * {@code [from, constraints.size())} its shape logic generated, the fixed indices of its spec
+     * (variable name → index), the variables standing for a runtime index (a slice's) and whether
+     * it defines its result afresh.
+     */
+    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+            Map<String, Long> fixedIndices, boolean erasing, Origin origin) {
+        operation(result, lhs, operands, kind, scalarOp, from, fixedIndices, List.of(), erasing, origin);
+    }
+
+    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+            Map<String, Long> fixedIndices, List<String> externals, boolean erasing, Origin origin) {
+        operations.add(new Generated.OpNode(result, lhs, operands, operands.stream().map(this::operandName).toList(),
+                kind, scalarOp, origin, from, constraints.size(), fixedIndices, externals, erasing));
+    }
+
+    int constraintCount() {
+        return constraints.size();
+    }
+
+    String nameOf(Shape s) {
+        return operandName(s);
     }
 
     void arity(Expr.Call c, List<Shape> ops, int n) {

@@ -39,6 +39,7 @@ final class SpecLogic {
         ops.forEach(o -> ShapeLogic.mark(g.usedInSpecOrCompose, o));
         String opText = op + " \"" + spec.text() + "\"";
         Span at = specArg.span();
+        int from = g.constraintCount();
         t.fixed().forEach((v, min) -> g.add(new Constraint.SizeRel(new SizeExpr.Size(v), Constraint.Rel.GE,
                 new SizeExpr.Lit(min), at), g.origin(opText + " (fixed index: At_least_dim " + min + ")", "", "")));
         for (int j = 0; j < ops.size(); j++) {
@@ -47,6 +48,10 @@ final class SpecLogic {
         }
         Origin o = g.origin(opText, "result", "");
         for (Kind k : Kind.values()) g.eq(r.row(k), t.lhs().get(k), o, k, at);
+        java.util.Map<String, Long> fixedIdx = new java.util.LinkedHashMap<>();
+        t.fixed().forEach((v, min) -> fixedIdx.put(v.name(), (long) min - 1));
+        String kind = op.startsWith("stack") ? "STACK" : block ? "BLOCK" : op.equals("einsum") ? "EINSUM" : "PERMUTE";
+        g.operation(g.nameOf(r), r, ops, kind, op, from, fixedIdx, true, g.origin(opText, "", ""));
         if (block)
             for (String l : Discardable.of(spec)) g.declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
         g.lastSpec = t;
@@ -103,6 +108,7 @@ final class SpecLogic {
         Shape a = ops.getFirst();
         Dim.Var s = new Dim.Var("s" + (++g.specs) + "''slice");
         Span at = c.span();
+        int from = g.constraintCount();
         g.add(new Constraint.DimEq(new Dim.Atom(ints.getFirst().value()), s, at), g.origin("slice (Batch_slice)", "static range", ""));
         Origin o = g.origin("slice (Batch_slice)", "argument 1", "");
         Row.Open rb = (Row.Open) r.batch();
@@ -111,5 +117,6 @@ final class SpecLogic {
         g.eq(new Row.Open(lead, rb.var(), rb.trail()), a.batch(), o, Kind.BATCH, at);
         g.eq(r.input(), a.input(), o, Kind.INPUT, at);
         g.eq(r.output(), a.output(), o, Kind.OUTPUT, at);
+        g.operation(g.nameOf(r), r, ops, "SLICE", "slice", from, java.util.Map.of(), List.of(s.name()), true, g.origin("slice (Batch_slice)", "", ""));
     }
 }
