@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             SolveCommand.class,
             InferCommand.class,
+            RunCommand.class,
             BenchCommand.class,
         })
 public final class Main implements Runnable {
