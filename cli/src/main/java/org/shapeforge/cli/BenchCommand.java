@@ -33,10 +33,11 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12).")
+        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class},
+        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12), queries (entailment); matmul and conv are subcommands.")
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries (matmul, conv: subcommands)")
     String name;
 
     @Option(names = "--every", paramLabel = "KIND=P", split = ",",

@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             CheckCommand.class,
             SolveCommand.class,
+            InferCommand.class,
+            RunCommand.class,
             BenchCommand.class,
             OracleCommand.class,
             FuzzCommand.class,

@@ -1,0 +1,36 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.List;
+import org.shapeforge.codegen.bench.Measurement;
+
+/** Text and JSON rendering of the code-generation benchmarks ({@code bench matmul}, {@code bench conv}). */
+final class BenchCodegen {
+    private BenchCodegen() {}
+
+    static void print(PrintWriter out, boolean json, String name, double peak, List<Measurement> rows) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", name).put("cores", cores).put("fmaPeakGflops", peak)
+                    .put("method", "median wall time of timed repetitions after >= 300 ms warm-up; GFLOP/s = flops / median");
+            ArrayNode arr = doc.putArray("runs");
+            for (Measurement m : rows) {
+                ObjectNode o = arr.addObject().put("impl", m.impl()).put("problem", m.problem()).put("status", m.status());
+                if (m.ok()) o.put("medianMillis", m.medianMillis()).put("minMillis", m.minMillis()).put("reps", m.reps())
+                        .put("gflops", m.gflops()).put("fractionOfPeak", m.gflops() / peak);
+            }
+            out.println(Cli.json(doc));
+        } else {
+            out.printf("%s: %d cores, measured FMA peak %.1f GFLOP/s (single precision)%n", name, cores, peak);
+            out.printf("%-24s %-36s %10s %10s %9s %8s%n", "implementation", "problem", "median ms", "min ms", "GFLOP/s", "of peak");
+            for (Measurement m : rows) {
+                if (m.ok()) out.printf("%-24s %-36s %10.2f %10.2f %9.1f %7.1f%%%n", m.impl(), m.problem(), m.medianMillis(),
+                        m.minMillis(), m.gflops(), 100 * m.gflops() / peak);
+                else out.printf("%-24s %-36s skipped: %s%n", m.impl(), m.problem(), m.status());
+            }
+        }
+        out.flush();
+    }
+}

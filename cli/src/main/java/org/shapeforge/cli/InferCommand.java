@@ -1,0 +1,238 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.program.DotGraph;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Origin;
+import org.shapeforge.program.ProgramParser;
+import org.shapeforge.program.ShapeLogic;
+import org.shapeforge.program.TensorShape;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot] [--svg FILE] [--verified]}: shape inference
+ * for a tensor program ({@code programs.md}) with the native solver. Prints every named tensor's
+ * shape and the captured labels, or the failure naming the statement, the operation and a hint.
+ * With {@code --verified} Z3 solves the same constraints and the agreement is reported.
+ * Exit 0 inferred, 1 failed, 2 bad input, 3 unknown, 4 a native/Z3 disagreement (a bug).
+ */
+@Command(name = "infer", mixinStandardHelpOptions = true,
+        description = "Infer the shapes of a tensor program (.shp).")
+public final class InferCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program")
+    Path file;
+
+    @Option(names = "--json", description = "print one JSON document")
+    boolean json;
+
+    @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
+    boolean complete;
+
+    @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints instead: shc")
+    String emit;
+
+    @Option(names = "--dot", description = "print the tensor graph as Graphviz DOT, edges labelled with shapes")
+    boolean dot;
+
+    @Option(names = "--verified", description = "also solve the constraints with Z3 (flat) and report whether it agrees")
+    boolean verified;
+
+    @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
+    Path svg;
+
+    @Option(names = "--projections", description = "also infer every operation's projections (docs/projections.md)")
+    boolean projections;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
+    Path outDir;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            var program = ProgramParser.parse(file.toString(), Cli.read(file));
+            if (emit != null) {
+                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, emit, outDir, json, out);
+                if (!emit.equals("shc"))
+                    throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
+                out.print(ShapeLogic.generate(program).shc());
+                out.flush();
+                return Cli.OK;
+            }
+            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            String agreement = verified ? agreement(inf, program) : null;
+            if (svg != null) svg(DotGraph.of(inf), svg);
+            org.shapeforge.project.ProgramProjections pp = null;
+            if (projections && inf.succeeded()) {
+                try {
+                    pp = org.shapeforge.project.ProgramOperations.project(inf);
+                } catch (org.shapeforge.project.ProjectionError e) {
+                    return projectionFailure(e, out);
+                }
+            }
+            if (dot) out.print(DotGraph.of(inf));
+            else if (json) {
+                ObjectNode doc = toJson(inf);
+                if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
+                if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
+                        .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
+                out.println(Cli.json(doc));
+            } else {
+                out.print(text(inf));
+                if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
+                if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
+            }
+            out.flush();
+            if (agreement != null && agreement.contains("unsound")) return 4;
+            return switch (inf.solution()) {
+                case org.shapeforge.program.Solution.Solved s -> Cli.OK;
+                case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
+                case org.shapeforge.program.Solution.Unknown u -> 3;
+            };
+        } catch (ShapeError e) {
+            if (!json) throw e;
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
+            out.println(Cli.json(doc));
+            out.flush();
+            return Cli.BAD_INPUT;
+        }
+    }
+
+    /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */
+    private int projectionFailure(org.shapeforge.project.ProjectionError e, PrintWriter out) {
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.putObject("tensors");
+            doc.putObject("labels");
+            doc.putObject("projections");
+            ObjectNode n = doc.putObject("failure");
+            n.put("kind", "projection").put("message", e.getMessage());
+            n.putArray("constraints");
+            ArrayNode os = n.putArray("origin");
+            String m = e.getMessage();
+            int colon = m.indexOf(' ');
+            if (colon > 0 && m.substring(0, colon).matches(".+:\\d+:\\d+:?")) {
+                String loc = m.substring(0, colon).replaceAll(":$", "");
+                os.add(loc.substring(0, loc.lastIndexOf(':')));
+            }
+            n.putArray("operations").add(e.operation());
+            n.put("hint", "projection inference (" + e.kind() + ", Thm. 7.4) rejected this operation; see docs/projections.md");
+            out.println(Cli.json(doc));
+        } else {
+            out.println("fail projection: " + e.getMessage());
+        }
+        out.flush();
+        return Cli.NEGATIVE;
+    }
+
+    /**
+     * Z3's verdict on the same constraints (flat semantics) and how it relates to the native
+     * answer ({@code cli.md}'s agreement classes): {@code "sat agree"}, {@code "sat policy-rejection"}, ...
+     */
+    private static String agreement(Inference inf, org.shapeforge.program.Program program) {
+        var problem = inf.generated().problem();
+        String smt = switch (new org.shapeforge.smt.SmtSolver().solve(problem, SolveOptions.defaults())) {
+            case org.shapeforge.solver.Outcome.Sat x -> "sat";
+            case org.shapeforge.solver.Outcome.Unsat x -> "unsat";
+            case org.shapeforge.solver.Outcome.Unknown x -> "unknown";
+        };
+        String nat = switch (inf.solution()) {
+            case org.shapeforge.program.Solution.Solved x -> "sat";
+            case org.shapeforge.program.Solution.Failed f -> f.kind();
+            case org.shapeforge.program.Solution.Unknown x -> "unknown";
+        };
+        String verdict = switch (nat + "/" + smt) {
+            case "sat/sat", "semantic/unsat", "error/unsat", "policy/unsat" -> "agree";
+            case "policy/sat" -> "policy-rejection";
+            case "error/sat" -> "agree (the constraints are satisfiable; the front end's check refused the program)";
+            case "sat/unsat" -> "unsound-accept";
+            case "semantic/sat" -> "unsound-reject";
+            default -> "unknown";
+        };
+        return smt + " " + verdict;
+    }
+
+    /** Runs Graphviz's {@code dot -Tsvg}; a missing Graphviz is a usage error that says how to install it. */
+    private static void svg(String dotText, Path target) {
+        try {
+            Process p = new ProcessBuilder("dot", "-Tsvg", "-o", target.toString()).redirectErrorStream(true).start();
+            try (var in = p.getOutputStream()) {
+                in.write(dotText.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) throw new ShapeError("graphviz", null, "dot failed: " + log.strip());
+        } catch (java.io.IOException e) {
+            throw new ShapeError("graphviz", null, "--svg needs Graphviz's `dot` on the PATH (Debian: apt-get install"
+                    + " graphviz); --dot prints the graph as text meanwhile");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ShapeError("graphviz", null, "interrupted while running dot");
+        }
+    }
+
+    static ObjectNode toJson(Inference inf) {
+        ObjectNode doc = Cli.JSON.createObjectNode();
+        ObjectNode ts = doc.putObject("tensors");
+        for (Map.Entry<String, TensorShape> e : inf.shapes().entrySet()) {
+            ObjectNode t = ts.putObject(e.getKey());
+            TensorShape s = e.getValue();
+            array(t.putArray("batch"), s.batch());
+            array(t.putArray("input"), s.input());
+            array(t.putArray("output"), s.output());
+            t.put("printed", s.printed());
+        }
+        ObjectNode ls = doc.putObject("labels");
+        inf.labels().forEach(ls::put);
+        doc.putObject("projections"); // projection inference is a later issue (docs/programs.md)
+        var f = inf.failure();
+        if (f.isEmpty()) doc.putNull("failure");
+        else {
+            ObjectNode n = doc.putObject("failure");
+            n.put("kind", f.get().kind()).put("message", f.get().message());
+            ArrayNode cs = n.putArray("constraints");
+            f.get().constraints().forEach(cs::add);
+            ArrayNode os = n.putArray("origin");
+            f.get().fileLines().forEach(os::add);
+            ArrayNode ops = n.putArray("operations");
+            for (Origin o : f.get().origins()) ops.add(o.describe());
+            n.put("hint", f.get().hint());
+        }
+        return doc;
+    }
+
+    private static void array(ArrayNode a, java.util.List<org.shapeforge.term.Dim> ds) {
+        TensorShape.texts(ds).forEach(a::add);
+    }
+
+    static String text(Inference inf) {
+        StringBuilder sb = new StringBuilder();
+        var f = inf.failure();
+        if (f.isEmpty()) {
+            int w = inf.shapes().keySet().stream().mapToInt(String::length).max().orElse(1);
+            inf.shapes().forEach((n, s) -> sb.append(String.format("%-" + w + "s  %-24s %s%n", n, s.printed(), s.rows())));
+            inf.labels().forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
+            return sb.toString();
+        }
+        var d = f.get();
+        sb.append("fail ").append(d.kind()).append(": ").append(d.message()).append('\n');
+        for (String c : d.constraints()) sb.append("  ").append(c).append('\n');
+        sb.append("hint: ").append(d.hint()).append('\n');
+        return sb.toString();
+    }
+}

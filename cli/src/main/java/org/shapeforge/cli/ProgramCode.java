@@ -1,0 +1,89 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.shapeforge.codegen.c.CEmitter;
+import org.shapeforge.codegen.cuda.CudaEmitter;
+import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.program.ProgramRun;
+import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.Span;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Program;
+import org.shapeforge.project.ProgramOperations;
+import org.shapeforge.project.ProgramProjections;
+import org.shapeforge.project.ProjectionError;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * The program → code path shared by {@code infer --emit c|cuda --out DIR} and {@code run}: infer
+ * shapes, build the operations ({@link ProgramOperations}), project them, lower them to the loop
+ * IR. Every failure on the way is a user error naming the statement (exit 1 for a program that
+ * does not infer or project, 2 for code generation that cannot express an operation).
+ */
+final class ProgramCode {
+    private ProgramCode() {}
+
+    /** A solved, projected program; or the CLI exit code of why not (already printed). */
+    record Projected(Inference inference, List<org.shapeforge.project.Operation> operations, ProgramProjections projections) {}
+
+    /** Infers and projects; a shape or projection failure is a {@link ShapeError} "fail …" with exit code 1. */
+    static Projected project(Program program) {
+        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        if (inf.failure().isPresent()) {
+            var d = inf.failure().get();
+            throw new Failure("shape inference failed: " + d.message() + " (hint: " + d.hint() + ")",
+                    d.fileLines().isEmpty() ? "" : d.fileLines().getFirst());
+        }
+        try {
+            return new Projected(inf, ProgramOperations.of(inf.generated()), ProgramOperations.project(inf));
+        } catch (ProjectionError e) {
+            throw new Failure("projection inference failed: " + e.getMessage(), "");
+        }
+    }
+
+    /** A negative verdict on the program itself (exit 1). */
+    static final class Failure extends RuntimeException {
+        final String origin;
+
+        Failure(String message, String origin) {
+            super(message);
+            this.origin = origin;
+        }
+    }
+
+    static int emit(Program program, String target, Path out, boolean json, PrintWriter w) {
+        if (out == null) throw new ShapeError("usage", Span.NONE, "--emit " + target + " writes files: give --out DIR");
+        try {
+            Projected p = project(program);
+            Map<String, Operation> ir = ProgramRun.lower(p.operations(), p.projections());
+            Files.createDirectories(out);
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            ArrayNode files = doc.putArray("files");
+            for (var e : ir.entrySet()) {
+                String src = target.equals("c") ? new CEmitter(e.getValue()).source() : new CudaEmitter(e.getValue()).source();
+                Path f = out.resolve(e.getKey().replaceAll("[^A-Za-z0-9_]", "_") + (target.equals("c") ? ".c" : ".cu"));
+                Files.writeString(f, src);
+                files.add(f.toString());
+                if (!json) w.println("wrote " + f + "  (" + e.getKey() + ")");
+            }
+            if (json) w.println(Cli.json(doc));
+            w.flush();
+            return Cli.OK;
+        } catch (CodegenException e) {
+            throw new ShapeError("codegen", Span.NONE, e.getMessage());
+        } catch (Failure f) {
+            return RunCommand.failure(f, json, w);
+        } catch (IOException e) {
+            throw new ShapeError("io", new Span(out.toString(), 0, 0), "cannot write " + out + ": " + e.getMessage());
+        }
+    }
+}

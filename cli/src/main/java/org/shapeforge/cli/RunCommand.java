@@ -1,0 +1,153 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.shapeforge.codegen.program.ProgramRun;
+import org.shapeforge.codegen.run.CCompiler;
+import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.Span;
+import org.shapeforge.program.ProgramParser;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--json]}: infers shapes and
+ * projections, generates C for every operation, compiles it (gcc, cached), runs it on seeded
+ * random (or given) inputs and compares with the reference interpreter ({@link ProgramRun}).
+ * Exit 0 when every operation is within 1e-5 relative error, 1 otherwise (or when the program does
+ * not infer), 2 for bad input or an operation code generation cannot express.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Infer, generate C, compile, run every operation and compare with the reference.")
+public final class RunCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program")
+    Path file;
+
+    @Option(names = "--inputs", paramLabel = "FILE",
+            description = "JSON object: tensor name → flat row-major array of numbers (others are random)")
+    Path inputs;
+
+    @Option(names = "--seed", paramLabel = "S", description = "seed of the random inputs (default 1)")
+    long seed = 1;
+
+    @Option(names = "--json", description = "print one JSON document")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            var program = ProgramParser.parse(file.toString(), Cli.read(file));
+            Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
+            ProgramCode.Projected p = ProgramCode.project(program);
+            ProgramRun.Report r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system());
+            print(r, out);
+            return r.passed() ? Cli.OK : Cli.NEGATIVE;
+        } catch (ProgramCode.Failure f) {
+            return failure(f, json, out);
+        } catch (CodegenException e) {
+            return error(new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage()), out);
+        } catch (ShapeError e) {
+            return error(e, out);
+        }
+    }
+
+    private int error(ShapeError e, PrintWriter out) {
+        if (!json) throw e;
+        ObjectNode doc = Cli.JSON.createObjectNode();
+        doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
+        out.println(Cli.json(doc));
+        out.flush();
+        return Cli.BAD_INPUT;
+    }
+
+    static int failure(ProgramCode.Failure f, boolean json, PrintWriter out) {
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            ObjectNode n = doc.putObject("failure");
+            n.put("kind", "program").put("message", f.getMessage());
+            ArrayNode os = n.putArray("origin");
+            if (!f.origin.isEmpty()) os.add(f.origin);
+            out.println(Cli.json(doc));
+        } else {
+            out.println("fail: " + f.getMessage());
+        }
+        out.flush();
+        return Cli.NEGATIVE;
+    }
+
+    private void print(ProgramRun.Report r, PrintWriter out) {
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
+            ArrayNode gen = doc.putArray("randomInputs");
+            r.generatedInputs().forEach(gen::add);
+            ArrayNode ops = doc.putArray("operations");
+            for (ProgramRun.Result x : r.results()) {
+                ObjectNode o = ops.addObject();
+                o.put("operation", x.operation()).put("tensor", x.tensor()).put("origin", x.origin());
+                ArrayNode d = o.putArray("dims");
+                x.dims().forEach(d::add);
+                o.put("maxAbs", x.maxAbs()).put("maxRel", x.maxRel()).put("passed", x.passed());
+            }
+            out.println(Cli.json(doc));
+        } else {
+            int w = r.results().stream().mapToInt(x -> x.operation().length()).max().orElse(4);
+            out.printf("%-" + w + "s  %-16s %-18s %12s %12s%n", "op", "origin", "dims", "max abs", "max rel");
+            for (ProgramRun.Result x : r.results())
+                out.printf("%-" + w + "s  %-16s %-18s %12.3e %12.3e  %s%n", x.operation(), shortOrigin(x.origin()),
+                        x.dims().toString().replace(" ", ""), x.maxAbs(), x.maxRel(), x.passed() ? "ok" : "FAIL");
+            long bad = r.results().stream().filter(x -> !x.passed()).count();
+            out.println((bad == 0 ? "passed: " : "FAILED: ") + (r.results().size() - bad) + "/" + r.results().size()
+                    + " operations within " + r.tolerance() + " relative error of the reference (seed " + r.seed()
+                    + "; random inputs: " + String.join(", ", r.generatedInputs()) + ")");
+        }
+        out.flush();
+    }
+
+    private static String shortOrigin(String o) {
+        int slash = o.lastIndexOf('/');
+        return slash < 0 ? o : o.substring(slash + 1);
+    }
+
+    private static Map<String, HostTensor> readInputs(Path f) {
+        JsonNode doc;
+        try {
+            doc = Cli.JSON.readTree(Cli.read(f));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": not JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (doc == null || !doc.isObject())
+            throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": expected a JSON object {\"x\": [1, 2, ...]}");
+        Map<String, HostTensor> out = new LinkedHashMap<>();
+        for (var it = doc.properties().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (!e.getValue().isArray())
+                throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": " + e.getKey() + " must be a flat array of numbers");
+            List<Double> xs = new ArrayList<>();
+            for (JsonNode v : e.getValue()) {
+                if (!v.isNumber())
+                    throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": " + e.getKey() + " holds a non-number " + v);
+                xs.add((double) (float) v.asDouble());
+            }
+            out.put(e.getKey(), new HostTensor(List.of(xs.size()), xs.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,108 @@
+package org.shapeforge.codegen.c;
+
+import org.shapeforge.codegen.emit.CodeWriter;
+import org.shapeforge.codegen.emit.Contraction;
+import org.shapeforge.codegen.emit.Linear;
+import org.shapeforge.codegen.ir.Operation;
+
+/**
+ * The tiled, register-blocked loop nest of a {@link Contraction} (the BLIS/GotoBLAS structure):
+ * for each batch point, the output is cut into about 4 × 4 independent work items (a column chunk
+ * of at most 512 columns × a row super-block), which OpenMP hands out dynamically with no barrier
+ * inside — robust when the cores are shared. An item walks {@code SF_KC}-deep reduction blocks:
+ * its B chunk packed into {@code SF_NR}-column panels, each {@code SF_MC}-row block of A packed
+ * into {@code SF_MR}-row panels; the prologue's micro-kernel keeps an {@code SF_MR × SF_NR} tile of
+ * C in vector registers; partial tiles are padded with zeros in the packed panels and trimmed on
+ * write-back. All strides are
+ * the operation's own (any axis order and layout, margins included), emitted as constants.
+ * With {@code initialize} the first reduction block stores its tile (the neutral element 0 never
+ * touches memory), later blocks add to it.
+ */
+final class CGemm {
+    private final CEmitter e;
+    private final Contraction g;
+
+    CGemm(CEmitter e, Contraction g) {
+        this.e = e;
+        this.g = g;
+    }
+
+    void emit(CodeWriter w, boolean initialize) {
+        Operation op = e.operation();
+        Linear la = e.offset(g.a()), lb = e.offset(g.b()), lc = e.offset(op.lhs());
+        long m = op.space().var(g.m()).orElseThrow().extent(), n = op.space().var(g.n()).orElseThrow().extent(),
+                k = op.space().var(g.k()).orElseThrow().extent();
+        String A = e.tensor(g.a().tensor()), B = e.tensor(g.b().tensor()), C = e.tensor(op.lhs().tensor());
+        long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
+                sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
+        String bp = e.fresh("bpack"), ap = e.fresh("apack"), pa = e.fresh("pa"), pb = e.fresh("pb"), pc = e.fresh("pc");
+        // batch loops: sequential, each a whole GEMM on offset base pointers
+        StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
+                offC = new StringBuilder(lc.constant() + "L");
+        for (String s : g.batch()) {
+            String i = e.fresh("b_" + s);
+            long ext = op.space().var(s).orElseThrow().extent();
+            w.open("for (long " + i + " = 0; " + i + " < " + ext + "L; " + i + "++) {");
+            offA.append(" + ").append(la.coeff(s)).append("L*").append(i);
+            offB.append(" + ").append(lb.coeff(s)).append("L*").append(i);
+            offC.append(" + ").append(lc.coeff(s)).append("L*").append(i);
+        }
+        w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
+        w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
+        w.line("float *restrict " + pc + " = " + C + " + " + offC + ";");
+        // work items: (column chunk, row super-block) pairs, independent (no barrier inside): each packs its own panels
+        w.line("const long nch = sf_lmin(512L, ((" + n + "L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);");
+        w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
+        w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
+        boolean par = m * n * k >= CEmitter.PARALLEL_THRESHOLD;
+        w.open((par ? "#pragma omp parallel\n" : "") + "{");
+        w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
+        w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
+        if (par) w.line("#pragma omp for schedule(dynamic, 1) collapse(2)");
+        w.open("for (long item_n = 0; item_n < items_n; item_n++) {");
+        w.open("for (long item_m = 0; item_m < items_m; item_m++) {");
+        w.line("const long jc = item_n * nch, nc = sf_lmin(nch, " + n + "L - jc);");
+        w.line("const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, " + m + "L);");
+        w.open("for (long kc0 = 0; kc0 < " + k + "L; kc0 += SF_KC) {");
+        w.line("const long kc = sf_lmin(SF_KC, " + k + "L - kc0);");
+        w.line("const int first = " + (initialize ? "kc0 == 0" : "0") + ";");
+        w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
+        w.line("float *dst = " + bp + " + jr * kc;");
+        w.open("for (long p = 0; p < kc; p++) {");
+        w.open("for (long j = 0; j < SF_NR; j++) {");
+        w.line("dst[p * SF_NR + j] = jr + j < nc ? " + pb + "[(kc0 + p) * " + sBk + "L + (jc + jr + j) * " + sBn + "L] : 0.0f;");
+        w.close("}");
+        w.close("}");
+        w.close("}");
+        w.open("for (long ic = m0; ic < m1; ic += SF_MC) {");
+        w.line("const long mc = sf_lmin(SF_MC, m1 - ic);");
+        w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
+        w.open("for (long i = 0; i < SF_MR; i++) {");
+        w.line("const float *src = " + pa + " + (ic + ir + i) * " + sAm + "L + kc0 * " + sAk + "L;");
+        w.line("float *dst = " + ap + " + ir * kc + i;");
+        w.line("if (ir + i < mc) for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[p * " + sAk + "L];");
+        w.line("else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;");
+        w.close("}");
+        w.close("}");
+        w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
+        w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
+        w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
+        w.line("sf_ukernel(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, ct);");
+        w.line("const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);");
+        w.line("float *cp = " + pc + " + (ic + ir) * " + sCm + "L + (jc + jr) * " + sCn + "L;");
+        w.line("if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn
+                + "L] = ct[i * SF_NR + j];");
+        w.line("else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn
+                + "L] += ct[i * SF_NR + j];");
+        w.close("}");
+        w.close("}");
+        w.close("}");
+        w.close("}");
+        w.close("}");
+        w.close("}");
+        w.line("free(" + ap + ");");
+        w.line("free(" + bp + ");");
+        w.close("}");
+        for (int i = 0; i < g.batch().size(); i++) w.close("}");
+    }
+}

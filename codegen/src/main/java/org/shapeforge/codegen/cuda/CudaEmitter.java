@@ -1,0 +1,219 @@
+package org.shapeforge.codegen.cuda;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.shapeforge.codegen.emit.CodeWriter;
+import org.shapeforge.codegen.emit.Contraction;
+import org.shapeforge.codegen.emit.Emitter;
+import org.shapeforge.codegen.emit.Linear;
+import org.shapeforge.codegen.ir.Coverage;
+import org.shapeforge.codegen.ir.Factor;
+import org.shapeforge.codegen.ir.LoopVar;
+import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.ir.TensorDecl;
+import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.codegen.run.CodegenException;
+
+/**
+ * The CUDA emitter (overrides the base's literal hook; shares its addressing and intrinsics):
+ * <ul>
+ *   <li>an initialization kernel, one thread per left-hand side cell, where Prop. 7.6(iii)
+ *       requires it and the main kernel cannot initialize in registers (non-surjective LHS);
+ *   <li>contractions ({@link Contraction}): {@link CudaGemm}'s shared-memory tiled kernel;
+ *   <li>otherwise one thread per point of the non-reduction factors, the reduction loops inside the
+ *       thread with a register accumulator; a Concat factor's blocks are an if-chain on the
+ *       thread's coordinate.
+ * </ul>
+ * One thread per output point needs every non-reduction iterator to separate left-hand side cells
+ * ({@link Coverage#separates}); an operation without that property is refused with a
+ * {@link CodegenException} (it would need atomics).
+ */
+public class CudaEmitter extends Emitter {
+    static final int BLOCK = 256;
+    private final List<CudaLaunch> launches = new ArrayList<>();
+
+    public CudaEmitter(Operation op) {
+        super(op);
+    }
+
+    public static String prologue() {
+        try (InputStream in = CudaEmitter.class.getResourceAsStream("/org/shapeforge/codegen/cuda/prologue.cuh")) {
+            if (in == null) throw new IllegalStateException("missing resource prologue.cuh");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The source and its launches. */
+    public CudaProgram program() {
+        String src = source();
+        return new CudaProgram(src, launches);
+    }
+
+    @Override
+    public String source() {
+        launches.clear();
+        CodeWriter w = new CodeWriter().raw(prologue());
+        Optional<Contraction> gemm = Contraction.of(op);
+        Coverage cov = op.coverage();
+        boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
+        if (init) initKernel(w);
+        if (gemm.isPresent()) launches.add(new CudaGemm(this, gemm.get()).emit(w, op.update().initializeNeutral()));
+        else launches.add(pointKernel(w));
+        return w.toString();
+    }
+
+    @Override
+    protected String literal(double v) {
+        float f = (float) v;
+        if (Float.isNaN(f)) return "SF_NAN";
+        if (Float.isInfinite(f)) return f > 0 ? "SF_INF" : "(-SF_INF)";
+        return super.literal(v);
+    }
+
+    /** {@code extern "C" __global__ void NAME(float *__restrict__ t_a, …)}. */
+    String signature(String name) {
+        StringBuilder sb = new StringBuilder("extern \"C\" __global__ void " + name + "(");
+        boolean first = true;
+        for (TensorDecl t : op.tensors()) {
+            if (!first) sb.append(", ");
+            first = false;
+            sb.append("float *__restrict__ ").append(tensorId.get(t.name()));
+        }
+        return sb.append(") {").toString();
+    }
+
+    private void initKernel(CodeWriter w) {
+        TensorDecl t = op.tensor(op.lhs().tensor());
+        String name = names.fresh('k', op.name() + "_init");
+        w.open(signature(name));
+        w.line("long sf_q = (long)blockIdx.x * blockDim.x + threadIdx.x;");
+        w.line("if (sf_q >= " + t.size() + "L) return;");
+        StringBuilder addr = new StringBuilder("0L");
+        for (int ax = t.rank() - 1; ax >= 0; ax--) {
+            String x = names.fresh('i', "init" + ax);
+            w.line("long " + x + " = sf_q % " + t.dims().get(ax) + "L; sf_q /= " + t.dims().get(ax) + "L;");
+            addr.append(" + ").append(t.stride(ax)).append("L*(").append(x).append(" + ").append(t.margins().get(ax).left()).append("L)");
+        }
+        w.line(tensorId.get(t.name()) + "[" + addr + "] = " + literal(op.update().neutral()) + ";");
+        w.close("}");
+        launches.add(new CudaLaunch(name, (t.size() + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1));
+    }
+
+    private CudaLaunch pointKernel(CodeWriter w) {
+        Coverage cov = op.coverage();
+        List<Factor> par = new ArrayList<>(), red = new ArrayList<>(cov.reductionFactors());
+        for (Factor f : op.space().factors()) {
+            if (red.contains(f)) continue;
+            for (LoopVar v : f.vars())
+                if (f instanceof Factor.Single && !Coverage.separates(op.lhs(), v.symbol()) && v.extent() > 1)
+                    throw new CodegenException("CUDA: operation " + op.name() + ": iterator " + v.symbol()
+                            + " does not separate the left-hand side's cells; one thread per output point would race");
+            par.add(f);
+        }
+        long total = 1;
+        for (Factor f : par) total = Math.multiplyExact(total, f.points());
+        w.open(signature(entry));
+        w.line("long sf_q = (long)blockIdx.x * blockDim.x + threadIdx.x;");
+        w.line("if (sf_q >= " + total + "L) return;");
+        Map<Factor, String> coord = new HashMap<>();
+        for (int i = par.size() - 1; i >= 0; i--) {
+            Factor f = par.get(i);
+            String x = f instanceof Factor.Single(LoopVar v) ? iter(v.symbol()) : names.fresh('q', "concat" + i);
+            w.line("const long " + x + " = sf_q % " + f.points() + "L; sf_q /= " + f.points() + "L;");
+            coord.put(f, x);
+        }
+        blocks(w, par, 0, coord, new HashMap<>(), red);
+        w.close("}");
+        return new CudaLaunch(entry, Math.max(1, (total + BLOCK - 1) / BLOCK), 1, 1, BLOCK, 1, 1);
+    }
+
+    /** Resolves the parallel Concat factors' blocks (an if-chain each), then emits the thread's work. */
+    private void blocks(CodeWriter w, List<Factor> par, int pos, Map<Factor, String> coord, Map<Factor, LoopVar> active, List<Factor> red) {
+        if (pos == par.size()) {
+            work(w, active, red);
+            return;
+        }
+        Factor f = par.get(pos);
+        if (!(f instanceof Factor.Concat(List<LoopVar> parts))) {
+            blocks(w, par, pos + 1, coord, active, red);
+            return;
+        }
+        long start = 0;
+        for (int b = 0; b < parts.size(); b++) {
+            LoopVar v = parts.get(b);
+            String cond = coord.get(f) + " < " + (start + v.extent()) + "L";
+            w.open((b == 0 ? "if (" + cond + ") {" : b == parts.size() - 1 ? "else {" : "else if (" + cond + ") {"));
+            w.line("const long " + iter(v.symbol()) + " = " + coord.get(f) + " - " + start + "L;");
+            Map<Factor, LoopVar> inner = new HashMap<>(active);
+            inner.put(f, v);
+            blocks(w, par, pos + 1, coord, inner, red);
+            w.close("}");
+            start += v.extent();
+        }
+    }
+
+    /** The thread's work: the reduction loops into a register, then the store. */
+    private void work(CodeWriter w, Map<Factor, LoopVar> active, List<Factor> red) {
+        Optional<Linear> lhs = address(op.lhs(), active);
+        if (lhs.isEmpty()) {
+            w.line("/* left-hand side absent in this block */");
+            return;
+        }
+        String target = tensorId.get(op.lhs().tensor()) + "[" + lhs.get().render(this::iter) + "]";
+        Update u = op.update();
+        if (red.isEmpty()) {
+            Optional<String> rhs = expr(op.rhs(), active);
+            if (rhs.isEmpty()) return;
+            boolean fold = u.accumulator().isPresent() && !u.initializeNeutral();
+            w.line(target + " = " + (fold ? binary(u.accumulator().get(), target, rhs.get()) : rhs.get()) + ";");
+            return;
+        }
+        String acc = names.fresh('r', "acc");
+        w.line("float " + acc + " = " + (u.initializeNeutral() ? literal(u.neutral()) : target) + ";");
+        reduce(w, red, 0, active, acc);
+        w.line(target + " = " + acc + ";");
+    }
+
+    private void reduce(CodeWriter w, List<Factor> red, int pos, Map<Factor, LoopVar> active, String acc) {
+        if (pos == red.size()) {
+            expr(op.rhs(), active).ifPresent(rhs -> w.line(acc + " = " + binary(op.update().accumulator().orElseThrow(), acc, rhs) + ";"));
+            return;
+        }
+        Factor f = red.get(pos);
+        for (LoopVar v : f.vars()) {
+            String i = iter(v.symbol());
+            w.open("for (long " + i + " = 0; " + i + " < " + v.extent() + "L; " + i + "++) {");
+            Map<Factor, LoopVar> inner = active;
+            if (f instanceof Factor.Concat) {
+                inner = new HashMap<>(active);
+                inner.put(f, v);
+            }
+            reduce(w, red, pos + 1, inner, acc);
+            w.close("}");
+        }
+    }
+
+    String tensor(String name) {
+        return tensorId.get(name);
+    }
+
+    String fresh(String hint) {
+        return names.fresh('v', hint);
+    }
+
+    Linear offset(org.shapeforge.codegen.ir.Access a) {
+        return address(a, Map.of()).orElseThrow();
+    }
+
+    Operation operation() {
+        return op;
+    }
+}

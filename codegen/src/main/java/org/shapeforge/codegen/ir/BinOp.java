@@ -1,0 +1,34 @@
+package org.shapeforge.codegen.ir;
+
+import java.util.OptionalDouble;
+
+/**
+ * Binary scalar operations (Pointwise_bin) and accumulators. An accumulator needs a neutral element
+ * (Prop. 7.6(iii): the initialization value); SUB and DIV have none and cannot accumulate.
+ */
+public enum BinOp {
+    ADD, SUB, MUL, DIV, MAX, MIN;
+
+    /** The neutral element e with {@code e op x = x}, when the operation can accumulate. */
+    public OptionalDouble neutral() {
+        return switch (this) {
+            case ADD -> OptionalDouble.of(0);
+            case MUL -> OptionalDouble.of(1);
+            case MAX -> OptionalDouble.of(Double.NEGATIVE_INFINITY);
+            case MIN -> OptionalDouble.of(Double.POSITIVE_INFINITY);
+            case SUB, DIV -> OptionalDouble.empty();
+        };
+    }
+
+    /** The mathematical definition, in double precision. */
+    public double apply(double a, double b) {
+        return switch (this) {
+            case ADD -> a + b;
+            case SUB -> a - b;
+            case MUL -> a * b;
+            case DIV -> a / b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+        };
+    }
+}

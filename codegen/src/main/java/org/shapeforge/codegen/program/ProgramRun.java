@@ -1,0 +1,91 @@
+package org.shapeforge.codegen.program;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.reference.Errors;
+import org.shapeforge.codegen.run.CCompiler;
+import org.shapeforge.codegen.run.CKernel;
+import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.project.ProgramProjections;
+import org.shapeforge.project.Projections;
+
+/**
+ * {@code shapeforge run}: every operation of a program, lowered ({@link ProgramLowering}),
+ * compiled to C and run, beside {@link ProgramReference} on the same inputs. Tensors that no
+ * operation defines (data, params, scalars) get seeded uniform values in [−1, 1) unless given.
+ * Each operation runs on the reference's values of the tensors it reads, so one operation's
+ * error is not fed into the next; its C result is compared with the reference's (max absolute
+ * and normwise relative error, {@link Errors}). Every operation is lowered before anything runs,
+ * so an unsupported one stops the run before any number is printed.
+ */
+public final class ProgramRun {
+    private ProgramRun() {}
+
+    /** One operation's comparison. */
+    public record Result(String operation, String tensor, String origin, List<Integer> dims, double maxAbs, double maxRel,
+            boolean passed) {}
+
+    public record Report(long seed, double tolerance, List<String> generatedInputs, List<Result> results) {
+        public boolean passed() {
+            return results.stream().allMatch(Result::passed);
+        }
+    }
+
+    public static final double TOLERANCE = 1e-5;
+
+    /** The loop IR of every operation, in program order (unsupported operations throw first). */
+    public static Map<String, Operation> lower(List<org.shapeforge.project.Operation> ops, ProgramProjections pp) {
+        Map<String, Operation> out = new LinkedHashMap<>();
+        for (org.shapeforge.project.Operation op : ops)
+            out.put(op.label(), ProgramLowering.lower(op, pp.operations().get(op.label()), pp));
+        return out;
+    }
+
+    public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
+            long seed, CCompiler cc) {
+        Map<String, Operation> ir = lower(ops, pp);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Map<String, HostTensor> state = new LinkedHashMap<>(given);
+        List<String> generated = new ArrayList<>();
+        List<Result> results = new ArrayList<>();
+        for (org.shapeforge.project.Operation op : ops) {
+            Projections p = pp.operations().get(op.label());
+            Map<String, HostTensor> inputs = new LinkedHashMap<>();
+            for (int j = 0; j < op.rhs().size(); j++) {
+                String name = op.rhs().get(j).name();
+                List<Integer> dims = ProgramReference.dims(p.rhsAxes().get(j));
+                HostTensor t = state.get(name);
+                if (t == null) {
+                    t = HostTensor.random(dims, rnd);
+                    state.put(name, t);
+                    generated.add(name);
+                } else if (!t.dims().equals(dims) && t.rank() == 1 && t.data().length == HostTensor.zeros(dims).data().length) {
+                    t = new HostTensor(dims, t.data()); // a flat array given for the tensor (--inputs), row-major
+                    state.put(name, t);
+                } else if (!t.dims().equals(dims)) {
+                    throw new CodegenException("tensor " + name + " has dims " + t.dims() + " but operation " + op.label()
+                            + " reads it as " + dims + (given.containsKey(name) ? " (check --inputs)" : ""));
+                }
+                inputs.put(name, t);
+            }
+            HostTensor before = state.get(op.lhs().name());
+            if (!op.erasing() && before == null)
+                throw new CodegenException("operation " + op.label() + " at " + op.origin().fileLine()
+                        + " accumulates into " + op.lhs().name() + ", which has no value yet");
+            HostTensor ref = ProgramReference.run(op, p, inputs, before);
+            Map<String, HostTensor> cIn = new LinkedHashMap<>(inputs);
+            if (!op.erasing()) cIn.put(op.lhs().name(), before);
+            HostTensor got = CKernel.compile(ir.get(op.label()), cc).run(cIn, Double.NaN);
+            Errors e = Errors.compare(got, ref);
+            results.add(new Result(op.label(), op.lhs().name(), op.origin().fileLine(), ref.dims(), e.maxAbs(), e.maxRel(),
+                    e.within(TOLERANCE)));
+            state.put(op.lhs().name(), ref);
+        }
+        return new Report(seed, TOLERANCE, generated, results);
+    }
+}

@@ -1,0 +1,11 @@
+/* shapeforge generated CUDA: prologue (codegen/src/main/resources/org/shapeforge/codegen/cuda/prologue.cuh).
+ * Compiled to PTX with nvcc -ptx -arch=sm_90; kernels take the physical buffers (margins included)
+ * in the operation's tensor order. */
+#define sf_max(a, b) ((a) > (b) ? (a) : (b))
+#define sf_min(a, b) ((a) < (b) ? (a) : (b))
+#define sf_relu(x) sf_max((x), 0.0f)
+#define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
+#define SF_INF __int_as_float(0x7f800000)
+#define SF_NAN __int_as_float(0x7fffffff)
+#define SF_TILE 16
+

@@ -1,0 +1,39 @@
+package org.shapeforge.codegen.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shapeforge.codegen.GeneratedOps;
+import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.run.CodegenException;
+
+/** Generated operations' CUDA compiles and assembles for sm_90 (or is refused with the documented reason). */
+class GeneratedCudaCompilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void generatedOperationsCompile() {
+        Assumptions.assumeTrue(PtxCompiler.available(), "nvcc/ptxas not on PATH: generated CUDA cannot be compiled here");
+        SplittableRandom rnd = new SplittableRandom(90);
+        int compiled = 0;
+        for (int i = 0; i < 8; i++) {
+            Operation op = GeneratedOps.generate(rnd, i);
+            CudaProgram p;
+            try {
+                p = new CudaEmitter(op).program();
+            } catch (CodegenException e) {
+                assertTrue(e.getMessage().contains("does not separate"), e.getMessage());
+                continue;
+            }
+            String ptx = new PtxCompiler(dir).compile("gen" + i, p.source());
+            for (CudaLaunch l : p.launches()) assertTrue(ptx.contains(".entry " + l.kernel() + "("), p.source());
+            compiled++;
+        }
+        assertTrue(compiled >= 4, "only " + compiled + " compiled");
+    }
+}

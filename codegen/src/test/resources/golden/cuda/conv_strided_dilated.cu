@@ -1,0 +1,16 @@
+extern "C" __global__ void k_conv(float *__restrict__ t_x, float *__restrict__ t_w, float *__restrict__ t_y) {
+    long sf_q = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (sf_q >= 90L) return;
+    const long i_s1 = sf_q % 5L; sf_q /= 5L;
+    const long i_s0 = sf_q % 6L; sf_q /= 6L;
+    const long i_o = sf_q % 3L; sf_q /= 3L;
+    float r_acc = (0x0.0p0f);
+    for (long i_c = 0; i_c < 2L; i_c++) {
+        for (long i_k0 = 0; i_k0 < 3L; i_k0++) {
+            for (long i_k1 = 0; i_k1 < 3L; i_k1++) {
+                r_acc = (r_acc + (t_x[176L*i_c + 22L*i_s0 + 22L*i_k0 + 2L*i_s1 + i_k1] * t_w[18L*i_o + 9L*i_c + 3L*i_k0 + i_k1]));
+            }
+        }
+    }
+    t_y[30L*i_o + 5L*i_s0 + i_s1] = r_acc;
+}

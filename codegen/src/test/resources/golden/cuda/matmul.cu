@@ -1,0 +1,21 @@
+extern "C" __global__ void k_matmul(float *__restrict__ t_a, float *__restrict__ t_b, float *__restrict__ t_c) {
+    __shared__ float sa[SF_TILE][SF_TILE + 1];
+    __shared__ float sb[SF_TILE][SF_TILE + 1];
+    const long row = (long)blockIdx.y * SF_TILE + threadIdx.y;
+    const long col = (long)blockIdx.x * SF_TILE + threadIdx.x;
+    long bz = blockIdx.z;
+    const float *pa = t_a + 0L;
+    const float *pb = t_b + 0L;
+    float *pc = t_c + 0L;
+    float acc = 0.0f;
+    for (long k0 = 0; k0 < 29L; k0 += SF_TILE) {
+        const long ka = k0 + threadIdx.x, kb = k0 + threadIdx.y;
+        sa[threadIdx.y][threadIdx.x] = (row < 37L && ka < 29L) ? pa[row * 29L + ka * 1L] : 0.0f;
+        sb[threadIdx.y][threadIdx.x] = (kb < 29L && col < 41L) ? pb[kb * 41L + col * 1L] : 0.0f;
+        __syncthreads();
+        #pragma unroll
+        for (int q = 0; q < SF_TILE; q++) acc += sa[threadIdx.y][q] * sb[q][threadIdx.x];
+        __syncthreads();
+    }
+    if (row < 37L && col < 41L) pc[row * 41L + col * 1L] = acc;
+}

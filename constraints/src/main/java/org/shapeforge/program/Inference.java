@@ -1,0 +1,151 @@
+package org.shapeforge.program;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.program.spec.Kind;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.semantics.Grounding;
+import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Row;
+
+/**
+ * The embedding API: parse a program, generate its constraints, solve them with any
+ * {@link ShapeSolver} and read the inferred shapes.
+ *
+ * <pre>{@code
+ * Inference inf = Inference.run(ProgramParser.parse("mlp.shp", text), new NativeSolver(), SolveOptions.defaults());
+ * inf.shapes().get("y").printed();   // "32|->10"
+ * inf.failure().ifPresent(f -> System.err.println(f.message()));
+ * }</pre>
+ *
+ * Shapes are the closed values (Def. 6.1) of each named tensor's rows; projections are not yet
+ * inferred (a later issue).
+ */
+public record Inference(Generated generated, Solution solution) {
+
+    /** Generates and solves; a malformed program throws {@link org.shapeforge.lang.ShapeError}. */
+    public static Inference run(Program p, ShapeSolver solver, SolveOptions options) {
+        Generated g = ShapeLogic.generate(p);
+        return new Inference(g, HiddenDims.check(g, Solution.of(solver.solve(g.problem(), options))));
+    }
+
+    /** Reads, parses, generates and solves a file. */
+    public static Inference runFile(Path file, ShapeSolver solver, SolveOptions options) throws java.io.IOException {
+        return run(ProgramParser.parse(file.toString(), Files.readString(file)), solver, options);
+    }
+
+    public boolean succeeded() {
+        return solution instanceof Solution.Solved;
+    }
+
+    /** Every named tensor's closed shape, in definition order; empty unless solved. */
+    public Map<String, TensorShape> shapes() {
+        Map<String, TensorShape> out = new LinkedHashMap<>();
+        if (!(solution instanceof Solution.Solved s)) return out;
+        generated.tensors().forEach((name, sh) -> out.put(name, new TensorShape(ground(sh.row(Kind.BATCH), s.model()),
+                ground(sh.row(Kind.INPUT), s.model()), ground(sh.row(Kind.OUTPUT), s.model()))));
+        return out;
+    }
+
+    /** The closed shape of any tensor's row terms (an intermediate's too); empty unless solved. */
+    public Optional<TensorShape> closed(Shape sh) {
+        if (!(solution instanceof Solution.Solved s)) return Optional.empty();
+        return Optional.of(new TensorShape(ground(sh.batch(), s.model()), ground(sh.input(), s.model()),
+                ground(sh.output(), s.model())));
+    }
+
+    /** Captured labels: a dimension label's value, a row label's number of elements. */
+    public Map<String, String> labels() {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!(solution instanceof Solution.Solved s)) return out;
+        generated.labels().forEach((n, l) -> out.put(n, switch (l) {
+            case Label.DimLabel d -> Printer.print(Grounding.dim(d.var(), s.model()));
+            case Label.RowLabel r -> {
+                long total = 1;
+                for (var d : ground(Row.var(r.rowVar()), s.model())) total *= org.shapeforge.semantics.Sizes.size(d);
+                yield String.valueOf(total);
+            }
+        }));
+        return out;
+    }
+
+    private static List<org.shapeforge.term.Dim> ground(Row r, Assignment a) {
+        return Grounding.row(r, a, Semantics.FLAT).flat();
+    }
+
+    /** The failure, described in the program's terms, if the solver did not succeed. */
+    public Optional<Diagnosis> failure() {
+        return switch (solution) {
+            case Solution.Solved s -> Optional.empty();
+            case Solution.Unknown u -> Optional.of(new Diagnosis("unknown", u.reason(), List.of(), List.of(),
+                    "the solver could not decide; try --complete or a larger --timeout-ms"));
+            case Solution.Failed f -> Optional.of(Diagnosis.of(f, generated));
+        };
+    }
+
+    /**
+     * A failure: kind, message (naming the statement and operation), the constraints involved with
+     * their origins, and a fix hint.
+     */
+    public record Diagnosis(String kind, String message, List<String> constraints, List<Origin> origins, String hint) {
+        public Diagnosis {
+            constraints = List.copyOf(constraints);
+            origins = List.copyOf(origins);
+        }
+
+        /** {@code file:line} of each origin, without duplicates. */
+        public List<String> fileLines() {
+            return origins.stream().map(Origin::fileLine).distinct().toList();
+        }
+
+        static Diagnosis of(Solution.Failed f, Generated g) {
+            List<String> cs = new ArrayList<>();
+            Set<Origin> os = new LinkedHashSet<>();
+            for (Constraint c : f.constraints()) {
+                Optional<Origin> o = g.originOf(c);
+                cs.add(Printer.print(c) + o.map(x -> "   [" + x.brief() + "]").orElse(""));
+                o.ifPresent(os::add);
+            }
+            // hidden dimensions: the solver names a parameter's variable; name the param statement
+            for (var e : g.variableOrigins().entrySet()) {
+                String v = e.getKey(), bare = v.substring(1, v.length() - 1);
+                if (!f.message().contains(v) && !f.message().contains(" " + bare + " ")) continue;
+                Origin o = e.getValue();
+                os.add(o);
+                String kind = o.kind();
+                String msg = o.statement() + ": parameter '" + o.argument() + "' in `" + o.text()
+                        + "` has a hidden dimension: its " + kind + " row is not determined by any operation ("
+                        + f.message() + ")";
+                return new Diagnosis(f.kind(), msg, cs, List.copyOf(os), "give '" + o.argument() + "' its " + kind
+                        + " axes explicitly, e.g. `" + o.argument() + " = param(" + kind.charAt(0) + "=[64])`");
+            }
+            List<Origin> ol = List.copyOf(os);
+            String where = ol.isEmpty() ? "" : ol.getFirst().describe() + ": ";
+            return new Diagnosis(f.kind(), where + f.message(), cs, ol, hint(f.kind(), ol));
+        }
+
+        private static String hint(String kind, List<Origin> os) {
+            String op = os.isEmpty() ? "" : os.getFirst().operation();
+            String what = op.startsWith("einsum") || op.startsWith("permute") || op.startsWith("block")
+                    ? "a spec operation equates rows exactly (no broadcasting): make the operand's axes match its spec"
+                    : op.startsWith("compose") || op.startsWith("fma")
+                    ? "in a * b, the input axes of a must match the output axes of b (after broadcasting)"
+                    : op.startsWith("pointwise") || op.contains("Pointwise")
+                    ? "pointwise operands must broadcast: each axis equal or the unit"
+                    : "check the shapes of the statements listed";
+            return what + (kind.equals("policy") ? "; this is a policy rejection (the program may still be"
+                    + " well-shaped): try --complete" : "");
+        }
+    }
+}

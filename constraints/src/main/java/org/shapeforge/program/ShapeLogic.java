@@ -1,0 +1,386 @@
+package org.shapeforge.program;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Declaration.Provenance;
+import org.shapeforge.lang.Declaration.VarRef;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.Span;
+import org.shapeforge.program.spec.Kind;
+import org.shapeforge.program.spec.SpecTerms;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * The shape logics of {@code programs.md} (seed 000, "Deriving the constraints"; OCANNL's
+ * {@code Shape.get_inequalities}): each statement generates exactly the constraints of its
+ * operation. Broadcasting operations (pointwise, compose, transpose) relate rows by
+ * {@code result ⊑ operand} ({@code RowLe}); spec operations (permute, einsum, block, slice) by row
+ * equations ({@code RowEq}), no broadcasting. Terminals carry {@code leaf}/{@code param}
+ * provenance (Def. 6.1). Every constraint records its {@link Origin}. Tensors are defined before
+ * use; every intermediate result is an anonymous tensor {@code _tN}.
+ */
+public final class ShapeLogic {
+    private final String file;
+    private final List<Constraint> constraints = new ArrayList<>();
+    private final List<Origin> origins = new ArrayList<>();
+    private final Map<Provenance, Set<VarRef>> decls = new EnumMap<>(Provenance.class);
+    private final Map<String, Shape> tensors = new LinkedHashMap<>();
+    private final Map<String, Label> labels = new LinkedHashMap<>();
+    private final Map<String, Origin> variableOrigins = new LinkedHashMap<>();
+    private final List<Generated.GraphNode> graph = new ArrayList<>();
+    private final List<Generated.OpNode> operations = new ArrayList<>();
+    private final Set<String> dynamic = new LinkedHashSet<>();
+    private final java.util.IdentityHashMap<Shape, String> names = new java.util.IdentityHashMap<>();
+    /** OCANNL's used_in_pointwise / used_in_spec_or_compose marks on input row variables. */
+    private final Set<String> usedInPointwise = new LinkedHashSet<>();
+    final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();
+    private int anon;
+    private final SpecLogic specOps = new SpecLogic(this);
+    int specs;
+
+    /** The statement being generated, and the capture environment of its top-level spec operation. */
+    private Span stmtSpan;
+    private String stmtText;
+    SpecTerms lastSpec;
+
+    private ShapeLogic(String file) {
+        this.file = file;
+    }
+
+    /** Generates the constraints of {@code p}; a malformed statement is a {@link ShapeError} at its position. */
+    public static Generated generate(Program p) {
+        ShapeLogic g = new ShapeLogic(p.file());
+        for (Stmt s : p.statements()) g.statement(s);
+        List<Declaration> ds = new ArrayList<>();
+        g.decls.forEach((k, vs) -> {
+            if (!vs.isEmpty()) ds.add(new Declaration(k, List.copyOf(vs), Span.NONE));
+        });
+        Set<String> safe = new LinkedHashSet<>(g.usedInPointwise);
+        safe.removeAll(g.usedInSpecOrCompose);
+        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe, g.operations);
+    }
+
+    private void statement(Stmt s) {
+        stmtSpan = s.span();
+        lastSpec = null;
+        switch (s) {
+            case Stmt.Assign(var name, var e, var captures, var span, var text) -> {
+                stmtText = text;
+                if (tensors.containsKey(name))
+                    throw new ShapeError("program", span, "tensor '" + name + "' is already defined; use '" + name
+                            + " := ...' for an extra assignment into it");
+                Shape sh = expr(e, name);
+                tensors.put(name, sh);
+                if (!captures.isEmpty()) capture(captures, e, span);
+            }
+            case Stmt.Update(var name, var e, var span, var text) -> {
+                stmtText = text;
+                Shape target = tensor(name, span);
+                Shape src = expr(e, null);
+                int from = constraints.size();
+                Origin o = origin("assignment into " + name + " (Pointwise_un)", "operand", "");
+                for (Kind k : Kind.values()) le(target.row(k), src.row(k), o, k);
+                operation(name, target, List.of(src), "ASSIGN", ":=", from, Map.of(), false, o);
+                graph.add(new Generated.GraphNode(name, List.of(operandName(src)), ":=", o, target));
+            }
+            case Stmt.SetLabel(var label, var value, var span) -> {
+                stmtText = "set " + label + " = " + value;
+                Label l = label(label, span);
+                Origin o = origin("set", "", "");
+                switch (l) {
+                    case Label.DimLabel d -> add(new Constraint.DimEq(d.var(), new Dim.Atom(value), span), o);
+                    case Label.RowLabel r -> add(new Constraint.Total(List.of(Row.var(r.rowVar())),
+                            new Constraint.TotalNum.NumElems(value), List.of(), span), o);
+                }
+            }
+            case Stmt.SetEqual(var a, var b, var span) -> {
+                stmtText = "set_equal " + a + " " + b;
+                Label la = label(a, span), lb = label(b, span);
+                Origin o = origin("set_equal", "", "");
+                if (la instanceof Label.DimLabel(var x, var _) && lb instanceof Label.DimLabel(var y, var _))
+                    add(new Constraint.DimEq(x, y, span), o);
+                else if (la instanceof Label.RowLabel(var x, var _) && lb instanceof Label.RowLabel(var y, var _))
+                    add(new Constraint.RowEq(Row.var(x), Row.var(y), span), o);
+                else
+                    throw new ShapeError("program", span, "set_equal relates two dimension labels or two row labels; '"
+                            + a + "' and '" + b + "' are one of each");
+            }
+            case Stmt.Dynamic(var names, var span) -> {
+                for (String n : names) {
+                    if (!dynamic.add(n)) throw new ShapeError("program", span, "dynamic dimension '" + n + "' declared twice");
+                    declare(Provenance.DYNAMIC, new VarRef(n, false));
+                }
+            }
+        }
+    }
+
+    /** The shape of {@code e}; {@code name} names the result tensor (null: anonymous). */
+    private Shape expr(Expr e, String name) {
+        return switch (e) {
+            case Expr.Ref(var n, var span) -> tensor(n, span);
+            case Expr.Scalar s -> new Shape(Row.empty(), Row.empty(), Row.literal(List.of(Dim.unit())));
+            case Expr.Terminal t -> terminal(t, name == null ? fresh() : name);
+            case Expr.Binary b -> binary(b, name == null ? fresh() : name);
+            case Expr.Call c -> call(c, name == null ? fresh() : name);
+        };
+    }
+
+    private Shape terminal(Expr.Terminal t, String name) {
+        Origin o = origin(t.param() ? "param" : "data", "", "");
+        Map<Kind, Row> rows = new EnumMap<>(Kind.class);
+        for (Kind k : Kind.values()) {
+            List<Dim> given = t.rows().get(k.letter);
+            if (given != null) {
+                for (Dim d : given)
+                    if (d instanceof Dim.Var(var n) && !dynamic.contains(n))
+                        throw new ShapeError("program", t.span(), "'" + n + "' is not a declared dynamic dimension: write"
+                                + " 'dynamic " + n + "' before this statement, or give a number");
+                rows.put(k, Row.literal(given));
+            } else if (k == Kind.BATCH && t.param() || !t.param() && t.elements().isEmpty()) {
+                rows.put(k, Row.empty());
+            } else {
+                Row r = Row.var(name + "'" + k.letter);
+                rows.put(k, r);
+                declare(t.param() ? Provenance.PARAM : Provenance.LEAF, new VarRef(r.rowVar(), true));
+                variableOrigins.put("<" + r.rowVar() + ">", new Origin(o.statement(), o.text(), o.operation(), name, k.ellipsis));
+            }
+        }
+        Shape sh = Shape.of(rows);
+        names.put(sh, name);
+        if (t.elements().isPresent())
+            add(new Constraint.Total(List.of(sh.batch(), sh.output(), sh.input()),
+                    new Constraint.TotalNum.NumElems(t.elements().getAsLong()), List.of(), t.span()),
+                    origin("data elements=" + t.elements().getAsLong() + " (Total_elems)", "", "batch@output@input"));
+        graph.add(new Generated.GraphNode(name, List.of(), t.param() ? "param" : "data", o, sh));
+        return sh;
+    }
+
+    private Shape binary(Expr.Binary b, String name) {
+        Shape a = expr(b.left(), null), c = expr(b.right(), null), r = result(name);
+        int from = constraints.size();
+        if (b.op().equals("*")) compose(r, a, c, b.span(), "compose (a * b)");
+        else pointwise(r, List.of(a, c), b.span(), "pointwise " + b.op());
+        operation(name, r, List.of(a, c), b.op().equals("*") ? "COMPOSE" : "POINTWISE", b.op(), from, Map.of(), true,
+                origin(b.op().equals("*") ? "compose (a * b)" : "pointwise " + b.op(), "", ""));
+        graph.add(new Generated.GraphNode(name, List.of(operandName(a), operandName(c)), b.op(), origin(b.op(), "", ""), r));
+        return r;
+    }
+
+    private void pointwise(Shape r, List<Shape> operands, Span at, String op) {
+        mark(usedInPointwise, r);
+        operands.forEach(o -> mark(usedInPointwise, o));
+        for (int j = 0; j < operands.size(); j++) {
+            Origin o = origin(op, "argument " + (j + 1), "");
+            for (Kind k : Kind.values()) le(r.row(k), operands.get(j).row(k), o, k, at);
+        }
+    }
+
+    /** Compose: {@code A.i ⊑ B.o}, {@code C.b ⊑ A.b}, {@code C.b ⊑ B.b}, {@code C.i ⊑ B.i}, {@code C.o ⊑ A.o}. */
+    private void compose(Shape c, Shape a, Shape b, Span at, String op) {
+        mark(usedInSpecOrCompose, a);
+        le(a.input(), b.output(), origin(op, "argument 1's input against argument 2's output", ""), null, at);
+        le(c.batch(), a.batch(), origin(op, "argument 1", ""), Kind.BATCH, at);
+        le(c.batch(), b.batch(), origin(op, "argument 2", ""), Kind.BATCH, at);
+        le(c.input(), b.input(), origin(op, "argument 2", ""), Kind.INPUT, at);
+        le(c.output(), a.output(), origin(op, "argument 1", ""), Kind.OUTPUT, at);
+    }
+
+    private Shape call(Expr.Call c, String name) {
+        List<Expr> tensorsIn = new ArrayList<>();
+        List<Expr.Arg.Spec> specsIn = new ArrayList<>();
+        List<Expr.Arg.Int> ints = new ArrayList<>();
+        for (Expr.Arg a : c.args()) {
+            switch (a) {
+                case Expr.Arg.Tensor(var e) -> tensorsIn.add(e);
+                case Expr.Arg.Spec s -> specsIn.add(s);
+                case Expr.Arg.Int i -> ints.add(i);
+            }
+        }
+        if (!ints.isEmpty() && !c.fn().equals("slice"))
+            throw new ShapeError("program", ints.getFirst().span(), c.fn() + "(...) takes no integer argument"
+                    + " (only slice(a, N) does)");
+        List<Shape> ops = new ArrayList<>();
+        for (Expr e : tensorsIn) ops.add(expr(e, null));
+        Shape r = result(name);
+        String fn = c.fn();
+        Span at = c.span();
+        int from = constraints.size();
+        boolean spec = switch (fn) {
+            case "permute", "einsum", "block" -> true;
+            default -> false;
+        };
+        if (spec && specsIn.size() != 1)
+            throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
+                    + fn + "(a, \"ij=>ji\"))");
+        if (!spec && !specsIn.isEmpty())
+            throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
+        switch (fn) {
+            case "where" -> {
+                arity(c, ops, 3);
+                pointwise(r, ops, at, "where (Pointwise_tern)");
+            }
+            case "fma" -> {
+                arity(c, ops, 3);
+                compose(r, ops.get(0), ops.get(1), at, "fma (Compose_accumulate)");
+                Origin o = origin("fma (Compose_accumulate)", "argument 3 (accumulator)", "");
+                for (Kind k : Kind.values()) le(r.row(k), ops.get(2).row(k), o, k, at);
+            }
+            case "transpose" -> {
+                arity(c, ops, 1);
+                Shape a = ops.getFirst();
+                le(r.batch(), a.batch(), origin("transpose", "argument 1", ""), Kind.BATCH, at);
+                le(r.input(), a.output(), origin("transpose", "argument 1's output", ""), Kind.INPUT, at);
+                le(r.output(), a.input(), origin("transpose", "argument 1's input", ""), Kind.OUTPUT, at);
+            }
+            case "permute" -> {
+                arity(c, ops, 1);
+                specOps.apply(r, ops, specsIn.getFirst(), "permute", false);
+            }
+            case "einsum" -> {
+                if (ops.size() < 2 || ops.size() > 3)
+                    throw new ShapeError("program", at, "einsum takes two or three tensors and a spec; got " + ops.size()
+                            + " tensor(s) (a unary einsum is permute(a, \"spec\"))");
+                specOps.apply(r, ops, specsIn.getFirst(), "einsum", false);
+            }
+            case "block" -> {
+                if (ops.isEmpty()) throw new ShapeError("program", at, "block takes at least one tensor and a spec");
+                specOps.apply(r, ops, specsIn.getFirst(), "block", true);
+            }
+            case "stack_out", "stack_in", "stack_batch" -> {
+                if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
+                specOps.stack(r, ops, fn, at);
+            }
+            case "slice" -> specOps.slice(r, c, ops, ints);
+            default -> {
+                if (ops.size() == 1) pointwise(r, ops, at, fn + " (Pointwise_un)");
+                else if (ops.size() == 2) pointwise(r, ops, at, fn + " (Pointwise_bin)");
+                else throw new ShapeError("program", at, "unknown operation '" + fn + "' with " + ops.size()
+                        + " arguments: a named function takes one (unary pointwise) or two (binary pointwise) tensors");
+            }
+        }
+        graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, "", ""), r));
+        String kind = switch (fn) {
+            case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch" -> null; // recorded by SpecLogic
+            case "slice" -> null; // recorded by SpecLogic.slice
+            case "transpose" -> "TRANSPOSE";
+            case "fma" -> "COMPOSE";
+            default -> "POINTWISE";
+        };
+        if (kind != null) operation(name, r, ops, kind, fn, from, Map.of(), true, origin(fn, "", ""));
+        return r;
+    }
+
+    /**
+     * Records one operation for projection inference: its result, operands, the constraints
+     * {@code [from, constraints.size())} its shape logic generated, the fixed indices of its spec
+     * (variable name → index), the variables standing for a runtime index (a slice's) and whether
+     * it defines its result afresh.
+     */
+    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+            Map<String, Long> fixedIndices, boolean erasing, Origin origin) {
+        operation(result, lhs, operands, kind, scalarOp, from, fixedIndices, List.of(), erasing, origin);
+    }
+
+    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+            Map<String, Long> fixedIndices, List<String> externals, boolean erasing, Origin origin) {
+        operations.add(new Generated.OpNode(result, lhs, operands, operands.stream().map(this::operandName).toList(),
+                kind, scalarOp, origin, from, constraints.size(), fixedIndices, externals, erasing));
+    }
+
+    int constraintCount() {
+        return constraints.size();
+    }
+
+    String nameOf(Shape s) {
+        return operandName(s);
+    }
+
+    void arity(Expr.Call c, List<Shape> ops, int n) {
+        if (ops.size() != n)
+            throw new ShapeError("program", c.span(), c.fn() + " takes " + n + " tensor argument(s), got " + ops.size());
+    }
+
+    private void capture(List<String> names, Expr e, Span span) {
+        if (lastSpec == null || !(e instanceof Expr.Call c) || !List.of("permute", "einsum", "block").contains(c.fn()))
+            throw new ShapeError("program", span, "capture follows a permute, einsum or block: it names labels of its spec");
+        for (String n : names) {
+            Origin o = origin("capture " + n, "", "");
+            Label l;
+            if (lastSpec.dimLabels().containsKey(n)) l = new Label.DimLabel(lastSpec.dimLabels().get(n), o);
+            else if (lastSpec.rowLabels().containsKey(n)) l = new Label.RowLabel(lastSpec.rowLabels().get(n), o);
+            else throw new ShapeError("program", span, "'" + n + "' is not a label of the spec; its labels are "
+                    + lastSpec.dimLabels().keySet() + " and row variables " + lastSpec.rowLabels().keySet());
+            if (labels.containsKey(n))
+                throw new ShapeError("program", span, "label '" + n + "' is already captured at " + labels.get(n).origin().statement());
+            labels.put(n, l);
+        }
+    }
+
+    private Label label(String n, Span span) {
+        Label l = labels.get(n);
+        if (l == null) throw new ShapeError("program", span, "'" + n + "' is not a captured label: write '... capture "
+                + n + "' after the einsum or permute that names it");
+        return l;
+    }
+
+    private Shape tensor(String n, Span span) {
+        Shape s = tensors.get(n);
+        if (s == null) throw new ShapeError("program", span, "unknown tensor '" + n + "': define it before its first use");
+        return s;
+    }
+
+    private String operandName(Shape s) {
+        return names.getOrDefault(s, "scalar");
+    }
+
+    Shape result(String name) {
+        Shape r = Shape.fresh(name);
+        names.put(r, name);
+        return r;
+    }
+
+    static void mark(Set<String> set, Shape s) {
+        if (s.input().rowVar() != null) set.add(s.input().rowVar());
+    }
+
+    String fresh() {
+        return "_t" + (++anon);
+    }
+
+    Origin origin(String op, String arg, String kind) {
+        return new Origin(stmtSpan, stmtText, op, arg, kind);
+    }
+
+    private void le(Row lower, Row upper, Origin o, Kind k) {
+        le(lower, upper, o, k, stmtSpan);
+    }
+
+    private void le(Row lower, Row upper, Origin o, Kind k, Span at) {
+        add(new Constraint.RowLe(lower, upper, at), withKind(o, k));
+    }
+
+    void eq(Row left, Row right, Origin o, Kind k, Span at) {
+        add(new Constraint.RowEq(left, right, at), withKind(o, k));
+    }
+
+    private static Origin withKind(Origin o, Kind k) {
+        return k == null ? o : new Origin(o.statement(), o.text(), o.operation(), o.argument(), k.ellipsis);
+    }
+
+    void add(Constraint c, Origin o) {
+        constraints.add(c);
+        origins.add(o);
+    }
+
+    void declare(Provenance p, VarRef v) {
+        decls.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v);
+    }
+}

@@ -1,0 +1,44 @@
+package org.shapeforge.project;
+
+import java.util.Objects;
+
+/**
+ * A projection-inference failure, a value with a kind. Thm. 7.4 lists exactly three ways the
+ * solver of Def. 7.3 fails ({@link Kind#SIZE_MISMATCH}, {@link Kind#PIN_CONFLICT},
+ * {@link Kind#SOLVED_MISMATCH}); the stratum-2 extension of Conj. 8.2 adds deferred checks
+ * between derived terms ({@link Kind#DERIVED_CONFLICT}); {@link Kind#INPUT} is a broken
+ * contract (an unassigned variable, a fixed index outside its axis, an ambiguous row term).
+ * Messages name the operation, the tensors and the axes involved.
+ */
+public final class ProjectionError extends RuntimeException {
+
+    public enum Kind {
+        /** Thm. 7.4(a): a co-iteration class contains axes of different sizes. */
+        SIZE_MISMATCH,
+        /** Thm. 7.4(b): a class receives two distinct pins. */
+        PIN_CONFLICT,
+        /** Thm. 7.4(c): an equation between two distinct supplied indices. */
+        SOLVED_MISMATCH,
+        /** Conj. 8.2, stratum 2: derived (affine / concat) terms disagree, or a concat part is not iterated. */
+        DERIVED_CONFLICT,
+        /** The input contract of docs/projections.md is violated. */
+        INPUT
+    }
+
+    private final Kind kind;
+    private final String operation;
+
+    public ProjectionError(Kind kind, String operation, String message) {
+        super("projections of " + operation + ": " + message);
+        this.kind = Objects.requireNonNull(kind);
+        this.operation = operation;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String operation() {
+        return operation;
+    }
+}
