@@ -2,6 +2,7 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -74,8 +75,18 @@ public final class InferCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
-            String agreement = verified ? agreement(inf, program) : null;
+            // Library banners printed on System.out while solving (ojAlgo's hardware-profile notice)
+            // would break the one-JSON-document contract: they go to stderr.
+            PrintStream stdout = System.out;
+            Inference inf;
+            String agreement;
+            System.setOut(System.err);
+            try {
+                inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+                agreement = verified ? agreement(inf, program) : null;
+            } finally {
+                System.setOut(stdout);
+            }
             if (svg != null) svg(DotGraph.of(inf), svg);
             org.shapeforge.project.ProgramProjections pp = null;
             if (projections && inf.succeeded()) {
@@ -111,6 +122,14 @@ public final class InferCommand implements Callable<Integer> {
             out.println(Cli.json(doc));
             out.flush();
             return Cli.BAD_INPUT;
+        } catch (RuntimeException e) {
+            if (!json) throw e;
+            ObjectNode doc = Cli.JSON.createObjectNode(); // our bug: still exactly one JSON document
+            doc.putObject("error").put("kind", "internal").put("message", "internal error (a bug, please report): "
+                    + e.getMessage().lines().findFirst().orElse("")).put("location", file.toString());
+            out.println(Cli.json(doc));
+            out.flush();
+            return 4;
         }
     }
 

@@ -74,4 +74,22 @@ class ProgramDifferentialTest {
         assertTrue(bad.isEmpty(), String.join("\n", bad));
         assertEquals(cases, counts.values().stream().mapToInt(Integer::intValue).sum());
     }
+
+    /**
+     * The two minimized policy rejections the probe found (docs/witnesses/, docs/programs.md):
+     * native rejects by policy, Z3 (flat) finds them satisfiable; complete mode recovers the
+     * permute one (the marker of the permute's result placed after its axis).
+     */
+    @Test
+    void minimizedSurfacePolicyRejectionsStayPinned() throws Exception {
+        for (String w : List.of("permute-broadcast", "slice-broadcast")) {
+            java.nio.file.Path f = java.nio.file.Path.of("../docs/witnesses/" + w + ".shp");
+            Problem p = ShapeLogic.generate(ProgramParser.parse(f.toString(), java.nio.file.Files.readString(f))).problem();
+            Outcome nat = new NativeSolver().solve(p, SolveOptions.defaults());
+            assertTrue(nat instanceof Outcome.Unsat u && u.failure().kind() == FailureKind.POLICY, w + ": " + nat);
+            assertTrue(new SmtSolver().solve(p, SolveOptions.defaults()) instanceof Outcome.Sat, w);
+            Outcome complete = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
+            assertEquals(w.equals("permute-broadcast"), complete instanceof Outcome.Sat, w + " --complete: " + complete);
+        }
+    }
 }
