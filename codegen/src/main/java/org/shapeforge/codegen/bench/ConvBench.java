@@ -43,7 +43,7 @@ public final class ConvBench {
             MemorySegment args = k.arguments(bufs, arena);
             int r = reps > 0 ? reps : 7;
             double[] t = Timing.time(() -> k.invoke(args), r, 300);
-            return new Measurement("generated C", s.describe(), flops, t[0], t[1], r, "ok");
+            return Measurement.of("generated C", s.describe(), flops, t, r);
         }
     }
 }

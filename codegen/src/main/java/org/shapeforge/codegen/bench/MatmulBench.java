@@ -26,7 +26,7 @@ public final class MatmulBench {
     private MatmulBench() {}
 
     public static List<Measurement> run(List<Integer> sizes, int reps, int threads, CCompiler cc) {
-        quietOjalgo();
+        quietOjalgo(threads);
         List<Measurement> out = new ArrayList<>();
         OpenBlas blas = null;
         String noBlas = null;
@@ -48,7 +48,7 @@ public final class MatmulBench {
                 MemorySegment a = random(arena, n * n, rnd), b = random(arena, n * n, rnd), c = arena.allocate(4L * n * n, 64);
                 MemorySegment args = k.arguments(Map.of("a", a, "b", b, "c", c), arena);
                 double[] t = Timing.time(() -> k.invoke(args), r, 300);
-                out.add(new Measurement("generated C", problem, flops, t[0], t[1], r, "ok"));
+                out.add(Measurement.of("generated C", problem, flops, t, r));
                 float[] ours = c.toArray(ValueLayout.JAVA_FLOAT);
 
                 R032Store oa = R032Store.FACTORY.make(n, n), ob = R032Store.FACTORY.make(n, n), oc = R032Store.FACTORY.make(n, n);
@@ -61,14 +61,14 @@ public final class MatmulBench {
                 float[] oj = new float[n * n];
                 for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) oj[i * n + j] = (float) oc.doubleValue(i, j);
                 agree("ojalgo", ours, oj);
-                out.add(new Measurement("ojalgo R032Store", problem, flops, to[0], to[1], r, "ok"));
+                out.add(Measurement.of("ojalgo R032Store", problem, flops, to, r));
 
                 if (blas != null) {
                     MemorySegment cb = arena.allocate(4L * n * n, 64);
                     OpenBlas bl = blas;
                     double[] tb = Timing.time(() -> bl.sgemm(n, n, n, a, b, cb), r, 300);
                     agree("OpenBLAS", ours, cb.toArray(ValueLayout.JAVA_FLOAT));
-                    out.add(new Measurement("OpenBLAS cblas_sgemm", problem, flops, tb[0], tb[1], r, "ok"));
+                    out.add(Measurement.of("OpenBLAS cblas_sgemm", problem, flops, tb, r));
                 } else {
                     out.add(Measurement.skipped("OpenBLAS cblas_sgemm", problem, noBlas));
                 }
@@ -81,11 +81,11 @@ public final class MatmulBench {
      * ojAlgo prints a hardware-profile banner on standard output when its environment class
      * initializes; the benchmark's output (one JSON document with {@code --json}) must not carry it.
      */
-    static synchronized void quietOjalgo() {
+    static synchronized void quietOjalgo(int threads) {
         java.io.PrintStream saved = System.out;
         try {
             System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-            org.ojalgo.OjAlgoUtils.limitThreadsTo(Runtime.getRuntime().availableProcessors());
+            org.ojalgo.OjAlgoUtils.limitThreadsTo(threads);
         } finally {
             System.setOut(saved);
         }

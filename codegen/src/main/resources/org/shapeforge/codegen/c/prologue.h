@@ -21,7 +21,7 @@
 #define SF_MR 6
 #endif
 #define SF_NR (2 * SF_VL)
-#define SF_KC 256
+#define SF_KC 128
 #define SF_MC (4 * SF_MR)
 
 typedef float sf_vf __attribute__((vector_size(SF_VL * 4)));
