@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             InferCommand.class,
             BenchCommand.class,
+            ImportCommand.class,
+            ConformanceCommand.class,
         })
 public final class Main implements Runnable {
 

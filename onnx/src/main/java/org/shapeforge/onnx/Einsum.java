@@ -56,8 +56,14 @@ final class Einsum {
             }
         }
         List<Dim> ellOut = e.freshRow("e", ellRank);
+        List<List<Dim>> ellOps = new ArrayList<>();
+        List<NodeOrigin> ellOrigins = new ArrayList<>();
         for (int k = 0; k < ells.size(); k++)
-            if (terms[k].contains("...")) e.broadcast(ellOut, ells.get(k), n.origin("input " + k + "'s '...' axes"));
+            if (terms[k].contains("...")) {
+                ellOps.add(ells.get(k));
+                ellOrigins.add(n.origin("input " + k + "'s '...' axes"));
+            }
+        if (!ellOps.isEmpty()) e.broadcastAll(ellOut, ellOps, ellOrigins);
         if (rhs == null) {
             StringBuilder sb = new StringBuilder(ellRank > 0 ? "..." : "");
             TreeSet<Character> once = new TreeSet<>();

@@ -42,10 +42,15 @@ final class Elementwise {
         int rank = 0;
         for (Tensor t : n.inputs()) if (t != null) rank = Math.max(rank, t.rank());
         List<Dim> y = e.freshRow("y", rank);
+        List<List<Dim>> ops = new ArrayList<>();
+        List<NodeOrigin> os = new ArrayList<>();
         for (int k = 0; k < n.inputs().size(); k++) {
             Tensor t = n.inputs().get(k);
-            if (t != null) e.broadcast(y, t.dims(), n.in(k));
+            if (t == null) continue;
+            ops.add(t.dims());
+            os.add(n.in(k));
         }
+        e.broadcastAll(y, ops, os);
         return List.of(n.result(0, y));
     }
 

@@ -96,6 +96,33 @@ final class Emitter {
         add(new Constraint.RowLe(Row.literal(result), Row.literal(operand), span()), o);
     }
 
+    /**
+     * Broadcasting of several operands into {@code result}: {@link #broadcast} for each, and where
+     * only one operand has an axis other than the ground unit (the others lack it or have 1), the
+     * result axis is that operand's ({@code =}): NumPy's result there is exactly it, also when
+     * it is a symbolic {@code dim_param} that closing would otherwise leave below its cap.
+     */
+    void broadcastAll(List<Dim> result, List<List<Dim>> operands, List<NodeOrigin> os) {
+        for (int k = 0; k < operands.size(); k++) broadcast(result, operands.get(k), os.get(k));
+        int r = result.size();
+        for (int i = 0; i < r; i++) {
+            int only = -1, count = 0;
+            for (int k = 0; k < operands.size(); k++) {
+                List<Dim> op = operands.get(k);
+                int j = i - (r - op.size());
+                if (j < 0 || op.get(j) instanceof Dim.Unit) continue;
+                count++;
+                only = k;
+            }
+            if (count == 1) {
+                List<Dim> op = operands.get(only);
+                eq(result.get(i), op.get(i - (r - op.size())), os.get(only).as(os.get(only).role() + ", the only non-unit axis " + i));
+            } else if (count == 0) {
+                eq(result.get(i), Dim.unit(), os.getFirst().as("axis " + i + ": every operand has 1 or lacks it"));
+            }
+        }
+    }
+
     /** {@code left REL right} over sizes (basis ignored). */
     void rel(SizeExpr left, Constraint.Rel rel, SizeExpr right, NodeOrigin o) {
         add(new Constraint.SizeRel(left, rel, right, span()), o);

@@ -22,8 +22,7 @@ final class Linear {
         e.eq(k1, k2, n.origin("input 0's last axis against input 1's second-to-last (contracted)"));
         List<Dim> aBatch = ad.subList(0, ad.size() - 2), bBatch = bd.subList(0, bd.size() - 2);
         List<Dim> batch = e.freshRow("b", Math.max(aBatch.size(), bBatch.size()));
-        e.broadcast(batch, aBatch, n.origin("input 0's batch axes"));
-        e.broadcast(batch, bBatch, n.origin("input 1's batch axes"));
+        e.broadcastAll(batch, List.of(aBatch, bBatch), List.of(n.origin("input 0's batch axes"), n.origin("input 1's batch axes")));
         List<Dim> y = new ArrayList<>(batch);
         if (!aVec) {
             Dim m = e.fresh("m");

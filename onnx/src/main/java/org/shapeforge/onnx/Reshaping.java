@@ -140,8 +140,7 @@ final class Reshaping {
             target.add(Emitter.size(s));
         }
         List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
-        e.broadcast(y, x.dims(), n.in(0));
-        e.broadcast(y, target, n.in(1));
+        e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));
         return List.of(n.result(0, y));
     }
 }
