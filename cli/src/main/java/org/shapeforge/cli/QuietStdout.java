@@ -9,8 +9,8 @@ import java.util.concurrent.Callable;
  * (cli.md). The work runs with {@code System.out} pointed at stderr; the command's own output goes
  * through picocli's writer, made before.
  */
-final class Cli2Quiet {
-    private Cli2Quiet() {}
+final class QuietStdout {
+    private QuietStdout() {}
 
     static <T> T stdoutToStderr(Callable<T> work) {
         PrintStream saved = System.out;
