@@ -89,6 +89,30 @@ class ImporterTest {
     }
 
     @Test
+    void runTimeReshapeTargetIsUnsupportedNamingTheNode() {
+        var m = model(List.of(input("x", 2, 3), input("s", 2)), List.of(),
+                List.of(node("r", "Reshape", List.of("x", "s"), List.of("y"))), "y");
+        ImportError e = assertThrows(ImportError.class, () -> solve(m));
+        assertEquals("unsupported", e.code());
+        assertTrue(e.getMessage().contains("node 'r' (Reshape #0)") && e.getMessage().contains("must be a constant"), e.getMessage());
+    }
+
+    @Test
+    void sliceOverADimParamIsUnsupportedNotGuessed() {
+        var m = model(List.of(input("x", "n", 3)), List.of(int64s("st", -2), int64s("en", 100), int64s("ax", 0)),
+                List.of(node("sl", "Slice", List.of("x", "st", "en", "ax"), List.of("y"))), "y");
+        ImportError e = assertThrows(ImportError.class, () -> solve(m));
+        assertTrue(e.getMessage().contains("node 'sl' (Slice #0)") && e.getMessage().contains("symbolic"), e.getMessage());
+    }
+
+    @Test
+    void sliceWithNegativeStartClampsToTheAxis() {
+        var m = model(List.of(input("x", 10, 3)), List.of(int64s("st", -4), int64s("en", 1000), int64s("ax", 0)),
+                List.of(node("sl", "Slice", List.of("x", "st", "en", "ax"), List.of("y"))), "y");
+        assertEquals(List.of("4", "3"), solve(m).shapes().get("y"));
+    }
+
+    @Test
     void malformedFileIsAnImportError(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.onnx");
         Files.write(f, new byte[] {(byte) 0xff, (byte) 0xff, 0x07, 0x01});
