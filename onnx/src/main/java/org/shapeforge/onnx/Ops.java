@@ -19,7 +19,8 @@ public final class Ops {
                 "Identity", "Dropout", "Reciprocal", "Floor", "Ceil", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
                 "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Softplus", "Softsign", "LeakyRelu", "Elu", "Selu", "Celu",
                 "HardSigmoid", "HardSwish", "ThresholdedRelu", "Not", "Sign", "Round", "IsNaN", "IsInf", "Shrink",
-                "CastLike", "BitwiseNot"})
+                "CastLike", "BitwiseNot", "LRN", "InstanceNormalization", "MeanVarianceNormalization",
+                "LpNormalization", "Trilu", "CumSum"})
             m.put(op, Elementwise::unary);
         for (String op : new String[] {"Softmax", "LogSoftmax", "Hardmax"}) m.put(op, Elementwise::softmax);
         for (String op : new String[] {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where", "Mod", "And", "Or",
@@ -50,6 +51,10 @@ public final class Ops {
             m.put(op, Reductions::reduce);
         for (String op : new String[] {"ArgMax", "ArgMin"}) m.put(op, Reductions::arg);
         m.put("Gather", Indexing::gather);
+        m.put("Tile", Tiling::tile);
+        m.put("TopK", Tiling::topK);
+        m.put("DepthToSpace", (n, e) -> Tiling.depthSpace(n, e, true));
+        m.put("SpaceToDepth", (n, e) -> Tiling.depthSpace(n, e, false));
         m.put("Slice", Indexing::slice);
         m.put("Pad", Indexing::pad);
         return Map.copyOf(m);
