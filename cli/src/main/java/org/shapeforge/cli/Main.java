@@ -27,6 +27,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             OracleCommand.class,
             FuzzCommand.class,
+            ImportCommand.class,
+            ConformanceCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,93 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.Span;
+import org.shapeforge.onnx.Conformance;
+import org.shapeforge.solve.NativeSolver;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code shapeforge conformance [DIR] [--json]}: ONNX's backend tests (default: Debian's
+ * libonnx-testdata) through the importer; per op type, tests / supported / shapes passed, and
+ * every failure with its reason. Exit 0 when every supported test passes, 1 otherwise, 2 when
+ * DIR holds no test.
+ */
+@Command(name = "conformance", mixinStandardHelpOptions = true,
+        description = "Run ONNX's conformance tests (shapes) through the importer.")
+public final class ConformanceCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "test root (default: /usr/share/libonnx-testdata/data)")
+    Path dir;
+
+    @Option(names = "--json", description = "print one JSON document")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
+        try {
+            if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
+                throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
+                        + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
+            Conformance.Report r = QuietStdout.stdoutToStderr(() -> Conformance.run(root, new NativeSolver()));
+            if (json) out.println(Cli.json(toJson(r)));
+            else out.print(text(r));
+            out.flush();
+            return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
+        } catch (ShapeError e) {
+            if (!json) throw e;
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
+            out.println(Cli.json(doc));
+            out.flush();
+            return Cli.BAD_INPUT;
+        }
+    }
+
+    static ObjectNode toJson(Conformance.Report r) {
+        ObjectNode doc = Cli.JSON.createObjectNode();
+        doc.put("root", r.root().toString()).put("tests", r.cases().size()).put("supported", r.supported()).put("passed", r.passed());
+        long[] node = r.inIssueList("node");
+        doc.putObject("nodeTestsInIssueList").put("tests", node[0]).put("passed", node[1]);
+        ObjectNode ops = doc.putObject("ops");
+        for (var row : r.byOp())
+            ops.putObject(row.op()).put("tests", row.tests()).put("supported", row.supported()).put("passed", row.passed());
+        ArrayNode fs = doc.putArray("failures");
+        for (var c : r.cases())
+            if (c.supported() && c.status() != Conformance.Status.PASSED)
+                fs.addObject().put("test", c.name()).put("status", c.status().name().toLowerCase()).put("reason", c.reason());
+        return doc;
+    }
+
+    static String text(Conformance.Report r) {
+        StringBuilder sb = new StringBuilder(String.format("%-28s %6s %9s %7s%n", "op", "tests", "supported", "passed"));
+        for (var row : r.byOp())
+            sb.append(String.format("%-28s %6d %9d %7d%n", row.op(), row.tests(), row.supported(), row.passed()));
+        sb.append('\n');
+        r.byFolder().forEach((f, x) -> sb.append(String.format("%-20s tests %4d  supported %4d  passed %4d%n", f, x[0], x[1], x[2])));
+        sb.append(String.format("total: %d tests, %d supported, %d passed (%.1f%% of supported)%n", r.cases().size(),
+                r.supported(), r.passed(), r.supported() == 0 ? 0.0 : 100.0 * r.passed() / r.supported()));
+        long[] node = r.inIssueList("node");
+        if (node[0] > 0)
+            sb.append(String.format("node tests whose ops are all in issue 16's list: %d, passed %d (%.1f%%)%n", node[0], node[1],
+                    100.0 * node[1] / node[0]));
+        for (var c : r.cases())
+            if (c.supported() && c.status() != Conformance.Status.PASSED)
+                sb.append(c.status().name().toLowerCase()).append(' ').append(c.name()).append(": ").append(c.reason()).append('\n');
+        return sb.toString();
+    }
+}

@@ -1,0 +1,180 @@
+package org.shapeforge.onnx;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * The conformance runner over ONNX's backend tests (Debian's {@code libonnx-testdata}): every
+ * directory under the root holding a {@code model.onnx} and {@code test_data_set_0}. The graph
+ * inputs are bound to {@code input_k.pb} (its shape, and its contents when it holds integers: the
+ * node tests pass Reshape targets and Slice bounds as inputs); the shapes inferred for the graph outputs
+ * are compared with the dims of {@code output_k.pb}. A test is <em>supported</em> when every op
+ * of its graph has a shape logic here; it <em>passes</em> when every output shape is exactly the
+ * expected one. A supported test whose import stops (a run-time shape where a constant is needed,
+ * a solver failure) counts as failed, with the reason.
+ */
+public final class Conformance {
+    private Conformance() {}
+
+    /** The default location of the Debian package's data. */
+    public static final Path DEFAULT_ROOT = Path.of("/usr/share/libonnx-testdata/data");
+
+    /**
+     * The ops issue 16 lists (plus Constant, which only carries values): the measure "≥ 95% of the
+     * node tests whose ops are in the list" is taken over tests whose ops all belong here.
+     */
+    public static final java.util.Set<String> ISSUE_OPS = java.util.Set.of("Add", "Sub", "Mul", "Div", "Pow", "Max", "Min",
+            "Where", "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout",
+            "MatMul", "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization",
+            "Concat", "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum",
+            "ReduceMean", "ReduceMax", "ReduceMin", "Softmax", "LogSoftmax", "Gather", "Slice", "Pad", "Constant");
+
+    public enum Status { PASSED, WRONG_SHAPE, FAILED, UNSUPPORTED }
+
+    /** One test: its directory (relative to the root), op types, status and the reason if not passed. */
+    public record Case(String name, List<String> ops, Status status, String reason) {
+        public Case {
+            ops = List.copyOf(ops);
+        }
+
+        public boolean supported() {
+            return status != Status.UNSUPPORTED;
+        }
+    }
+
+    /** Per op type: tests whose graph contains it, how many are supported, how many pass. */
+    public record OpRow(String op, int tests, int supported, int passed) {}
+
+    public record Report(Path root, List<Case> cases) {
+        public Report {
+            cases = List.copyOf(cases);
+        }
+
+        public long supported() {
+            return cases.stream().filter(Case::supported).count();
+        }
+
+        public long passed() {
+            return cases.stream().filter(c -> c.status() == Status.PASSED).count();
+        }
+
+        /** Tests under {@code folder} whose ops are all in {@link #ISSUE_OPS}: {count, passed}. */
+        public long[] inIssueList(String folder) {
+            long[] r = new long[2];
+            for (Case c : cases)
+                if (c.name().startsWith(folder + "/") && !c.ops().isEmpty() && ISSUE_OPS.containsAll(c.ops())) {
+                    r[0]++;
+                    if (c.status() == Status.PASSED) r[1]++;
+                }
+            return r;
+        }
+
+        /** The op table, sorted by op type. */
+        public List<OpRow> byOp() {
+            Map<String, int[]> m = new TreeMap<>();
+            for (Case c : cases)
+                for (String op : new TreeSet<>(c.ops())) {
+                    int[] r = m.computeIfAbsent(op, k -> new int[3]);
+                    r[0]++;
+                    if (c.supported()) r[1]++;
+                    if (c.status() == Status.PASSED) r[2]++;
+                }
+            List<OpRow> out = new ArrayList<>();
+            m.forEach((op, r) -> out.add(new OpRow(op, r[0], r[1], r[2])));
+            return out;
+        }
+
+        /** Supported / passed per top-level folder (node, pytorch-converted, …). */
+        public Map<String, long[]> byFolder() {
+            Map<String, long[]> m = new TreeMap<>();
+            for (Case c : cases) {
+                String folder = c.name().contains("/") ? c.name().substring(0, c.name().indexOf('/')) : ".";
+                long[] r = m.computeIfAbsent(folder, k -> new long[3]);
+                r[0]++;
+                if (c.supported()) r[1]++;
+                if (c.status() == Status.PASSED) r[2]++;
+            }
+            return m;
+        }
+    }
+
+    /** Every test directory under {@code root}, sorted. */
+    public static List<Path> tests(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root, 4)) {
+            return s.filter(p -> p.getFileName().toString().equals("model.onnx"))
+                    .map(Path::getParent)
+                    .filter(d -> Files.isDirectory(d.resolve("test_data_set_0")))
+                    .sorted().toList();
+        }
+    }
+
+    public static Report run(Path root, ShapeSolver solver) throws IOException {
+        List<Case> cases = new ArrayList<>();
+        for (Path dir : tests(root)) cases.add(runOne(root, dir, solver));
+        return new Report(root, cases);
+    }
+
+    public static Case runOne(Path root, Path dir, ShapeSolver solver) {
+        String name = root.relativize(dir).toString();
+        if (name.isEmpty()) name = dir.getFileName().toString();
+        ModelProto m;
+        try {
+            m = Model.load(dir.resolve("model.onnx"));
+        } catch (ShapeError e) {
+            return new Case(name, List.of(), Status.FAILED, e.getMessage());
+        }
+        List<String> ops = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (NodeProto n : m.getGraph().getNodeList()) {
+            String op = (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx") ? "" : n.getDomain() + ".") + n.getOpType();
+            if (!ops.contains(op)) ops.add(op);
+            if (Ops.logic(n.getDomain(), n.getOpType()).isEmpty() && !missing.contains(op)) missing.add(op);
+        }
+        if (!missing.isEmpty()) return new Case(name, ops, Status.UNSUPPORTED, "unsupported op " + String.join(", ", missing));
+        Path data = dir.resolve("test_data_set_0");
+        try {
+            Map<String, TensorProto> bind = new LinkedHashMap<>();
+            var inits = m.getGraph().getInitializerList().stream().map(t -> t.getName()).toList();
+            List<String> graphInputs = m.getGraph().getInputList().stream().map(v -> v.getName())
+                    .filter(nm -> !inits.contains(nm)).toList();
+            for (int k = 0; k < graphInputs.size(); k++) {
+                Path p = data.resolve("input_" + k + ".pb");
+                if (Files.exists(p)) bind.put(graphInputs.get(k), Model.tensor(p));
+            }
+            Imported im = Importer.translate(m, name, bind, solver);
+            ImportResult r = im.solve(solver, SolveOptions.defaults());
+            if (!r.succeeded()) return new Case(name, ops, Status.FAILED, r.failure().message());
+            List<String> wrong = new ArrayList<>();
+            int compared = 0;
+            for (int k = 0; k < im.outputs().size(); k++) {
+                Path p = data.resolve("output_" + k + ".pb");
+                if (!Files.exists(p)) continue;
+                List<String> expected = Importer.dims(Model.tensor(p)).stream().map(String::valueOf).toList();
+                List<String> got = r.shapes().get(im.outputs().get(k));
+                compared++;
+                if (!expected.equals(got)) wrong.add("output " + k + " '" + im.outputs().get(k) + "': inferred " + got + ", expected " + expected);
+            }
+            if (compared == 0) return new Case(name, ops, Status.FAILED, "no output_k.pb to compare with");
+            return wrong.isEmpty() ? new Case(name, ops, Status.PASSED, "")
+                    : new Case(name, ops, Status.WRONG_SHAPE, String.join("; ", wrong));
+        } catch (ShapeError e) {
+            return new Case(name, ops, Status.FAILED, e.getMessage());
+        } catch (RuntimeException e) {
+            return new Case(name, ops, Status.FAILED, "internal error: " + e);
+        }
+    }
+}

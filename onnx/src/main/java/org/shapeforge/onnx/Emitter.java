@@ -1,0 +1,203 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.lang.Span;
+import org.shapeforge.lang.Statement;
+import org.shapeforge.semantics.Grounding;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.semantics.Undefined;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Collects the constraints of an imported graph, each with its {@link NodeOrigin}, and mints
+ * fresh dimension variables. Sizes from ONNX become terms by {@link #size(long)}: 1 is the
+ * claim-free unit (NumPy broadcasting's size-1 axis), n ≥ 2 a default-basis atom.
+ *
+ * <p>A few shape logics need an input size as a number to choose their case (Slice clamps its
+ * bounds to the axis, so which formula applies depends on the size). {@link #sizeOf} reads it
+ * from the term when ground, else from a solve of the constraints generated so far (ONNX shapes
+ * are determined by the graph inputs, so the size is fixed there); the chosen case is then
+ * recorded as a guard constraint, so the final solve re-checks the assumption.
+ */
+final class Emitter {
+    private final String file;
+    private final ShapeSolver solver;
+    private final List<Constraint> constraints = new ArrayList<>();
+    private final List<NodeOrigin> origins = new ArrayList<>();
+    private final Set<String> dynamic = new LinkedHashSet<>();
+    private int fresh;
+    private Outcome.Sat presolved;
+    private int presolvedAt = -1;
+
+    Emitter(String file, ShapeSolver solver) {
+        this.file = file;
+        this.solver = solver;
+    }
+
+    String file() {
+        return file;
+    }
+
+    static Dim size(long n) {
+        return n == 1 ? Dim.unit() : Dim.atom(n);
+    }
+
+    /** A fresh dimension variable; {@code hint} is a readable prefix (letters and digits only). */
+    Dim fresh(String hint) {
+        return Dim.var(hint + "_" + (fresh++));
+    }
+
+    List<Dim> freshRow(String hint, int rank) {
+        List<Dim> out = new ArrayList<>(rank);
+        for (int i = 0; i < rank; i++) out.add(fresh(hint));
+        return out;
+    }
+
+    void dynamic(String name) {
+        dynamic.add(name);
+    }
+
+    private Span span() {
+        return new Span(file, 0, 0);
+    }
+
+    void add(Constraint c, NodeOrigin o) {
+        constraints.add(c);
+        origins.add(o);
+    }
+
+    /** {@code a = b}: the axes must be identical (no broadcasting). */
+    void eq(Dim a, Dim b, NodeOrigin o) {
+        if (!a.equals(b)) add(new Constraint.DimEq(a, b, span()), o);
+    }
+
+    void eqAll(List<Dim> a, List<Dim> b, NodeOrigin o) {
+        if (a.size() != b.size()) throw new IllegalStateException("rank mismatch " + a + " vs " + b);
+        for (int i = 0; i < a.size(); i++) eq(a.get(i), b.get(i), o);
+    }
+
+    /**
+     * NumPy broadcasting as the broadcast order: {@code result ⊑ operand} on rows whose marker is
+     * at the front, so a shorter operand is broadcast on the left (Def. 2.3) and a unit axis
+     * broadcasts to anything (Prop. 1.3).
+     */
+    void broadcast(List<Dim> result, List<Dim> operand, NodeOrigin o) {
+        add(new Constraint.RowLe(Row.literal(result), Row.literal(operand), span()), o);
+    }
+
+    /**
+     * Broadcasting of several operands into {@code result}: {@link #broadcast} for each, and where
+     * only one operand has an axis other than the ground unit (the others lack it or have 1), the
+     * result axis is that operand's ({@code =}): NumPy's result there is exactly it, also when
+     * it is a symbolic {@code dim_param} that closing would otherwise leave below its cap.
+     */
+    void broadcastAll(List<Dim> result, List<List<Dim>> operands, List<NodeOrigin> os) {
+        for (int k = 0; k < operands.size(); k++) broadcast(result, operands.get(k), os.get(k));
+        int r = result.size();
+        for (int i = 0; i < r; i++) {
+            int only = -1, count = 0;
+            for (int k = 0; k < operands.size(); k++) {
+                List<Dim> op = operands.get(k);
+                int j = i - (r - op.size());
+                if (j < 0 || op.get(j) instanceof Dim.Unit) continue;
+                count++;
+                only = k;
+            }
+            if (count == 1) {
+                List<Dim> op = operands.get(only);
+                eq(result.get(i), op.get(i - (r - op.size())), os.get(only).as(os.get(only).role() + ", the only non-unit axis " + i));
+            } else if (count == 0) {
+                eq(result.get(i), Dim.unit(), os.getFirst().as("axis " + i + ": every operand has 1 or lacks it"));
+            }
+        }
+    }
+
+    /** {@code left REL right} over sizes (basis ignored). */
+    void rel(SizeExpr left, Constraint.Rel rel, SizeExpr right, NodeOrigin o) {
+        add(new Constraint.SizeRel(left, rel, right, span()), o);
+    }
+
+    void range(Dim d, long lo, long hi, NodeOrigin o) {
+        add(new Constraint.SizeIn(new SizeExpr.Size(d), lo, hi, span()), o);
+    }
+
+    static SizeExpr sz(Dim d) {
+        return new SizeExpr.Size(d);
+    }
+
+    static SizeExpr lit(long n) {
+        return new SizeExpr.Lit(n);
+    }
+
+    static SizeExpr times(long k, SizeExpr e) {
+        return k == 1 ? e : new SizeExpr.Mul(lit(k), e);
+    }
+
+    static SizeExpr plus(SizeExpr a, SizeExpr b) {
+        return new SizeExpr.Add(a, b);
+    }
+
+    static SizeExpr product(List<Dim> ds) {
+        SizeExpr e = null;
+        for (Dim d : ds) e = e == null ? sz(d) : new SizeExpr.Mul(e, sz(d));
+        return e == null ? lit(1) : e;
+    }
+
+    /**
+     * The size of {@code d} as a number: read off a ground term, else from a solve of the
+     * constraints so far. A dimension left symbolic there (a {@code dim_param}) is an
+     * {@link ImportError}: the op needs a number to choose its case.
+     */
+    long sizeOf(Dim d, NodeOrigin o, String why) {
+        if (d.isGround()) return Sizes.size(d);
+        if (presolvedAt != constraints.size()) {
+            Outcome out = solver.solve(problem(), SolveOptions.defaults());
+            if (!(out instanceof Outcome.Sat s))
+                throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
+                        + (out instanceof Outcome.Unsat u ? u.failure().message() : ((Outcome.Unknown) out).reason())
+                        + "); " + why + " needs them");
+            presolved = s;
+            presolvedAt = constraints.size();
+        }
+        try {
+            Dim g = Grounding.dim(d, presolved.model());
+            if (g.isGround()) return Sizes.size(g);
+        } catch (Undefined e) {
+            // fall through: symbolic
+        }
+        throw ImportError.at("unsupported", file, o, why + " needs the size of " + org.shapeforge.lang.Printer.print(d)
+                + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue");
+    }
+
+    /** The constraints and declarations as a problem for any solver. */
+    Problem problem() {
+        List<Statement> st = new ArrayList<>(constraints);
+        if (!dynamic.isEmpty())
+            st.add(new Declaration(Declaration.Provenance.DYNAMIC,
+                    dynamic.stream().map(n -> new Declaration.VarRef(n, false)).toList(), span()));
+        return new Problem(file, st);
+    }
+
+    List<Constraint> constraints() {
+        return List.copyOf(constraints);
+    }
+
+    List<NodeOrigin> origins() {
+        return List.copyOf(origins);
+    }
+
+    Set<String> dynamicNames() {
+        return Set.copyOf(dynamic);
+    }
+}

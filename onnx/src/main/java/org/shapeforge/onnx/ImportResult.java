@@ -1,0 +1,77 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.semantics.Grounding;
+import org.shapeforge.semantics.Undefined;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.term.Dim;
+
+/**
+ * The answer of an import: every value's shape as printed dimensions ({@code "2"}, a
+ * {@code dim_param}'s name when it stays symbolic), or a failure whose message names the ONNX
+ * nodes whose constraints are involved.
+ */
+public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
+
+    /** {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph order. */
+    public record Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+        public Failure {
+            constraints = List.copyOf(constraints);
+            nodes = List.copyOf(nodes);
+        }
+    }
+
+    public boolean succeeded() {
+        return failure == null;
+    }
+
+    static ImportResult of(Imported im, Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> {
+                Map<String, List<String>> out = new LinkedHashMap<>();
+                im.values().forEach((name, ds) -> {
+                    List<String> printed = new ArrayList<>();
+                    for (Dim d : ds) printed.add(print(d, s));
+                    out.put(name, List.copyOf(printed));
+                });
+                yield new ImportResult(out, null);
+            }
+            case Outcome.Unsat u -> {
+                List<String> cs = new ArrayList<>();
+                Set<NodeOrigin> nodes = new LinkedHashSet<>();
+                for (Constraint c : u.failure().constraints()) {
+                    var origin = im.originOf(c);
+                    cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
+                    origin.ifPresent(nodes::add);
+                }
+                List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
+                Set<String> named = new LinkedHashSet<>();
+                for (NodeOrigin n : sorted) named.add(n.nodeText());
+                String where = named.isEmpty() ? "" : "shape mismatch at " + (sorted.getLast().index() >= 0
+                        ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+                yield new ImportResult(Map.of(), new Failure(u.failure().kind().keyword, where + u.failure().message()
+                        + (named.size() > 1 ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
+            }
+            case Outcome.Unknown k -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of()));
+        };
+    }
+
+    private static String print(Dim d, Outcome.Sat s) {
+        try {
+            return Printer.print(Grounding.dim(d, s.model()));
+        } catch (Undefined e) {
+            // a dim_param stays symbolic: print the term it is bound to (its name), else the variable
+            Dim b = d;
+            for (int i = 0; i < 64 && b instanceof Dim.Var(var name) && s.solved().isPresent()
+                    && s.solved().get().dimBindings().get(name) instanceof Dim next; i++) b = next;
+            return Printer.print(b);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.ValueInfoProto;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.term.Dim;
+
+/**
+ * ModelProto → constraints, tensor by tensor. Initializers are constants (ground shapes, integer
+ * contents). A graph input's declared shape gives its axes: a {@code dim_value} is ground (1 is
+ * the unit), a {@code dim_param} becomes a dimension variable of that name declared
+ * {@code dynamic} (it stays symbolic; the same name is the same variable), an axis with neither
+ * is a fresh interior variable. {@code bind} gives inputs as tensors instead (the conformance
+ * runner binds the test's actual inputs: their shapes, and their integer contents as constants). Nodes are then translated in graph order (ONNX requires
+ * a topological order) by their {@link Ops} shape logic.
+ */
+public final class Importer {
+    private Importer() {}
+
+    public static Imported translate(ModelProto m, String file, Map<String, TensorProto> bind, ShapeSolver solver) {
+        GraphProto g = m.getGraph();
+        Emitter e = new Emitter(file, solver);
+        Map<String, Tensor> values = new LinkedHashMap<>();
+        Set<String> inits = new HashSet<>();
+        for (TensorProto t : g.getInitializerList()) {
+            values.put(t.getName(), Model.initializer(t.getName(), t));
+            inits.add(t.getName());
+        }
+        List<String> inputs = new ArrayList<>();
+        for (ValueInfoProto v : g.getInputList()) {
+            if (inits.contains(v.getName()) && !bind.containsKey(v.getName())) continue;
+            inputs.add(v.getName());
+            values.put(v.getName(), input(v, bind.get(v.getName()), e, file));
+        }
+        long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
+                .mapToLong(o -> o.getVersion()).max().orElse(1);
+        for (int i = 0; i < g.getNodeCount(); i++) node(g.getNode(i), i, values, e, file, opset);
+        List<String> outputs = g.getOutputList().stream().map(ValueInfoProto::getName).toList();
+        for (String o : outputs)
+            if (!values.containsKey(o)) throw new ImportError("onnx", file, "graph output '" + o + "' is not produced by any node");
+        Map<String, List<Dim>> dims = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (!inits.contains(k) || inputs.contains(k)) dims.put(k, v.dims());
+        });
+        return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames());
+    }
+
+    private static Tensor input(ValueInfoProto v, TensorProto bound, Emitter e, String file) {
+        List<Dim> dims = new ArrayList<>();
+        if (v.hasType() && !v.getType().hasTensorType())
+            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' is not a tensor (sequences, maps and optionals are not supported)");
+        if (bound != null) return Model.initializer(v.getName(), bound);
+        if (!v.getType().hasTensorType())
+            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' is not a tensor (sequences and maps are not supported)");
+        var tt = v.getType().getTensorType();
+        if (!tt.hasShape())
+            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' has no declared shape (unknown rank is not supported)");
+        for (TensorShapeProto.Dimension d : tt.getShape().getDimList()) {
+            if (d.hasDimValue()) dims.add(Emitter.size(d.getDimValue()));
+            else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
+                String name = dimName(d.getDimParam());
+                e.dynamic(name);
+                dims.add(Dim.var(name));
+            } else dims.add(e.fresh("in"));
+        }
+        return Tensor.of(v.getName(), dims);
+    }
+
+    /** A dim_param as a dimension variable name: lower-case first letter, identifier characters. */
+    static String dimName(String param) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : param.toCharArray()) sb.append(Character.isLetterOrDigit(c) && c < 128 ? c : '_');
+        String s = sb.toString();
+        return s.isEmpty() || !Character.isLowerCase(s.charAt(0)) ? "p_" + s : s;
+    }
+
+    private static void node(NodeProto p, int index, Map<String, Tensor> values, Emitter e, String file, long opset) {
+        NodeOrigin o = new NodeOrigin(index, p.getName(), p.getOpType(), "");
+        OpLogic logic = Ops.logic(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
+                "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
+                        + "': there is no shape logic for it (supported: docs/onnx.md)"));
+        List<Tensor> ins = new ArrayList<>();
+        for (int k = 0; k < p.getInputCount(); k++) {
+            String name = p.getInput(k);
+            if (name.isEmpty()) {
+                ins.add(null);
+                continue;
+            }
+            Tensor t = values.get(name);
+            if (t == null)
+                throw ImportError.at("onnx", file, o, "input " + k + " '" + name + "' is not produced by any earlier node"
+                        + " (nor a graph input or initializer)");
+            ins.add(t);
+        }
+        Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
+        List<Tensor> outs = logic.apply(n, e);
+        for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++) {
+            Tensor t = outs.get(k);
+            if (t != null && !p.getOutput(k).isEmpty()) values.put(p.getOutput(k), t);
+        }
+        for (int k = outs.size(); k < p.getOutputCount(); k++)
+            if (!p.getOutput(k).isEmpty())
+                throw ImportError.at("unsupported", file, o, "output " + k + " ('" + p.getOutput(k) + "') is not supported");
+    }
+
+    /** The ground shape of a TensorProto (for binding inputs and checking outputs). */
+    public static List<Long> dims(TensorProto t) {
+        return List.copyOf(t.getDimsList());
+    }
+}

@@ -1,0 +1,120 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.term.Dim;
+
+/**
+ * Gather (output {@code data[:axis] ++ indices ++ data[axis+1:]}; constant indices also bound the
+ * gathered axis from below), Slice with constant starts/ends/axes/steps, and Pad with constant
+ * pads ({@code out = in + before + after}).
+ *
+ * <p>Slice clamps its bounds to the axis size, so its output size is a piecewise function of
+ * the input size. The piece is chosen from the input size ({@link Emitter#sizeOf}) and recorded
+ * as a guard: when neither bound depends on the size (both non-negative, the end inside the
+ * axis) the output size is a constant and the guard is {@code size(in) >= end}; otherwise the
+ * guard fixes the input size the piece was chosen for. A symbolic ({@code dim_param}) axis is
+ * therefore not sliceable yet (dynamic shapes are a later issue).
+ */
+final class Indexing {
+    private Indexing() {}
+
+    static List<Tensor> gather(Node n, Emitter e) {
+        Tensor data = n.input(0), idx = n.input(1);
+        int axis = n.axis(n.attrs().i("axis", 0), data.rank());
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < axis; i++) y.add(copy(n, e, data.dim(i), 0));
+        for (int i = 0; i < idx.rank(); i++) y.add(copy(n, e, idx.dim(i), 1));
+        for (int i = axis + 1; i < data.rank(); i++) y.add(copy(n, e, data.dim(i), 0));
+        idx.ints().ifPresent(v -> {
+            long need = 1;
+            for (long k : v) need = Math.max(need, k >= 0 ? k + 1 : -k);
+            if (v.length > 0 && need > 1)
+                e.rel(Emitter.sz(data.dim(axis)), Rel.GE, Emitter.lit(need), n.origin("input 0's axis " + axis
+                        + " against the constant indices (largest needs size " + need + ")"));
+        });
+        return List.of(n.result(0, y));
+    }
+
+    private static Dim copy(Node n, Emitter e, Dim d, int input) {
+        Dim y = e.fresh("y");
+        e.eq(y, d, n.in(input));
+        return y;
+    }
+
+    static List<Tensor> slice(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] starts, ends;
+        Optional<long[]> axes, steps;
+        if (n.attrs().has("starts")) { // opset < 10
+            starts = n.attrs().ints("starts").orElseThrow();
+            ends = n.attrs().ints("ends").orElseThrow(() -> n.error("ends is required"));
+            axes = n.attrs().ints("axes");
+            steps = Optional.empty();
+        } else {
+            starts = n.constInts(1, "starts");
+            ends = n.constInts(2, "ends");
+            axes = n.optInput(3).map(t -> n.constInts(3, "axes"));
+            steps = n.optInput(4).map(t -> n.constInts(4, "steps"));
+        }
+        int k = starts.length;
+        if (ends.length != k || axes.map(a -> a.length != k).orElse(false) || steps.map(s -> s.length != k).orElse(false))
+            throw n.error("starts, ends, axes and steps must have the same length");
+        List<Dim> y = e.freshRow("y", x.rank());
+        boolean[] sliced = new boolean[x.rank()];
+        for (int j = 0; j < k; j++) {
+            int a = n.axis(axes.isPresent() ? axes.get()[j] : j, x.rank());
+            if (sliced[a]) throw n.error("axis " + a + " is sliced twice");
+            sliced[a] = true;
+            long step = steps.isPresent() ? steps.get()[j] : 1;
+            if (step == 0) throw n.error("steps must not be 0");
+            sliceAxis(n, e, x.dim(a), y.get(a), a, starts[j], ends[j], step);
+        }
+        for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));
+        return List.of(n.result(0, y));
+    }
+
+    private static void sliceAxis(Node n, Emitter e, Dim in, Dim out, int axis, long start, long end, long step) {
+        NodeOrigin o = n.origin("input 0's axis " + axis + " sliced [" + start + ":" + end + ":" + step + "]");
+        long d = e.sizeOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
+        if (step > 0 && start >= 0 && end >= start && end <= d) {
+            // a piece that does not depend on the size, valid while the axis holds the end
+            e.rel(Emitter.sz(in), Rel.GE, Emitter.lit(Math.max(1, end)), o.as(o.role() + " (the bounds must lie inside the axis)"));
+            e.eq(out, Emitter.size(ceilDiv(end - start, step)), o);
+            return;
+        }
+        long s = start < 0 ? start + d : start, t = end < 0 ? end + d : end;
+        if (step > 0) {
+            s = Math.clamp(s, 0, d);
+            t = Math.clamp(t, 0, d);
+        } else {
+            s = Math.clamp(s, 0, d - 1);
+            t = Math.clamp(t, -1, d - 1);
+        }
+        long len = Math.max(0, ceilDiv(t - s, step));
+        e.eq(in, Emitter.size(d), o.as(o.role() + " (the clamped bounds were computed for this size)"));
+        e.eq(out, Emitter.size(len), o);
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+
+    static List<Tensor> pad(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] pads = n.attrOrInput("pads", 1).orElseThrow(() -> n.error("pads are required"));
+        int r = x.rank();
+        if (pads.length != 2 * r) throw n.error("pads has " + pads.length + " entries for rank " + r + " (needs " + 2 * r + ")");
+        List<Dim> y = e.freshRow("y", r);
+        for (int i = 0; i < r; i++) {
+            long c = pads[i] + pads[i + r];
+            NodeOrigin o = n.origin("input 0's axis " + i + " padded by " + pads[i] + " + " + pads[i + r]);
+            if (c == 0) e.eq(y.get(i), x.dim(i), o);
+            else if (c > 0) e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.plus(Emitter.sz(x.dim(i)), Emitter.lit(c)), o);
+            else e.rel(Emitter.plus(Emitter.sz(y.get(i)), Emitter.lit(-c)), Rel.EQ, Emitter.sz(x.dim(i)), o);
+        }
+        return List.of(n.result(0, y));
+    }
+}

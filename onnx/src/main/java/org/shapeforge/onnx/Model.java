@@ -1,0 +1,61 @@
+package org.shapeforge.onnx;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.TensorProto;
+import org.shapeforge.term.Dim;
+
+/**
+ * Reading ONNX files with the classes protoc generates from {@code onnx.proto}: a
+ * {@code ModelProto}, or a {@code TensorProto} (the conformance tests' {@code input_k.pb} /
+ * {@code output_k.pb}). A file that does not parse, or parses to a model without a graph, is an
+ * {@link ImportError} ({@code onnx}), never a stack trace.
+ */
+public final class Model {
+    private Model() {}
+
+    public static ModelProto load(Path file) {
+        byte[] bytes = bytes(file);
+        ModelProto m;
+        try {
+            m = ModelProto.parseFrom(bytes);
+        } catch (InvalidProtocolBufferException e) {
+            throw new ImportError("onnx", file.toString(), "not an ONNX model: the protobuf does not parse (" + e.getMessage() + ")");
+        }
+        if (!m.hasGraph() || m.getIrVersion() <= 0)
+            throw new ImportError("onnx", file.toString(), "not an ONNX model: " + (m.hasGraph() ? "no ir_version" : "no graph")
+                    + " (is this a .onnx file?)");
+        return m;
+    }
+
+    public static TensorProto tensor(Path file) {
+        try {
+            return TensorProto.parseFrom(bytes(file));
+        } catch (InvalidProtocolBufferException e) {
+            throw new ImportError("onnx", file.toString(), "not a TensorProto (" + e.getMessage() + ")");
+        }
+    }
+
+    private static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new ImportError("io", file.toString(), "no such file");
+        } catch (IOException e) {
+            throw new ImportError("io", file.toString(), "cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    /** An initializer (or Constant value): its ground shape and, for integer types, its contents. */
+    static Tensor initializer(String name, TensorProto t) {
+        List<Dim> dims = new ArrayList<>();
+        for (long d : t.getDimsList()) dims.add(Emitter.size(d));
+        return new Tensor(name, dims, TensorData.ints(t));
+    }
+}

@@ -1,0 +1,77 @@
+package org.shapeforge.onnx;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The op table: ONNX op type (default domain) → shape logic. An op not in the table is an
+ * "unsupported op" error naming the node — never a guessed shape.
+ */
+public final class Ops {
+    private Ops() {}
+
+    private static final Map<String, OpLogic> TABLE = table();
+
+    private static Map<String, OpLogic> table() {
+        Map<String, OpLogic> m = new TreeMap<>();
+        for (String op : new String[] {"Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast",
+                "Identity", "Dropout", "Reciprocal", "Floor", "Ceil", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
+                "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Softplus", "Softsign", "LeakyRelu", "Elu", "Selu", "Celu",
+                "HardSigmoid", "HardSwish", "ThresholdedRelu", "Not", "Sign", "Round", "IsNaN", "IsInf", "Shrink",
+                "CastLike", "BitwiseNot", "LRN", "InstanceNormalization", "MeanVarianceNormalization",
+                "LpNormalization", "Trilu", "CumSum"})
+            m.put(op, Elementwise::unary);
+        for (String op : new String[] {"Softmax", "LogSoftmax", "Hardmax"}) m.put(op, Elementwise::softmax);
+        for (String op : new String[] {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where", "Mod", "And", "Or",
+                "Xor", "Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "Sum", "Mean", "BitShift",
+                "BitwiseAnd", "BitwiseOr", "BitwiseXor"})
+            m.put(op, Elementwise::broadcasting);
+        m.put("PRelu", Elementwise::unidirectional);
+        m.put("Clip", Elementwise::clip);
+        m.put("MatMul", Linear::matmul);
+        m.put("Gemm", Linear::gemm);
+        m.put("Conv", Windows::conv);
+        m.put("ConvTranspose", Windows::convTranspose);
+        for (String op : new String[] {"MaxPool", "AveragePool", "LpPool"}) m.put(op, Windows::pool);
+        for (String op : new String[] {"GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool"}) m.put(op, Windows::global);
+        m.put("BatchNormalization", Misc::batchNorm);
+        m.put("Constant", Misc::constant);
+        m.put("Concat", Joining::concat);
+        m.put("Split", Joining::split);
+        m.put("Reshape", Reshaping::reshape);
+        m.put("Flatten", Reshaping::flatten);
+        m.put("Transpose", Reshaping::transpose);
+        m.put("Squeeze", Reshaping::squeeze);
+        m.put("Unsqueeze", Reshaping::unsqueeze);
+        m.put("Expand", Reshaping::expand);
+        m.put("Einsum", Einsum::einsum);
+        for (String op : new String[] {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1",
+                "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"})
+            m.put(op, Reductions::reduce);
+        for (String op : new String[] {"ArgMax", "ArgMin"}) m.put(op, Reductions::arg);
+        m.put("Gather", Indexing::gather);
+        m.put("Tile", Tiling::tile);
+        m.put("TopK", Tiling::topK);
+        m.put("DepthToSpace", (n, e) -> Tiling.depthSpace(n, e, true));
+        m.put("SpaceToDepth", (n, e) -> Tiling.depthSpace(n, e, false));
+        m.put("Slice", Indexing::slice);
+        m.put("Pad", Indexing::pad);
+        return Map.copyOf(m);
+    }
+
+    static Optional<OpLogic> logic(String domain, String opType) {
+        if (!domain.isEmpty() && !domain.equals("ai.onnx")) return Optional.empty();
+        return Optional.ofNullable(TABLE.get(opType));
+    }
+
+    /** Whether an op (default domain) has a shape logic here. */
+    public static boolean supported(String opType) {
+        return TABLE.containsKey(opType);
+    }
+
+    /** The supported op types, sorted. */
+    public static java.util.SortedSet<String> supported() {
+        return new java.util.TreeSet<>(TABLE.keySet());
+    }
+}

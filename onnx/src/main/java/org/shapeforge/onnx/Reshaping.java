@@ -1,0 +1,146 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.term.Dim;
+
+/**
+ * Ops that rearrange axes: Reshape (0 copies the input axis, −1 is solved from the element count
+ * as a product equation, Total_elems-style), Flatten (two products), Transpose (equalities by the
+ * permutation), Squeeze/Unsqueeze (attribute and input forms; a squeezed axis must have size 1),
+ * Expand (broadcast order against the constant target shape).
+ */
+final class Reshaping {
+    private Reshaping() {}
+
+    static List<Tensor> reshape(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] target = n.attrs().has("shape") ? n.attrs().ints("shape").orElseThrow() : n.constInts(1, "the target shape");
+        boolean allowZero = n.attrs().i("allowzero", 0) != 0;
+        List<Dim> y = new ArrayList<>();
+        int minus = -1;
+        for (int i = 0; i < target.length; i++) {
+            long t = target[i];
+            if (t == 0 && !allowZero) {
+                if (i >= x.rank()) throw n.error("target entry " + i + " is 0 (copy) but the input has rank " + x.rank());
+                y.add(x.dim(i));
+            } else if (t == -1) {
+                if (minus >= 0) throw n.error("the target shape has two -1 entries");
+                minus = i;
+                y.add(e.fresh("y"));
+            } else if (t < 0) {
+                throw n.error("target entry " + t + " is invalid (only -1 may be negative)");
+            } else {
+                y.add(Emitter.size(t));
+            }
+        }
+        sameElements(n, e, x.dims(), y, n.origin("element count of input 0 and the target shape " + Arrays.toString(target)));
+        return List.of(n.result(0, y));
+    }
+
+    /**
+     * {@code Π in = Π out} after cancelling the terms both sides share (the axes a 0 entry copies),
+     * so a symbolic axis carried through does not leave an underdetermined product.
+     */
+    static void sameElements(Node n, Emitter e, List<Dim> in, List<Dim> out, NodeOrigin o) {
+        List<Dim> a = new ArrayList<>(in), b = new ArrayList<>(out);
+        for (var it = b.iterator(); it.hasNext(); ) {
+            Dim d = it.next();
+            if (a.remove(d)) it.remove();
+        }
+        a.removeIf(d -> d instanceof Dim.Unit);
+        b.removeIf(d -> d instanceof Dim.Unit);
+        if (a.isEmpty() && b.isEmpty()) return;
+        e.rel(Emitter.product(a), Rel.EQ, Emitter.product(b), o);
+    }
+
+    static List<Tensor> flatten(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long a = n.attrs().i("axis", 1);
+        int axis = a == x.rank() ? x.rank() : a < 0 && a == -x.rank() ? 0 : n.axis(a, Math.max(1, x.rank()));
+        List<Dim> y = e.freshRow("y", 2);
+        sameElements(n, e, x.dims().subList(0, axis), List.of(y.get(0)), n.origin("input 0's axes before axis " + axis));
+        sameElements(n, e, x.dims().subList(axis, x.rank()), List.of(y.get(1)), n.origin("input 0's axes from axis " + axis));
+        return List.of(n.result(0, y));
+    }
+
+    static List<Tensor> transpose(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        int r = x.rank();
+        long[] perm = n.attrs().ints("perm").orElseGet(() -> {
+            long[] p = new long[r];
+            for (int i = 0; i < r; i++) p[i] = r - 1 - i;
+            return p;
+        });
+        if (perm.length != r) throw n.error("perm has " + perm.length + " entries for rank " + r);
+        boolean[] seen = new boolean[r];
+        List<Dim> y = e.freshRow("y", r);
+        for (int i = 0; i < r; i++) {
+            int p = n.axis(perm[i], r);
+            if (seen[p]) throw n.error("perm repeats axis " + p);
+            seen[p] = true;
+            e.eq(y.get(i), x.dim(p), n.origin("input 0's axis " + p + " (perm)"));
+        }
+        return List.of(n.result(0, y));
+    }
+
+    static List<Tensor> squeeze(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        var axesOpt = n.attrOrInput("axes", 1);
+        boolean[] drop = new boolean[x.rank()];
+        if (axesOpt.isPresent()) {
+            for (long a : axesOpt.get()) drop[n.axis(a, x.rank())] = true;
+        } else {
+            for (int i = 0; i < x.rank(); i++)
+                drop[i] = e.sizeOf(x.dim(i), n.in(0), "Squeeze without axes (which axes have size 1)") == 1;
+        }
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < x.rank(); i++) {
+            if (drop[i]) e.rel(Emitter.sz(x.dim(i)), Rel.EQ, Emitter.lit(1), n.origin("input 0's squeezed axis " + i));
+            else {
+                Dim d = e.fresh("y");
+                e.eq(d, x.dim(i), n.in(0));
+                y.add(d);
+            }
+        }
+        return List.of(n.result(0, y));
+    }
+
+    static List<Tensor> unsqueeze(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] axes = n.attrOrInput("axes", 1).orElseThrow(() -> n.error("axes are required"));
+        int r = x.rank() + axes.length;
+        boolean[] ins = new boolean[r];
+        for (long a : axes) {
+            int p = n.axis(a, r);
+            if (ins[p]) throw n.error("axes repeat " + p);
+            ins[p] = true;
+        }
+        List<Dim> y = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < r; i++) {
+            if (ins[i]) y.add(Dim.unit());
+            else {
+                Dim d = e.fresh("y");
+                e.eq(d, x.dim(k++), n.in(0));
+                y.add(d);
+            }
+        }
+        return List.of(n.result(0, y));
+    }
+
+    static List<Tensor> expand(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] shape = n.constInts(1, "the target shape");
+        List<Dim> target = new ArrayList<>();
+        for (long s : shape) {
+            if (s < 1) throw n.error("target shape entry " + s + " must be >= 1");
+            target.add(Emitter.size(s));
+        }
+        List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
+        e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));
+        return List.of(n.result(0, y));
+    }
+}

@@ -1,0 +1,69 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.term.Dim;
+
+/**
+ * Ops beyond issue 16's list whose shapes are linear in the input sizes: Tile
+ * ({@code out = repeats · in}), TopK ({@code out[axis] = K} for values and indices, K constant,
+ * {@code size(in[axis]) >= K}), DepthToSpace ({@code C = b²·C'}, {@code H' = b·H}) and
+ * SpaceToDepth (the inverse).
+ */
+final class Tiling {
+    private Tiling() {}
+
+    static List<Tensor> tile(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long[] rep = n.constInts(1, "repeats");
+        if (rep.length != x.rank()) throw n.error("repeats has " + rep.length + " entries for rank " + x.rank());
+        List<Dim> y = e.freshRow("y", x.rank());
+        for (int i = 0; i < x.rank(); i++) {
+            if (rep[i] < 1) throw n.error("repeats must be >= 1 (got " + rep[i] + ")");
+            NodeOrigin o = n.origin("input 0's axis " + i + " repeated " + rep[i] + " times");
+            if (rep[i] == 1) e.eq(y.get(i), x.dim(i), o);
+            else e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.times(rep[i], Emitter.sz(x.dim(i))), o);
+        }
+        return List.of(n.result(0, y));
+    }
+
+    static List<Tensor> topK(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        long k;
+        if (n.attrs().has("k")) k = n.attrs().i("k", 1);
+        else {
+            long[] kv = n.constInts(1, "K");
+            if (kv.length != 1) throw n.error("K must hold one value");
+            k = kv[0];
+        }
+        if (k < 1) throw n.error("K must be >= 1");
+        int axis = n.axis(n.attrs().i("axis", -1), x.rank());
+        List<Dim> y = e.freshRow("y", x.rank());
+        for (int i = 0; i < x.rank(); i++) if (i != axis) e.eq(y.get(i), x.dim(i), n.in(0));
+        e.eq(y.get(axis), Emitter.size(k), n.origin("the top-k axis " + axis + " (K = " + k + ")"));
+        e.rel(Emitter.sz(x.dim(axis)), Rel.GE, Emitter.lit(k), n.origin("input 0's axis " + axis + " must hold K = " + k));
+        List<Tensor> outs = new ArrayList<>();
+        for (int o = 0; o < n.outputs(); o++) outs.add(n.proto().getOutput(o).isEmpty() ? null : n.result(o, y));
+        return outs;
+    }
+
+    /** DepthToSpace ({@code toSpace}) and SpaceToDepth on NCHW. */
+    static List<Tensor> depthSpace(Node n, Emitter e, boolean toSpace) {
+        Tensor x = n.input(0);
+        if (x.rank() != 4) throw n.error(n.op() + " needs a rank-4 input");
+        long b = n.attrs().i("blocksize", 0);
+        if (b < 1) throw n.error("blocksize must be >= 1");
+        List<Dim> y = e.freshRow("y", 4);
+        e.eq(y.get(0), x.dim(0), n.in(0));
+        NodeOrigin o = n.origin("blocksize " + b);
+        if (toSpace) {
+            e.rel(Emitter.sz(x.dim(1)), Rel.EQ, Emitter.times(b * b, Emitter.sz(y.get(1))), o);
+            for (int i = 2; i < 4; i++) e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.times(b, Emitter.sz(x.dim(i))), o);
+        } else {
+            e.rel(Emitter.sz(y.get(1)), Rel.EQ, Emitter.times(b * b, Emitter.sz(x.dim(1))), o);
+            for (int i = 2; i < 4; i++) e.rel(Emitter.sz(x.dim(i)), Rel.EQ, Emitter.times(b, Emitter.sz(y.get(i))), o);
+        }
+        return List.of(n.result(0, y));
+    }
+}
