@@ -165,7 +165,7 @@ final class Emitter {
             Outcome out = solver.solve(problem(), SolveOptions.defaults());
             if (!(out instanceof Outcome.Sat s))
                 throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
-                        + (out instanceof Outcome.Unsat u ? u.failure().message() : ((Outcome.Unknown) out).reason())
+                        + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                         + "); " + why + " needs them");
             presolved = s;
             presolvedAt = constraints.size();

@@ -43,23 +43,11 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 });
                 yield new ImportResult(out, null);
             }
-            case Outcome.Unsat u -> {
-                List<String> cs = new ArrayList<>();
-                Set<NodeOrigin> nodes = new LinkedHashSet<>();
-                for (Constraint c : u.failure().constraints()) {
-                    var origin = im.originOf(c);
-                    cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
-                    origin.ifPresent(nodes::add);
-                }
-                List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
-                Set<String> named = new LinkedHashSet<>();
-                for (NodeOrigin n : sorted) named.add(n.nodeText());
-                String where = named.isEmpty() ? "" : "shape mismatch at " + (sorted.getLast().index() >= 0
-                        ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
-                yield new ImportResult(Map.of(), new Failure(u.failure().kind().keyword, where + u.failure().message()
-                        + (named.size() > 1 ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
-            }
-            case Outcome.Unknown k -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of()));
+            case Outcome.Unsat u -> failed(im, u.core());
+            // A policy failure or an input error is no proof (Unknown at the solver boundary) but
+            // still names the nodes whose constraints it involves.
+            case Outcome.Unknown k -> k.cause().map(f -> failed(im, f))
+                    .orElseGet(() -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of())));
         };
     }
 
@@ -73,5 +61,23 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                     && s.solved().get().dimBindings().get(name) instanceof Dim next; i++) b = next;
             return Printer.print(b);
         }
+    }
+
+    /** The failure {@code f} as the user's constraints, each with the ONNX node it came from. */
+    private static ImportResult failed(Imported im, org.shapeforge.solver.Failure f) {
+        List<String> cs = new ArrayList<>();
+        Set<NodeOrigin> nodes = new LinkedHashSet<>();
+        for (Constraint c : f.constraints()) {
+            var origin = im.originOf(c);
+            cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
+            origin.ifPresent(nodes::add);
+        }
+        List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
+        Set<String> named = new LinkedHashSet<>();
+        for (NodeOrigin n : sorted) named.add(n.nodeText());
+        String where = named.isEmpty() ? "" : "shape mismatch at " + (sorted.getLast().index() >= 0
+                ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+        return new ImportResult(Map.of(), new Failure(f.kind().keyword, where + f.message()
+                + (named.size() > 1 ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
     }
 }
