@@ -36,32 +36,4 @@ public final class Cli {
             throw new IllegalStateException("cannot serialize JSON", e);
         }
     }
-
-    /**
-     * The more severe of two exit codes (several verdicts in one command): errors, then a negative
-     * verdict, then unknown, then success.
-     */
-    public static int worse(int a, int b) {
-        return rank(a) >= rank(b) ? a : b;
-    }
-
-    /** Severity for {@link #worse}: a definite negative verdict outranks unknown, which outranks success. */
-    private static int rank(int code) {
-        return switch (code) {
-            case OK -> 0;
-            case UNKNOWN -> 1;
-            case NEGATIVE -> 2;
-            default -> 3;
-        };
-    }
-
-    /**
-     * The exit code of a solver's answer ({@code cli.md}): sat 0, a negative verdict 1, unknown
-     * (timeout, undecided) 3.
-     */
-    public static int exitCode(org.shapeforge.solver.Outcome o) {
-        if (o instanceof org.shapeforge.solver.Outcome.Sat) return OK;
-        if (o instanceof org.shapeforge.solver.Outcome.Unknown) return UNKNOWN;
-        return NEGATIVE;
-    }
 }
