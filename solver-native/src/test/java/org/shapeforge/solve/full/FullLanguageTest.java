@@ -110,6 +110,8 @@ class FullLanguageTest {
         }
         assertEquals(0, size(sat("discardable b", "b = 0"), "b"));
         assertEquals(new Dim.Atom(0), sat("discardable <r>", "<r> ~ [0, 4]").model().rows().get("r").flat().getFirst());
+        // found by the fuzzer: the deficit rule's fresh axes of a discardable row may be 0
+        sat("discardable <r3>, <r1>", "<r1> ~ [0, 4]", "[3:rgb] <r1> [c] <= [b, e] <r3>");
     }
 
     /** The kernel is a part of an affine size: its basis combines with the input's (language.md, "Bases"). */
