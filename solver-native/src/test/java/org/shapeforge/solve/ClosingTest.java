@@ -55,6 +55,18 @@ class ClosingTest {
                 }
     }
 
+    /** Leaf rows commit together as well (found by the fuzzer: sat in one order, policy in another). */
+    @Test
+    void Closing_leafRowsCommitTogether_inEveryOrder() {
+        String first = null;
+        for (List<String> order : permutations(List.of("[3] <r1> ~ <r2> [3]", "[5] <r2> <= <r1>", "leaf <r1>, <r2>"))) {
+            var o = det(order.toArray(String[]::new));
+            String verdict = o instanceof org.shapeforge.solver.Outcome.Sat ? "sat" : o.failureKind().map(k -> k.keyword).orElse("unknown");
+            if (first == null) first = verdict;
+            assertEquals(first, verdict, order + ": " + o);
+        }
+    }
+
     @Test
     void Closing_deferredEquationsBeforeShiftedSelfInequalities_inEveryOrder() {
         // The split equation resolves least-material (r3 = [2], r1 = [3]); closing the shifted

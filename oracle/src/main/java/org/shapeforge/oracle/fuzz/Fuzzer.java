@@ -31,7 +31,7 @@ import org.shapeforge.term.Assignment;
  * seed whatever {@code jobs} is (up to SMT timeouts). Each case: native (deterministic, re-checked
  * by {@link Checked}) against SMT under {@code flat} ({@link Classifier}), and native on a
  * {@link Metamorphic} variant. Violations ({@link Klass#isViolation()}) are minimized by
- * {@link DeltaDebug} over the statements. {@code jobs} worker threads take cases {@code t, t+J, …};
+ * {@link DeltaDebug} over the statements, then by {@link Shrink} over flank lengths and numbers. {@code jobs} worker threads take cases {@code t, t+J, …};
  * each runs its own solvers, and the SMT solver opens one Z3 {@code Context} per call, so no
  * context is ever shared between threads.
  */
@@ -169,10 +169,10 @@ public final class Fuzzer {
                     + org.shapeforge.lang.Printer.print(var.problem()).strip().replaceAll("(?m)^", "#   "));
         }
 
-        /** Delta debugging over the statements, keeping the class. */
+        /** Delta debugging over the statements, then {@link Shrink} over flanks and numbers, keeping the class. */
         List<Statement> minimize(Case k, Klass klass) {
             Problem p = k.problem();
-            return DeltaDebug.minimize(p.statements(), sub -> {
+            java.util.function.Predicate<List<Statement>> fails = sub -> {
                 Problem q = new Problem(p.file(), sub);
                 if (klass == Klass.METAMORPHIC) {
                     Outcome o;
@@ -185,7 +185,10 @@ public final class Fuzzer {
                     return false;
                 }
                 return judge(q, k.planted(), k.seed()).klass() == klass;
-            });
+            };
+            // a planted solution need not survive edits of the numbers: shrink only without one
+            List<Statement> dd = DeltaDebug.minimize(p.statements(), fails);
+            return k.planted().isPresent() ? dd : Shrink.shrink(dd, p.file(), fails);
         }
     }
 

@@ -52,6 +52,18 @@ class PlantedBugFuzzTest {
     }
 
     @Test
+    void shrinkingDropsAxesAndLowersNumbers() {
+        var c = Shrink.candidates("[3, 5] <r> ~ [7]");
+        assertTrue(c.contains("[5] <r> ~ [7]") && c.contains("[3] <r> ~ [7]") && c.contains("[3, 5] <r> ~ []"), c::toString);
+        assertTrue(c.contains("[2, 5] <r> ~ [7]") && c.contains("[3, 5] <r> ~ [6]"), c::toString);
+        assertTrue(Shrink.candidates("a = affine(o, stride=3)").isEmpty(), "parameters are not numbers to shrink");
+        var p = org.shapeforge.lang.Parser.parse("s.shc", "[3, 5, 7] <r> ~ [9]\nb = 4\n");
+        // "fails" while some row has an axis of size >= 5: shrinks to one axis of size 5
+        var out = Shrink.shrink(p.statements(), "s.shc", l -> Printer.print(new Problem("s.shc", l)).matches("(?s).*\\b([5-9])\\b.*"));
+        assertEquals("<r> ~ [5]\nb = 2", Printer.print(new Problem("s.shc", out)).strip());
+    }
+
+    @Test
     void deltaDebuggingIsOneMinimal() {
         List<Integer> in = List.of(1, 2, 3, 4, 5, 6, 7, 8);
         // fails when 3 and 7 are both present

@@ -286,6 +286,9 @@ public final class Engine {
     public Dim.Var freshDim() {
         String n;
         do n = "φ" + (++fresh); while (store.hasDim(n)); // an input may name a variable φ1
+        // a fresh variable stands for part of some other value: it may be 0 until it is placed in the
+        // value of a variable that may not (nonZeroAxes), e.g. an axis of a discardable row's deficit
+        zeroOk.add(n);
         return store.registerDim(n).term();
     }
 
@@ -293,6 +296,7 @@ public final class Engine {
     public String freshRow() {
         String n;
         do n = "ρ" + (++fresh); while (store.hasRow(n));
+        zeroOk.add("<" + n + ">");
         store.registerRow(n);
         return n;
     }

@@ -1,6 +1,7 @@
 package org.shapeforge.solve.full;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,6 +111,11 @@ class FullLanguageTest {
         }
         assertEquals(0, size(sat("discardable b", "b = 0"), "b"));
         assertEquals(new Dim.Atom(0), sat("discardable <r>", "<r> ~ [0, 4]").model().rows().get("r").flat().getFirst());
+        // found by the fuzzer: the deficit rule's fresh axes of a discardable row may be 0, so this
+        // satisfiable input (e = 1, <r1> = [0] <> [4]) is not refuted; the placement that aligns e
+        // with the 0 makes it a policy failure (incompleteness, Lemma 5.1), never a semantic one
+        Outcome o = solve("discardable <r3>, <r1>", "<r1> ~ [0, 4]", "[3:rgb] <r1> [c] <= [b, e] <r3>");
+        assertFalse(o instanceof Outcome.Unsat, o::toString);
     }
 
     /** The kernel is a part of an affine size: its basis combines with the input's (language.md, "Bases"). */
