@@ -44,7 +44,7 @@ public final class OutcomeView {
         return o instanceof Outcome.Sat ? "sat" : o.failure().isPresent() ? "fail" : "unknown";
     }
 
-    /** One line: {@code sat}, {@code unsat — msg}, {@code fail policy — msg}, {@code unknown (bounded: rank ≤ K) — msg}, {@code unknown — reason}. */
+    /** One line: {@code sat}, {@code unsat — msg}, {@code fail policy — msg}, {@code unknown (bounded: rank ≤ K) — msg}, {@code unknown (timeout after T ms)}, {@code unknown — reason}. */
     public static String headline(Outcome o) {
         return switch (o) {
             case Outcome.Sat s -> "sat";
@@ -52,7 +52,8 @@ public final class OutcomeView {
             case Outcome.Unknown u -> u.cause().map(f -> switch (f.kind()) {
                 case BOUNDED -> "unknown (unsat only for rank ≤ " + u.rankBound().map(String::valueOf).orElse("?") + ") — " + f.message();
                 default -> "fail " + f.kind().keyword + " (unknown) — " + f.message();
-            }).orElse("unknown — " + u.reason());
+            }).orElseGet(() -> u.reason().startsWith("timeout") ? "unknown (" + u.reason() + ")" // cli.md: `unknown (timeout)`
+                    : "unknown — " + u.reason());
         };
     }
 
