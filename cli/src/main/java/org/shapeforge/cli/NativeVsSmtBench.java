@@ -62,12 +62,13 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         ArrayNode rows = Cli.JSON.createArrayNode();
         Integer stops = null;
         boolean agree = true;
-        if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run (timeout %d ms); load %.1f%n",
+        if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
                 m.label(), Math.max(1, reps), timeoutMs, PipelineBench.load());
-        for (int i = 0; i < 3; i++) time(new NativeSolver(), problem(m, 10), SolveOptions.defaults());
+        for (int i = 0; i < 10; i++) time(new NativeSolver(), problem(m, 10), SolveOptions.defaults());
         PrintStream stdout = System.out;
         System.setOut(System.err); // library banners must not break --json
         try {
+            time(new SmtSolver(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
             for (int l : sizes) {
                 Problem p = problem(m, l);
                 double[] nat = new double[Math.max(1, reps)];
