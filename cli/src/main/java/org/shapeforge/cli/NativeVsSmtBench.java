@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code shapeforge bench native-vs-smt [--sizes 1,2,5,10] [--model M] [--timeout-ms T]} (issue
+ * {@code shapeforge bench native-vs-smt [--sizes 1,2,5,10] [--model M] [--smt-timeout-ms T]} (issue
  * 18): the constraints of the same generated L-layer programs as {@code bench pipeline}, solved by
  * the native solver (median of repetitions after warm-up) and by Z3 ({@link SmtSolver}, one run
  * with the per-input timeout, in process). Reports both times, the ratio and the first size where
@@ -36,7 +36,8 @@ public final class NativeVsSmtBench implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "MODEL", description = "transformer, cnn or mlp (default mlp)")
     String model = "mlp";
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "Z3's per-input timeout in ms (default 60000)")
+    @Option(names = "--smt-timeout-ms", paramLabel = "T",
+            description = "Z3's per-input timeout in ms (default 60000); --timeout-ms bounds the whole command (cli.md)")
     long timeoutMs = 60_000;
 
     @Option(names = "--reps", paramLabel = "R", description = "native repetitions (default 5); the median is reported")
@@ -56,7 +57,7 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
-        if (timeoutMs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--timeout-ms must be >= 1");
+        if (timeoutMs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--smt-timeout-ms must be >= 1");
         for (int l : sizes) if (l < 1) throw new CommandLine.ParameterException(spec.commandLine(), "sizes must be >= 1, got " + l);
         PrintWriter out = spec.commandLine().getOut();
         ArrayNode rows = Cli.JSON.createArrayNode();

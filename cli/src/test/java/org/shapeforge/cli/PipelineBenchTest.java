@@ -61,7 +61,7 @@ class PipelineBenchTest {
 
     @Test
     void nativeVsSmtJsonAgreesAndGivesARatio() throws Exception {
-        var r = FmtEvalCommandTest.run("bench", "native-vs-smt", "--sizes", "1,2", "--reps", "1", "--timeout-ms", "60000", "--json");
+        var r = FmtEvalCommandTest.run("bench", "native-vs-smt", "--sizes", "1,2", "--reps", "1", "--smt-timeout-ms", "60000", "--json");
         assertEquals(Cli.OK, r.code(), r.err());
         JsonNode doc = Cli.JSON.readTree(r.out());
         assertEquals("native-vs-smt", doc.get("benchmark").asText());
@@ -75,11 +75,25 @@ class PipelineBenchTest {
         }
     }
 
+    /** Past the per-input timeout Z3 is unknown, the size is reported and larger sizes are not given to Z3. */
+    @Test
+    void nativeVsSmtReportsWhereZ3StopsAnsweringAndSkipsLargerSizes() throws Exception {
+        var r = FmtEvalCommandTest.run("bench", "native-vs-smt", "--sizes", "16,32", "--reps", "1", "--smt-timeout-ms", "1", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonNode doc = Cli.JSON.readTree(r.out());
+        JsonNode rows = doc.get("rows");
+        assertEquals("unknown", rows.get(0).get("smtVerdict").asText(), doc.toString());
+        assertEquals(rows.get(0).get("constraints").asInt(), doc.get("smtStopsAnsweringAtConstraints").asInt());
+        assertEquals("skipped", rows.get(1).get("smtVerdict").asText());
+        assertTrue(rows.get(1).get("ratio").isNull());
+        assertEquals("sat", rows.get(1).get("nativeVerdict").asText());
+    }
+
     @Test
     void badOptionsAreUsageErrors() {
         assertEquals(Cli.BAD_INPUT, FmtEvalCommandTest.run("bench", "pipeline", "--model", "rnn").code());
         assertEquals(Cli.BAD_INPUT, FmtEvalCommandTest.run("bench", "pipeline", "--layers", "0").code());
-        assertEquals(Cli.BAD_INPUT, FmtEvalCommandTest.run("bench", "native-vs-smt", "--timeout-ms", "0").code());
+        assertEquals(Cli.BAD_INPUT, FmtEvalCommandTest.run("bench", "native-vs-smt", "--smt-timeout-ms", "0").code());
         var cold = FmtEvalCommandTest.run("bench", "cold", "--jar", "no/such.jar");
         assertEquals(Cli.BAD_INPUT, cold.code());
         assertTrue(cold.err().contains("jar"), cold.err());
