@@ -33,8 +33,8 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class},
-        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12), queries (entailment); matmul and conv are subcommands.")
+        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class, PipelineBench.class, NativeVsSmtBench.class, ColdBench.class},
+        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12), queries (entailment); matmul, conv, pipeline, native-vs-smt, cold are subcommands.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries (matmul, conv: subcommands)")
@@ -173,12 +173,12 @@ public final class BenchCommand implements Callable<Integer> {
      * the collector's), the measure least affected by other load on a shared machine; -1 if the
      * platform does not report it.
      */
-    private static long processCpuNanos() {
+    static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : -1;
     }
 
-    private static long gcMillis() {
+    static long gcMillis() {
         long t = 0;
         for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) t += Math.max(0, g.getCollectionTime());
         return t;

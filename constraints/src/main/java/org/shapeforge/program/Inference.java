@@ -37,7 +37,16 @@ public record Inference(Generated generated, Solution solution) {
     /** Generates and solves; a malformed program throws {@link org.shapeforge.lang.ShapeError}. */
     public static Inference run(Program p, ShapeSolver solver, SolveOptions options) {
         Generated g = ShapeLogic.generate(p);
-        return new Inference(g, HiddenDims.check(g, Solution.of(solver.solve(g.problem(), options))));
+        return of(g, solver.solve(g.problem(), options));
+    }
+
+    /**
+     * The inference of generated constraints from a solver's outcome: the outcome read as a
+     * {@link Solution}, hidden dimensions checked (the phase after solving that the pipeline
+     * benchmark times on its own).
+     */
+    public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome) {
+        return new Inference(g, HiddenDims.check(g, Solution.of(outcome)));
     }
 
     /** Reads, parses, generates and solves a file. */

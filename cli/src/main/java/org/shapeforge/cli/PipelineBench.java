@@ -1,0 +1,183 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.shapeforge.program.Generated;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.ModelPrograms;
+import org.shapeforge.program.Program;
+import org.shapeforge.program.ProgramParser;
+import org.shapeforge.project.ProgramOperations;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolveOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code shapeforge bench pipeline [--layers 10,100,1000] [--model transformer|cnn|mlp] [--json]}
+ * (issue 18): a generated program of L layers ({@link ModelPrograms}) through the whole pipeline,
+ * each phase timed on its own — parse ({@link ProgramParser}), generate ({@code ShapeLogic}),
+ * solve (the native solver, which closes its solved form as part of solving), close (the outcome
+ * read as a {@link org.shapeforge.program.Solution}, hidden dimensions checked, every named
+ * tensor's closed shape grounded) and project ({@link ProgramOperations#project}). Per size: the
+ * median of each phase over the measured repetitions after warm-up runs (excluded), process CPU
+ * time beside wall time, peak heap, and the scaling exponent {@code log(t2/t1)/log(n2/n1)} of each
+ * phase against the previous size's constraint count.
+ */
+@Command(name = "pipeline", mixinStandardHelpOptions = true,
+        description = "Whole pipeline on generated L-layer programs: parse, generate, solve, close, project; per-phase medians and scaling exponents.")
+public final class PipelineBench implements Callable<Integer> {
+    static final List<String> PHASES = List.of("parse", "generate", "solve", "close", "project");
+
+    @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 10,100,1000)")
+    List<Integer> layers = List.of(10, 100, 1000);
+
+    @Option(names = "--model", paramLabel = "MODEL", description = "transformer (default), cnn or mlp")
+    String model = "transformer";
+
+    @Option(names = "--reps", paramLabel = "R", description = "measured repetitions (default 5 below 10^5 constraints, else 1); medians reported")
+    Integer reps;
+
+    @Option(names = "--warmup", paramLabel = "K", description = "warm-up runs of a 100-layer program before each size (default 3)")
+    int warmup = 3;
+
+    @Option(names = "--json", description = "print one JSON document")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** One measured run through all phases: wall ms per phase, process CPU ms, peak heap, verdict. */
+    record Run(double[] millis, double cpuMillis, long peakHeap, String verdict, int constraints, int operations) {
+        double total() {
+            return Arrays.stream(millis).sum();
+        }
+    }
+
+    @Override
+    public Integer call() {
+        ModelPrograms m;
+        try {
+            m = ModelPrograms.of(model);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
+        }
+        for (int l : layers)
+            if (l < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--layers must be >= 1, got " + l);
+        PrintWriter out = spec.commandLine().getOut();
+        ArrayNode rows = Cli.JSON.createArrayNode();
+        boolean ok = true;
+        if (!json) out.printf("pipeline %s: wall ms per phase, median of the measured repetitions after %d warm-up run(s); "
+                + "%d cores, load %.1f%n", m.label(), warmup, Runtime.getRuntime().availableProcessors(), load());
+        if (!json) out.printf("%7s %9s %9s %9s %9s %9s %9s %9s %10s %9s %5s%n", "layers", "constr", "parse", "generate",
+                "solve", "close", "project", "total", "cpu", "heapMiB", "reps");
+        ObjectNode prev = null;
+        for (int l : layers) {
+            String text = m.program(l);
+            String warm = m.program(Math.min(100, l));
+            for (int i = 0; i < warmup; i++) measure(warm);
+            Run first = measure(text);
+            int r = reps != null ? Math.max(1, reps) : first.constraints() < 100_000 ? 5 : 1;
+            List<Run> rs = new ArrayList<>(List.of(first));
+            for (int i = 1; i < r; i++) rs.add(measure(text));
+            ObjectNode row = rows.addObject().put("layers", l).put("constraints", first.constraints())
+                    .put("operations", first.operations()).put("verdict", first.verdict()).put("repetitions", r);
+            ok &= rs.stream().allMatch(x -> x.verdict().equals("sat"));
+            ObjectNode ph = row.putObject("phaseMillis");
+            for (int k = 0; k < PHASES.size(); k++) {
+                int kk = k;
+                ph.put(PHASES.get(k), median(rs.stream().mapToDouble(x -> x.millis()[kk]).toArray()));
+            }
+            row.put("totalMillis", median(rs.stream().mapToDouble(Run::total).toArray()));
+            row.put("processCpuMillis", median(rs.stream().mapToDouble(Run::cpuMillis).toArray()));
+            row.put("peakHeapMiB", rs.stream().mapToLong(Run::peakHeap).max().orElse(0) / 1048576.0);
+            row.put("constraintsPerSecond", first.constraints() / (row.get("totalMillis").asDouble() / 1000));
+            row.put("loadAverage", load());
+            if (prev != null) {
+                ObjectNode ex = row.putObject("scalingExponent");
+                double ratio = Math.log((double) first.constraints() / prev.get("constraints").asInt());
+                for (String p : PHASES)
+                    ex.put(p, exponent(prev.get("phaseMillis").get(p).asDouble(), ph.get(p).asDouble(), ratio));
+                ex.put("total", exponent(prev.get("totalMillis").asDouble(), row.get("totalMillis").asDouble(), ratio));
+            }
+            prev = row;
+            if (!json) {
+                out.printf("%7d %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f %9.1f %5d  %s%n", l, first.constraints(),
+                        ph.get("parse").asDouble(), ph.get("generate").asDouble(), ph.get("solve").asDouble(),
+                        ph.get("close").asDouble(), ph.get("project").asDouble(), row.get("totalMillis").asDouble(),
+                        row.get("processCpuMillis").asDouble(), row.get("peakHeapMiB").asDouble(), r, first.verdict());
+                if (row.has("scalingExponent")) {
+                    var ex = row.get("scalingExponent");
+                    out.printf("%17s exponent %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f%n", "", ex.get("parse").asDouble(),
+                            ex.get("generate").asDouble(), ex.get("solve").asDouble(), ex.get("close").asDouble(),
+                            ex.get("project").asDouble(), ex.get("total").asDouble());
+                }
+            }
+            out.flush();
+        }
+        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", "pipeline").put("model", m.label())
+                .put("cores", Runtime.getRuntime().availableProcessors()).put("warmupRuns", warmup)
+                .put("method", "wall ms per phase, median of repetitions after warm-up runs of a <=100-layer program; "
+                        + "scalingExponent = log(t/t_prev)/log(constraints/constraints_prev)")
+                .set("rows", rows)));
+        out.flush();
+        return ok ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    private static double exponent(double t0, double t1, double logRatio) {
+        return t0 > 0 && t1 > 0 && logRatio != 0 ? Math.log(t1 / t0) / logRatio : Double.NaN;
+    }
+
+    static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** One run through every phase of one program text. */
+    static Run measure(String text) {
+        System.gc();
+        for (MemoryPoolMXBean mp : ManagementFactory.getMemoryPoolMXBeans()) mp.resetPeakUsage();
+        long c0 = BenchCommand.processCpuNanos();
+        double[] ms = new double[PHASES.size()];
+        long t = System.nanoTime();
+        Program p = ProgramParser.parse("generated.shp", text);
+        t = lap(ms, 0, t);
+        Generated g = org.shapeforge.program.ShapeLogic.generate(p);
+        t = lap(ms, 1, t);
+        Outcome o = new NativeSolver().solve(g.problem(), SolveOptions.defaults());
+        t = lap(ms, 2, t);
+        Inference inf = Inference.of(g, o);
+        int tensors = inf.shapes().size();
+        t = lap(ms, 3, t);
+        int ops = 0;
+        if (inf.succeeded()) ops = ProgramOperations.project(inf).operations().size();
+        lap(ms, 4, t);
+        double cpu = (BenchCommand.processCpuNanos() - c0) / 1e6;
+        long peak = 0;
+        for (MemoryPoolMXBean mp : ManagementFactory.getMemoryPoolMXBeans())
+            if (mp.getType() == MemoryType.HEAP) peak += mp.getPeakUsage().getUsed();
+        String verdict = inf.succeeded() && tensors > 0 ? "sat" : inf.failure().map(f -> f.kind()).orElse("unknown");
+        return new Run(ms, cpu, peak, verdict, g.problem().constraints().size(), ops);
+    }
+
+    private static long lap(double[] ms, int k, long t0) {
+        long t = System.nanoTime();
+        ms[k] = (t - t0) / 1e6;
+        return t;
+    }
+}
