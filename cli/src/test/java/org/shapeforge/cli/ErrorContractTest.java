@@ -219,6 +219,7 @@ class ErrorContractTest {
         Path f = file("hard.shc", "size(a) * size(a) * size(a) == size(b) * size(b) * size(b) + size(c) * size(c) * size(c) + 7\n");
         CliRun r = CliRun.of("smt", "--timeout-ms=1", f.toString());
         assertEquals(Cli.UNKNOWN, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("unknown (timeout"), r.out());
+        // the two paths render differently: the command bound via ErrorDoc, z3's own give-up via OutcomeView
+        assertTrue(r.out().contains("unknown (timeout") || r.out().contains("unknown — timeout"), r.out());
     }
 }

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.lang.Parser;
@@ -26,8 +25,8 @@ import org.shapeforge.solver.SolveOptions;
 /** {@code infer}: the shipped examples, the forgotten-dimension failure, JSON, {@code --emit shc}, {@code --dot}. */
 class InferCommandTest {
     static final Path EXAMPLES = Path.of("../examples");
-    /** The examples that must infer (concat.shp: see {@link #concatExampleInfers}). */
-    static final List<String> INFERRING = List.of("mlp", "transformer-block", "cnn");
+    /** The examples that must infer. */
+    static final List<String> INFERRING = List.of("mlp", "transformer-block", "cnn", "concat");
 
     @TempDir
     Path dir;
@@ -129,7 +128,6 @@ class InferCommandTest {
             assertTrue(p.constraints().size() > 5, e);
             Outcome smt = new SmtSolver().solve(p, SolveOptions.defaults());
             assertInstanceOf(Outcome.Sat.class, smt, e + ": " + smt);
-            if (e.equals("concat")) continue; // native: see concatExampleInfers
             Outcome nat = new NativeSolver().solve(p, SolveOptions.defaults());
             Outcome.Sat sat = assertInstanceOf(Outcome.Sat.class, nat, e + ": " + nat);
             assertTrue(Evaluator.holdsAll(p.constraints(), sat.model(), Semantics.FLAT), e);
@@ -137,13 +135,11 @@ class InferCommandTest {
     }
 
     /**
-     * Pinned: the native solver's soundness guard grounds a row bound to a sum of solved variables
-     * ({@code <o> ~ [x ^ y]}) with every variable at the unit (Report.symbolicAtUnit), so a block
-     * concatenation fails with an internal error. Four-line reproducer:
-     * {@code x = 3; y = 5; <o> ~ [x ^ y]; <w> <= <o>}. Enable when solver-native is fixed.
+     * Block concatenation through the native solver: rows bound to sums of solved variables
+     * ({@code <o> ~ [x ^ y]}) are read through σ⋆ into the sum (regression for the closed model
+     * that once grounded the parts at the unit; reproducer {@code x = 3; y = 5; <o> ~ [x ^ y]; <w> <= <o>}).
      */
     @Test
-    @Disabled("solver-native: Report.symbolicAtUnit grounds Concat parts at the unit (see javadoc)")
     void concatExampleInfers() throws Exception {
         Run r = run("infer", example("concat").toString(), "--json");
         assertEquals(0, r.code(), r.out());

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
+import org.shapeforge.semantics.Sizes;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
@@ -100,8 +101,9 @@ final class Report {
         return new Assignment(d.build(), r.build());
     }
 
+    /** {@code x} (already read through σ⋆) with its remaining, unbound variables at the unit. */
     private static Dim atUnit(Dim x) {
-        return org.shapeforge.semantics.Sizes.ground(x, name -> Dim.unit())
+        return Sizes.ground(x, name -> Dim.unit())
                 .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
     }
 
@@ -115,19 +117,65 @@ final class Report {
     }
 
     private static Dim dim(Engine en, DimSlot s) {
-        return en.subst.dim(s, new Trace(Why.NONE, false));
+        return dim(en, en.subst.dim(s, new Trace(Why.NONE, false)));
     }
 
     private static Row row(Engine en, RowSlot s) {
-        return en.subst.row(s, new Trace(Why.NONE, false));
+        return axes(en, en.subst.row(s, new Trace(Why.NONE, false)));
     }
 
+    /**
+     * σ⋆(d) applied structurally (Def. 3.2, extended to compound terms): {@link Subst} resolves
+     * variables only, so a variable or row axis bound to a {@link Dim.Concat} or {@link Dim.Affine}
+     * still mentions the parts' variables even when those are bound. Each part is read through
+     * σ⋆ here, and a compound term whose parts are all ground is folded to the atom it denotes by
+     * {@link Sizes#ground} (the one place the size formulas live). Without this the closed model
+     * left such rows out or, in the soundness guard's reading, set the bound parts to the unit.
+     * A fold that fails (basis conflict, overflow) keeps the term, for the guard to report.
+     */
     static Dim dim(Engine en, Dim d) {
-        return en.subst.dim(d, new Trace(Why.NONE, false));
+        return switch (d) {
+            case Dim.Unit u -> u;
+            case Dim.Atom a -> a;
+            case Dim.Var v -> {
+                Dim x = en.subst.dim(v, new Trace(Why.NONE, false));
+                yield x instanceof Dim.Var ? x : dim(en, x);
+            }
+            case Dim.Concat c -> {
+                List<Dim> parts = map(c.parts(), p -> dim(en, p));
+                yield fold(parts == c.parts() ? c : new Dim.Concat(parts));
+            }
+            case Dim.Affine a -> {
+                Dim over = dim(en, a.over());
+                java.util.Optional<Dim> k = a.kernel().map(x -> dim(en, x));
+                boolean same = over == a.over() && (k.isEmpty() || k.get() == a.kernel().get());
+                yield fold(same ? a : new Dim.Affine(over, a.stride(), k, a.dilation(), a.padding(), a.offset()));
+            }
+        };
+    }
+
+    /** A compound term with ground parts as its atom; otherwise the term itself. */
+    private static Dim fold(Dim d) {
+        try {
+            return Sizes.ground(d, name -> null).orElse(d);
+        } catch (Sizes.BasisConflict | ArithmeticException e) {
+            return d;
+        }
     }
 
     static Row row(Engine en, Row r) {
-        return en.subst.row(r, new Trace(Why.NONE, false));
+        return axes(en, en.subst.row(r, new Trace(Why.NONE, false)));
+    }
+
+    /** {@code x} with its explicit axes read through {@link #dim(Engine, Dim)}. */
+    private static Row axes(Engine en, Row x) {
+        List<Dim> l = map(x.lead(), d -> dim(en, d)), t = map(x.trail(), d -> dim(en, d));
+        if (l == x.lead() && t == x.trail()) return x;
+        return switch (x) {
+            case Row.Closed c -> new Row.Closed(l, t);
+            case Row.Open o -> new Row.Open(l, o.var(), t);
+            case Row.Rigid g -> new Row.Rigid(l);
+        };
     }
 
     /** {@code ds} with f applied, the same list when f changes nothing (no copy in the common ground case). */
@@ -141,8 +189,14 @@ final class Report {
         return out == null ? ds : out;
     }
 
+    /** γ↑ of a dimension (read through σ⋆): its unbound variables at the unit, a compound term folded. */
     private static Dim top(Dim d) {
-        return d.isGround() ? d : Dim.unit();
+        if (d.isGround()) return d;
+        try {
+            return atUnit(d);
+        } catch (Sizes.BasisConflict | ArithmeticException e) {
+            return Dim.unit();
+        }
     }
 
     /** γ↑ of a row: its variable to the empty row, its symbolic axes to the unit (the row itself when closed and ground). */

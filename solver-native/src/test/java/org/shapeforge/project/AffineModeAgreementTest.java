@@ -49,8 +49,9 @@ class AffineModeAgreementTest {
 
     /**
      * The operand's size {@code n} and the kernel's size are given, the output size is inferred
-     * (the forward direction, with the operand's row left open, trips the native solver's
-     * soundness guard today: reported, see docs/projections.md).
+     * (the forward direction, the operand's row bound to the affine term, is covered by
+     * {@code GoldenProjectionsTest.validConvolutionWithStrideAndDilationNeverPads} and
+     * {@code solve.CompoundTermsClosingTest}).
      */
     private int check(int s, int d, int kk, int n, boolean padded, int f) {
         String where = "stride " + s + " dilation " + d + " kernel " + kk + " input " + n + (padded ? " padded" : " valid") + " offset " + f;
