@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             SolveCommand.class,
             InferCommand.class,
+            QueryCommand.class,
             RunCommand.class,
             BenchCommand.class,
             OracleCommand.class,
