@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.Stmt;
+import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.SymbolicShape;
@@ -24,7 +26,7 @@ final class DynamicView {
     }
 
     /** {@code n=32} options as a map; a malformed one or a bad binding is a usage error (exit 2). */
-    static Map<String, Long> env(Inference inf, List<String> binds) {
+    static Map<String, Long> env(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
         Map<String, Long> env = new LinkedHashMap<>();
         for (String b : binds) {
             String[] kv = b.split("=", 2);
@@ -39,11 +41,15 @@ final class DynamicView {
         Binding.check(cl, env).ifPresent(m -> {
             throw new ShapeError("usage", null, "--bind: " + m);
         });
-        return Binding.complete(cl, env);
+        Map<String, Long> all = Binding.complete(cl, env);
+        Facts.violated(facts, all).ifPresent(m -> {
+            throw new ShapeError("usage", null, "--bind: " + m);
+        });
+        return all;
     }
 
-    static String text(Inference inf, List<String> binds) {
-        Map<String, Long> env = env(inf, binds);
+    static String text(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
+        Map<String, Long> env = env(inf, facts, binds);
         Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
         Map<String, Binding.Bound> bound = binds.isEmpty() ? Map.of() : Binding.resolve(sym, env);
         StringBuilder sb = new StringBuilder();
@@ -52,13 +58,14 @@ final class DynamicView {
                 bound.containsKey(n) ? bound.get(n).printed() : s.printed())));
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
+        for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
         inf.labels().forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
         return sb.toString();
     }
 
     /** {@code "symbolic": {tensor: "b=[n] ..."}, "classes": [...], "bound": {...}} into {@code doc}. */
-    static void json(Inference inf, List<String> binds, ObjectNode doc) {
-        Map<String, Long> env = env(inf, binds);
+    static void json(Inference inf, List<Stmt.Fact> facts, List<String> binds, ObjectNode doc) {
+        Map<String, Long> env = env(inf, facts, binds);
         Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
         ObjectNode s = doc.putObject("symbolic");
         sym.forEach((n, x) -> s.put(n, x.printed()));
@@ -68,6 +75,8 @@ final class DynamicView {
             c.members().forEach(o.putArray("members")::add);
             if (c.value().isPresent()) o.put("value", c.value().getAsLong());
         }
+        var fs = doc.putArray("facts");
+        for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
         if (!binds.isEmpty()) {
             ObjectNode b = doc.putObject("bound");
             Binding.resolve(sym, env).forEach((n, x) -> b.put(n, x.printed()));

@@ -103,12 +103,12 @@ public final class InferCommand implements Callable<Integer> {
             else if (json) {
                 ObjectNode doc = toJson(inf);
                 if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
-                if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, binds, doc);
+                if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, org.shapeforge.program.dynamic.Facts.of(program), binds, doc);
                 if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
                         .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
                 out.println(Cli.json(doc));
             } else {
-                out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, binds) : text(inf));
+                out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, org.shapeforge.program.dynamic.Facts.of(program), binds) : text(inf));
                 if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
                 if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
             }

@@ -127,6 +127,7 @@ public final class QueryCommand implements Callable<Integer> {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             Problem p = ShapeLogic.generate(program).problem();
             List<Statement> st = new ArrayList<>(p.statements());
+            for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
             for (String a : assume) st.add(parse(a));
             List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
             as = answer(new Problem(p.file(), st), qs, !noNative);
