@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             InferCommand.class,
             QueryCommand.class,
+            AnalyzeCommand.class,
             RunCommand.class,
             BenchCommand.class,
             OracleCommand.class,

@@ -65,6 +65,15 @@ public final class SymbolicShapes {
         return DimClasses.build(dynamicNames(inf), s.solved().map(SolvedForm::dimBindings).orElse(Map.of()));
     }
 
+    /** The symbolic shape of any tensor's row terms (an intermediate's too); empty unless solved. */
+    public static Optional<SymbolicShape> of(Inference inf, Shape sh) {
+        if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
+        SymbolicShapes sy = new SymbolicShapes(dynamicNames(inf), s.model(), s.solved());
+        sy.classes = classes(inf);
+        inf.generated().tensors().forEach((name, t) -> sy.noteUses(name, t));
+        return Optional.of(sy.shape(sh));
+    }
+
     private void noteUses(String tensor, Shape sh) {
         int axis = 0;
         for (Kind k : List.of(Kind.BATCH, Kind.INPUT, Kind.OUTPUT))
