@@ -59,6 +59,9 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
     Path outDir;
 
+    @Option(names = "--bind", paramLabel = "NAME=SIZE", description = "resolve a dynamic dimension to a size (docs/dynamic.md)")
+    java.util.List<String> binds = new java.util.ArrayList<>();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -100,11 +103,12 @@ public final class InferCommand implements Callable<Integer> {
             else if (json) {
                 ObjectNode doc = toJson(inf);
                 if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
+                if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, org.shapeforge.program.dynamic.Facts.of(program), binds, doc);
                 if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
                         .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
                 out.println(Cli.json(doc));
             } else {
-                out.print(text(inf));
+                out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, org.shapeforge.program.dynamic.Facts.of(program), binds) : text(inf));
                 if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
                 if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
             }

@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             SolveCommand.class,
             InferCommand.class,
+            QueryCommand.class,
+            AnalyzeCommand.class,
             RunCommand.class,
             BenchCommand.class,
             OracleCommand.class,

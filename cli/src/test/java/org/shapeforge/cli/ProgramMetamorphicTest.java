@@ -83,6 +83,7 @@ class ProgramMetamorphicTest {
             case Stmt.SetLabel l -> "set " + l.label();
             case Stmt.SetEqual q -> "set_equal";
             case Stmt.Dynamic d -> "dynamic";
+            case Stmt.Fact f -> "fact " + f.dim();
         };
     }
 
@@ -113,6 +114,7 @@ class ProgramMetamorphicTest {
                 out.add("label:" + q.right());
             }
             case Stmt.Dynamic d -> {}
+            case Stmt.Fact f -> out.add("dim:" + f.dim());
         }
         return out;
     }

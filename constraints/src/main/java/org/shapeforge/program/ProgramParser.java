@@ -111,6 +111,24 @@ public final class ProgramParser {
                 for (var id : d.ID()) dimName(id.getSymbol());
                 yield new Stmt.Dynamic(d.ID().stream().map(t -> t.getText()).toList(), span(d));
             }
+            case ShpParser.DimRangeContext r -> {
+                long lo = integer(r.lo), hi = integer(r.hi);
+                if (lo > hi) throw new org.shapeforge.lang.ShapeError("program", span(r), "empty range " + lo + ".." + hi + " for '"
+                        + r.dname.getText() + "'");
+                var size = new org.shapeforge.lang.SizeExpr.Size(org.shapeforge.term.Dim.var(r.dname.getText()));
+                yield new Stmt.Fact(r.dname.getText(), new org.shapeforge.lang.Constraint.SizeIn(size, lo, hi, span(r)), span(r));
+            }
+            case ShpParser.DimModContext m -> {
+                long k = integer(m.mod), rem = integer(m.rem);
+                if (k < 1) throw new org.shapeforge.lang.ShapeError("program", span(m), "the modulus must be at least 1");
+                var size = new org.shapeforge.lang.SizeExpr.Size(org.shapeforge.term.Dim.var(m.dname.getText()));
+                yield new Stmt.Fact(m.dname.getText(), new org.shapeforge.lang.Constraint.SizeRel(
+                        new org.shapeforge.lang.SizeExpr.Mod(size, k), org.shapeforge.lang.Constraint.Rel.EQ,
+                        new org.shapeforge.lang.SizeExpr.Lit(rem), span(m)), span(m));
+            }
+            case ShpParser.DimLikelyContext l -> new Stmt.Fact(l.dname.getText(), new org.shapeforge.lang.Constraint.Likely(
+                    org.shapeforge.term.Dim.var(l.dname.getText()),
+                    l.INT().stream().map(t -> integer(t.getSymbol())).toList(), span(l)), span(l));
             default -> throw new IllegalStateException("unknown statement " + s.getClass());
         };
     }

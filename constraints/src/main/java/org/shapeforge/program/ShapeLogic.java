@@ -119,6 +119,11 @@ public final class ShapeLogic {
                     declare(Provenance.DYNAMIC, new VarRef(n, false));
                 }
             }
+            case Stmt.Fact(var dim, var c, var span) -> { // an assumption, not shape logic (docs/dynamic.md)
+                if (!dynamic.contains(dim))
+                    throw new ShapeError("program", span, "'" + dim + "' is not a dynamic dimension declared above;"
+                            + " facts (in, %, likely) are about `dynamic` dims");
+            }
         }
     }
 

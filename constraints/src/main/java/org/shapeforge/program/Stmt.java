@@ -29,4 +29,12 @@ public sealed interface Stmt {
             names = List.copyOf(names);
         }
     }
+
+    /**
+     * A distribution fact about a dynamic dimension (seed 002): {@code n in 1..4096},
+     * {@code n % 8 == 0}, {@code likely(n) = {32, 64}} — the {@code .shc} size predicate it denotes.
+     * An assumption on runtime sizes: it does not change inference, {@code query} assumes it and
+     * {@code --bind} checks it (docs/dynamic.md).
+     */
+    record Fact(String dim, org.shapeforge.lang.Constraint constraint, Span span) implements Stmt {}
 }

@@ -11,6 +11,9 @@ statement : name=ID '=' expr captures?                 # assign
           | 'set' label=ID '=' INT                     # setLabel
           | 'set_equal' left=ID right=ID               # setEqual
           | 'dynamic' ID (',' ID)*                     # dynamicDecl
+          | dname=ID 'in' lo=INT '..' hi=INT             # dimRange
+          | dname=ID '%' mod=INT '==' rem=INT            # dimMod
+          | 'likely' '(' dname=ID ')' '=' '{' INT (',' INT)* '}'   # dimLikely
           ;
 captures  : 'capture' ID (',' ID)* ;
 

@@ -1,0 +1,85 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Stmt;
+import org.shapeforge.program.dynamic.Facts;
+import org.shapeforge.program.dynamic.Binding;
+import org.shapeforge.program.dynamic.DimClasses;
+import org.shapeforge.program.dynamic.SymbolicShape;
+import org.shapeforge.program.dynamic.SymbolicShapes;
+
+/**
+ * {@code infer} for programs with {@code dynamic} dimensions (docs/dynamic.md): every tensor's shape
+ * in terms of them, the equal-dim classes, and with {@code --bind n=32} the resolved sizes.
+ */
+final class DynamicView {
+    private DynamicView() {}
+
+    /** Does the program declare dynamic dims, or was {@code --bind} given? */
+    static boolean applies(Inference inf, List<String> binds) {
+        return !SymbolicShapes.dynamicNames(inf).isEmpty() || !binds.isEmpty();
+    }
+
+    /** {@code n=32} options as a map; a malformed one or a bad binding is a usage error (exit 2). */
+    static Map<String, Long> env(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
+        Map<String, Long> env = new LinkedHashMap<>();
+        for (String b : binds) {
+            String[] kv = b.split("=", 2);
+            try {
+                if (kv.length != 2) throw new NumberFormatException();
+                env.put(kv[0].trim(), Long.parseLong(kv[1].trim()));
+            } catch (NumberFormatException e) {
+                throw new ShapeError("usage", null, "--bind takes NAME=SIZE (e.g. --bind n=32), got '" + b + "'");
+            }
+        }
+        DimClasses cl = SymbolicShapes.classes(inf);
+        Binding.check(cl, env).ifPresent(m -> {
+            throw new ShapeError("usage", null, "--bind: " + m);
+        });
+        Map<String, Long> all = Binding.complete(cl, env);
+        Facts.violated(facts, all).ifPresent(m -> {
+            throw new ShapeError("usage", null, "--bind: " + m);
+        });
+        return all;
+    }
+
+    static String text(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
+        Map<String, Long> env = env(inf, facts, binds);
+        Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
+        Map<String, Binding.Bound> bound = binds.isEmpty() ? Map.of() : Binding.resolve(sym, env);
+        StringBuilder sb = new StringBuilder();
+        int w = sym.keySet().stream().mapToInt(String::length).max().orElse(1);
+        sym.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n,
+                bound.containsKey(n) ? bound.get(n).printed() : s.printed())));
+        for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
+            sb.append("dynamic ").append(c.printed()).append('\n');
+        for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
+        inf.labels().forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
+        return sb.toString();
+    }
+
+    /** {@code "symbolic": {tensor: "b=[n] ..."}, "classes": [...], "bound": {...}} into {@code doc}. */
+    static void json(Inference inf, List<Stmt.Fact> facts, List<String> binds, ObjectNode doc) {
+        Map<String, Long> env = env(inf, facts, binds);
+        Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
+        ObjectNode s = doc.putObject("symbolic");
+        sym.forEach((n, x) -> s.put(n, x.printed()));
+        var cs = doc.putArray("classes");
+        for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes()) {
+            var o = cs.addObject();
+            c.members().forEach(o.putArray("members")::add);
+            if (c.value().isPresent()) o.put("value", c.value().getAsLong());
+        }
+        var fs = doc.putArray("facts");
+        for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
+        if (!binds.isEmpty()) {
+            ObjectNode b = doc.putObject("bound");
+            Binding.resolve(sym, env).forEach((n, x) -> b.put(n, x.printed()));
+        }
+    }
+}

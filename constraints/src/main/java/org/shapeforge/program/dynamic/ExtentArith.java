@@ -1,0 +1,40 @@
+package org.shapeforge.program.dynamic;
+
+import org.shapeforge.semantics.Arith;
+
+/**
+ * {@link Arith} over {@link ExtentExpr}, folding constants, so that {@code Sizes.affineInput} states
+ * the affine size formula once for numbers and for symbolic extents.
+ */
+final class ExtentArith implements Arith<ExtentExpr> {
+    static final ExtentArith INSTANCE = new ExtentArith();
+
+    @Override
+    public ExtentExpr lit(long n) {
+        return new ExtentExpr.Const(n);
+    }
+
+    @Override
+    public ExtentExpr add(ExtentExpr a, ExtentExpr b) {
+        if (a instanceof ExtentExpr.Const(long x) && b instanceof ExtentExpr.Const(long y)) return lit(Math.addExact(x, y));
+        if (b instanceof ExtentExpr.Const(long y) && y == 0) return a;
+        if (a instanceof ExtentExpr.Const(long x) && x == 0) return b;
+        return new ExtentExpr.Add(a, b);
+    }
+
+    @Override
+    public ExtentExpr sub(ExtentExpr a, ExtentExpr b) {
+        if (a instanceof ExtentExpr.Const(long x) && b instanceof ExtentExpr.Const(long y)) return lit(Math.subtractExact(x, y));
+        if (b instanceof ExtentExpr.Const(long y) && y == 0) return a;
+        return new ExtentExpr.Sub(a, b);
+    }
+
+    @Override
+    public ExtentExpr mul(ExtentExpr a, ExtentExpr b) {
+        if (a instanceof ExtentExpr.Const(long x) && b instanceof ExtentExpr.Const(long y)) return lit(Math.multiplyExact(x, y));
+        if (b instanceof ExtentExpr.Const(long y) && y == 1) return a;
+        if (a instanceof ExtentExpr.Const(long x) && x == 1) return b;
+        if (a instanceof ExtentExpr.Const && !(b instanceof ExtentExpr.Const)) return new ExtentExpr.Mul(b, a); // n*4
+        return new ExtentExpr.Mul(a, b);
+    }
+}

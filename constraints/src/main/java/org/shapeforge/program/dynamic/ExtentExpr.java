@@ -1,0 +1,93 @@
+package org.shapeforge.program.dynamic;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How an axis extent is computed ({@code seeds/004_…}, "Recommended Approach"): a constant, the size
+ * of a symbolic input axis (a {@code dynamic} dimension of the program), a runtime scalar read with
+ * explicit semantics, or arithmetic over those. An expression says nothing about whether it is the
+ * true size: that guarantee is {@link ShapeExtent}'s.
+ */
+public sealed interface ExtentExpr {
+    /** A compile-time constant. */
+    record Const(long value) implements ExtentExpr {}
+
+    /**
+     * The size of a symbolic input axis: {@code dim} is the {@code dynamic} name, {@code tensor} /
+     * {@code axis} where the program first reads it (diagnostics only; equality is by {@code dim}).
+     */
+    record InputAxis(String dim, String tensor, int axis) implements ExtentExpr {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof InputAxis x && x.dim.equals(dim);
+        }
+
+        @Override
+        public int hashCode() {
+            return dim.hashCode();
+        }
+    }
+
+    /**
+     * The value of a scalar tensor used as a size; {@code semantics} names the conversion rule (e.g.
+     * {@code DynamicTruncateSize}), which is not a generic cast (seed 004, "Runtime Scalar Dimensions").
+     */
+    record RuntimeScalar(String tensor, String semantics) implements ExtentExpr {}
+
+    record Add(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    record Sub(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    record Mul(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    record FloorDiv(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    record Min(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    record Max(ExtentExpr left, ExtentExpr right) implements ExtentExpr {}
+
+    static ExtentExpr of(long n) {
+        return new Const(n);
+    }
+
+    /** Does the expression read a symbolic input axis or a runtime scalar? */
+    default boolean symbolic() {
+        return switch (this) {
+            case Const c -> false;
+            case InputAxis a -> true;
+            case RuntimeScalar r -> true;
+            case Add(var l, var r) -> l.symbolic() || r.symbolic();
+            case Sub(var l, var r) -> l.symbolic() || r.symbolic();
+            case Mul(var l, var r) -> l.symbolic() || r.symbolic();
+            case FloorDiv(var l, var r) -> l.symbolic() || r.symbolic();
+            case Min(var l, var r) -> l.symbolic() || r.symbolic();
+            case Max(var l, var r) -> l.symbolic() || r.symbolic();
+        };
+    }
+
+    /**
+     * The value under {@code env} (dynamic dimension names and runtime scalar tensor names to
+     * numbers); empty when a name is unbound. Overflow throws {@link ArithmeticException}; a
+     * division by zero is empty.
+     */
+    default Optional<Long> eval(Map<String, Long> env) {
+        return switch (this) {
+            case Const c -> Optional.of(c.value());
+            case InputAxis a -> Optional.ofNullable(env.get(a.dim()));
+            case RuntimeScalar r -> Optional.ofNullable(env.get(r.tensor()));
+            case Add(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env).map(y -> Math.addExact(x, y)));
+            case Sub(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env).map(y -> Math.subtractExact(x, y)));
+            case Mul(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env).map(y -> Math.multiplyExact(x, y)));
+            case FloorDiv(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env)
+                    .flatMap(y -> y == 0 ? Optional.empty() : Optional.of(Math.floorDiv(x, y))));
+            case Min(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env).map(y -> Math.min(x, y)));
+            case Max(var l, var r) -> l.eval(env).flatMap(x -> r.eval(env).map(y -> Math.max(x, y)));
+        };
+    }
+
+    /** Printed with the usual precedence: {@code n*4}, {@code n+3}, {@code min(s, n)}. */
+    default String printed() {
+        return ExtentPrinter.print(this, 0);
+    }
+}

@@ -1,0 +1,40 @@
+package org.shapeforge.program.dynamic;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.program.Program;
+import org.shapeforge.program.Stmt;
+
+/**
+ * The distribution facts of a program ({@code n in 1..4096}, {@code n % 8 == 0},
+ * {@code likely(n) = {32, 64}}; seed 002 "shape distribution constraint"): assumptions for
+ * {@code query}, checks for {@code --bind}. {@code likely} is a hint and never fails.
+ */
+public final class Facts {
+    private Facts() {}
+
+    public static List<Stmt.Fact> of(Program p) {
+        return p.statements().stream().filter(s -> s instanceof Stmt.Fact).map(s -> (Stmt.Fact) s).toList();
+    }
+
+    /** The first fact the bound sizes violate, described with its location; empty if none. */
+    public static Optional<String> violated(List<Stmt.Fact> facts, Map<String, Long> env) {
+        for (Stmt.Fact f : facts) {
+            Long v = env.get(f.dim());
+            if (v == null) continue;
+            boolean ok = switch (f.constraint()) {
+                case Constraint.SizeIn in -> v >= in.lo() && v <= in.hi();
+                case Constraint.SizeRel(SizeExpr.Mod(var x, long k), var rel, SizeExpr.Lit(long r), var sp) ->
+                        Math.floorMod(v, k) == r;
+                default -> true; // likely: a hint
+            };
+            if (!ok) return Optional.of(f.dim() + " = " + v + " violates `" + Printer.print(f.constraint()) + "` ("
+                    + f.span() + ")");
+        }
+        return Optional.empty();
+    }
+}

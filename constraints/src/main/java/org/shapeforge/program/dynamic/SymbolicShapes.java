@@ -1,0 +1,171 @@
+package org.shapeforge.program.dynamic;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.shapeforge.lang.Declaration;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Shape;
+import org.shapeforge.program.Solution;
+import org.shapeforge.program.spec.Kind;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * Every named tensor's shape as extent metadata, with {@code dynamic} dimensions kept symbolic
+ * (issue 17): a dimension is read from the solver's solved form σ⋆ (Def. 5.3, non-ground bindings)
+ * first, so a variable bound to {@code n} stays {@code n}; a {@code dynamic} variable is an
+ * {@link ExtentExpr.InputAxis}; any other variable takes its closed value (Def. 6.1). Concatenations
+ * are sums, affine axes use {@link Sizes#affineInput} over {@link ExtentArith}. All extents of a
+ * program without {@code dynamic} are exact constants, equal to {@link Inference#shapes()}.
+ */
+public final class SymbolicShapes {
+    private final Set<String> dynamic;
+    private final Map<String, ExtentExpr.InputAxis> firstUse = new LinkedHashMap<>();
+    private final Assignment model;
+    private final Optional<SolvedForm> solved;
+    private DimClasses classes = new DimClasses(List.of());
+
+    private SymbolicShapes(Set<String> dynamic, Assignment model, Optional<SolvedForm> solved) {
+        this.dynamic = dynamic;
+        this.model = model;
+        this.solved = solved;
+    }
+
+    /** The {@code dynamic} dimension names of a program, in declaration order. */
+    public static Set<String> dynamicNames(Inference inf) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Declaration d : inf.generated().declarations())
+            if (d.kind() == Declaration.Provenance.DYNAMIC)
+                d.vars().stream().filter(v -> !v.row()).forEach(v -> out.add(v.name()));
+        return out;
+    }
+
+    /** Every named tensor's symbolic shape, in definition order; empty unless inference succeeded. */
+    public static Map<String, SymbolicShape> of(Inference inf) {
+        Map<String, SymbolicShape> out = new LinkedHashMap<>();
+        if (!(inf.solution() instanceof Solution.Solved s)) return out;
+        SymbolicShapes sy = new SymbolicShapes(dynamicNames(inf), s.model(), s.solved());
+        sy.classes = classes(inf);
+        inf.generated().tensors().forEach((name, sh) -> sy.noteUses(name, sh));
+        inf.generated().tensors().forEach((name, sh) -> out.put(name, sy.shape(sh)));
+        return out;
+    }
+
+    /** The equal-dim classes of the program's dynamic dimensions; empty unless inference succeeded. */
+    public static DimClasses classes(Inference inf) {
+        if (!(inf.solution() instanceof Solution.Solved s)) return new DimClasses(List.of());
+        return DimClasses.build(dynamicNames(inf), s.solved().map(SolvedForm::dimBindings).orElse(Map.of()));
+    }
+
+    /** The symbolic shape of any tensor's row terms (an intermediate's too); empty unless solved. */
+    public static Optional<SymbolicShape> of(Inference inf, Shape sh) {
+        if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
+        SymbolicShapes sy = new SymbolicShapes(dynamicNames(inf), s.model(), s.solved());
+        sy.classes = classes(inf);
+        inf.generated().tensors().forEach((name, t) -> sy.noteUses(name, t));
+        return Optional.of(sy.shape(sh));
+    }
+
+    private void noteUses(String tensor, Shape sh) {
+        int axis = 0;
+        for (Kind k : List.of(Kind.BATCH, Kind.INPUT, Kind.OUTPUT))
+            if (sh.row(k) instanceof Row.Closed c)
+                for (Dim d : c.flat()) {
+                    if (d instanceof Dim.Var(String v) && dynamic.contains(v) && !firstUse.containsKey(v))
+                        firstUse.put(v, new ExtentExpr.InputAxis(v, tensor, axis));
+                    axis++;
+                }
+    }
+
+    private SymbolicShape shape(Shape sh) {
+        return new SymbolicShape(row(sh.batch(), 0), row(sh.input(), 0), row(sh.output(), 0));
+    }
+
+    private List<ShapeExtent> row(Row r, int depth) {
+        if (depth > 10_000) throw new IllegalStateException("cyclic row bindings");
+        List<ShapeExtent> out = new ArrayList<>();
+        switch (r) {
+            case Row.Closed c -> c.flat().forEach(d -> out.add(extent(d)));
+            case Row.Rigid g -> g.axes().forEach(d -> out.add(extent(d)));
+            case Row.Open o -> {
+                o.lead().forEach(d -> out.add(extent(d)));
+                Row v = solved.map(f -> f.rowBindings().get(o.var())).orElse(null);
+                if (v == null) v = rowTop(o.var());
+                if (v == null) v = model.rows().get(o.var());
+                if (v == null) v = Row.literal(List.of()); // uncapped: closes to no axes (Def. 6.1)
+                out.addAll(row(v, depth + 1));
+                o.trail().forEach(d -> out.add(extent(d)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * γ↑ symbolically (Prop. 5.4): an unsolved variable whose only residual constraints cap it from
+     * above takes its cap — under broadcasting the result axis is the operand's, {@code n}, not the
+     * value {@code n} happens to be closed to.
+     */
+    private Dim dimTop(String v) {
+        if (solved.isEmpty()) return null;
+        for (var c : solved.get().residual())
+            if (c instanceof org.shapeforge.lang.Constraint.DimLe(Dim.Var(String l), Dim upper, var sp) && l.equals(v))
+                return upper;
+        return null;
+    }
+
+    private Row rowTop(String v) {
+        if (solved.isEmpty()) return null;
+        for (var c : solved.get().residual())
+            if (c instanceof org.shapeforge.lang.Constraint.RowLe(Row.Open(var lead, String l, var trail), Row upper, var sp)
+                    && l.equals(v) && lead.isEmpty() && trail.isEmpty())
+                return upper;
+        return null;
+    }
+
+    private ShapeExtent extent(Dim d) {
+        return expr(d, 0).<ShapeExtent>map(ShapeExtent.Exact::new).orElseGet(ShapeExtent.Unknown::new);
+    }
+
+    private Optional<ExtentExpr> expr(Dim d, int depth) {
+        if (depth > 10_000) return Optional.empty();
+        return switch (d) {
+            case Dim.Unit u -> Optional.of(ExtentExpr.of(1));
+            case Dim.Atom a -> Optional.of(ExtentExpr.of(a.size()));
+            case Dim.Var(String v) when dynamic.contains(v) -> {
+                var cl = classes.of(v);
+                if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
+                String r = cl.map(DimClasses.EqClass::representative).orElse(v);
+                yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
+            }
+            case Dim.Var(String v) -> {
+                Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
+                if (b == null) b = dimTop(v);
+                if (b == null) b = model.dims().get(v);
+                yield b == null ? Optional.empty() : expr(b, depth + 1);
+            }
+            case Dim.Concat c -> {
+                ExtentExpr sum = ExtentExpr.of(0);
+                for (Dim p : c.parts()) {
+                    Optional<ExtentExpr> e = expr(p, depth + 1);
+                    if (e.isEmpty()) yield Optional.empty();
+                    sum = ExtentArith.INSTANCE.add(sum, e.get());
+                }
+                yield Optional.of(sum);
+            }
+            case Dim.Affine a -> {
+                Optional<ExtentExpr> o = expr(a.over(), depth + 1);
+                Optional<ExtentExpr> k = a.kernel().isPresent() ? expr(a.kernel().get(), depth + 1) : Optional.of(ExtentExpr.of(1));
+                yield o.isEmpty() || k.isEmpty() ? Optional.empty()
+                        : Optional.of(Sizes.affineInput(a, o.get(), k.get(), ExtentArith.INSTANCE));
+            }
+        };
+    }
+}
