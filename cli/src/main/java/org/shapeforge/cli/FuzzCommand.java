@@ -18,6 +18,7 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.oracle.fuzz.FindingFile;
 import org.shapeforge.oracle.fuzz.Fuzzer;
 import org.shapeforge.oracle.fuzz.Klass;
+import org.shapeforge.oracle.fuzz.ProgramFuzzer;
 import org.shapeforge.oracle.gen.Fragment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Option;
  * differential campaign native vs SMT (flat) with metamorphic checks ({@link Fuzzer}). Prints the
  * count per class and cases/second; every violation (unsound-*, metamorphic, crash) is minimized
  * and written to {@code DIR} (default {@code fuzz-findings}) as a {@code .shc} file. A progress
- * line goes to stderr when it is a terminal. Exit 0 without violations, 1 with.
+ * line goes to stderr when it is a terminal. Exit 0 without violations, 1 with. {@code --programs
+ * [--concat]} fuzzes random well-formed programs instead ({@link ProgramFuzzer}, issue 11), with the
+ * same classes; violations and policy rejections are written as {@code .shp} files.
  */
 @Command(name = "fuzz", mixinStandardHelpOptions = true,
         description = "Differential fuzzing: native vs SMT (flat), plus order/renaming metamorphic checks.")
@@ -69,11 +72,20 @@ public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
+    @Option(names = "--programs",
+            description = "fuzz random well-formed tensor programs (.shp) instead of constraint sets (Cor. 5.5 probe)")
+    boolean programs;
+
+    @Option(names = "--concat", description = "with --programs: admit the stacking operations (Block concatenation)")
+    boolean concat;
+
     @Override
     public Integer call() {
         if (cases < 0 || start < 0) throw new ShapeError("usage", Span.NONE, "--cases and --start must be >= 0");
         if (jobs < 1) throw new ShapeError("usage", Span.NONE, "--jobs must be >= 1");
         if (timeoutMs < 1) throw new ShapeError("usage", Span.NONE, "--timeout-ms must be >= 1");
+        if (programs) return programs();
+        if (concat) throw new ShapeError("usage", Span.NONE, "--concat needs --programs");
         Set<Fragment> fs;
         try {
             fs = Fragment.parse(fragment);
@@ -124,6 +136,55 @@ public final class FuzzCommand implements Callable<Integer> {
             for (Fuzzer.Finding f : r.findings())
                 o.printf("  %s case %d -> %s (%d statements): %s%n", f.klass().keyword, f.index(),
                         out.resolve(FindingFile.name(f)), f.minimized().size(), f.detail().split("\n")[0]);
+        }
+        return r.violations() == 0 ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    /** {@code --programs}: {@link ProgramFuzzer}; findings (violations and policy rejections) go to {@code out} as {@code .shp}. */
+    private int programs() {
+        if (!fragment.equals("all")) throw new ShapeError("usage", Span.NONE, "--fragment does not apply to --programs");
+        var config = new ProgramFuzzer.Config(seed, start, cases, jobs, timeoutMs, concat, !noMinimize);
+        AtomicLong done = new AtomicLong();
+        ScheduledExecutorService ticker = progress(done);
+        ProgramFuzzer.Result r;
+        try {
+            r = ProgramFuzzer.run(config, done);
+        } finally {
+            if (ticker != null) {
+                ticker.shutdownNow();
+                System.err.print("\r\033[K");
+            }
+        }
+        ArrayNode files = Cli.JSON.createArrayNode();
+        if (!r.findings().isEmpty()) {
+            try {
+                Files.createDirectories(out);
+                for (ProgramFuzzer.Finding f : r.findings()) {
+                    Path p = out.resolve(f.fileName());
+                    Files.writeString(p, f.fileText(seed));
+                    files.addObject().put("case", f.index()).put("class", f.klass().keyword).put("file", p.toString())
+                            .put("detail", f.detail().split("\n")[0]).put("program", f.minimized());
+                }
+            } catch (IOException e) {
+                throw new ShapeError("io", new Span(out.toString(), 0, 0), out + ": cannot write findings (" + e.getMessage() + ")");
+            }
+        }
+        if (json) {
+            ObjectNode doc = Cli.JSON.createObjectNode();
+            doc.put("mode", "programs").put("seed", seed).put("start", start).put("cases", r.cases()).put("jobs", jobs)
+                    .put("concat", concat).put("seconds", r.seconds()).put("casesPerSecond", r.casesPerSecond());
+            ObjectNode counts = doc.putObject("counts");
+            r.counts().forEach((k, v) -> counts.put(k.keyword, v));
+            doc.put("violations", r.violations());
+            doc.set("findings", files);
+            System.out.println(Cli.json(doc));
+        } else {
+            PrintStream o = System.out;
+            o.printf("fuzz --programs --seed %d --start %d --cases %d%s --jobs %d%n", seed, start, r.cases(), concat ? " --concat" : "", jobs);
+            for (Klass k : Klass.values()) o.printf("  %-17s %d%n", k.keyword, r.counts().get(k));
+            o.printf("%d programs in %.1f s: %.1f cases/s; %d violation(s)%n", r.cases(), r.seconds(), r.casesPerSecond(), r.violations());
+            for (ProgramFuzzer.Finding f : r.findings())
+                o.printf("  %s case %d -> %s: %s%n", f.klass().keyword, f.index(), out.resolve(f.fileName()), f.detail().split("\n")[0]);
         }
         return r.violations() == 0 ? Cli.OK : Cli.NEGATIVE;
     }
