@@ -1,7 +1,6 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -38,14 +37,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         var program = ProgramParser.parse(file.toString(), Cli.read(file));
-        PrintStream stdout = System.out;
-        Inference inf;
-        System.setOut(System.err);
-        try {
-            inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
-        } finally {
-            System.setOut(stdout);
-        }
+        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
         if (!inf.succeeded()) {
             if (json) out.println(Cli.json(InferCommand.toJson(inf)));
             else out.print(InferCommand.text(inf));

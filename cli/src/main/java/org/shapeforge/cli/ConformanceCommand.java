@@ -43,7 +43,7 @@ public final class ConformanceCommand implements Callable<Integer> {
             if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
                 throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
                         + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
-            Conformance.Report r = QuietStdout.stdoutToStderr(() -> Conformance.run(root, new NativeSolver()));
+            Conformance.Report r = Conformance.run(root, new NativeSolver());
             if (json) out.println(Cli.json(toJson(r)));
             else out.print(text(r));
             out.flush();

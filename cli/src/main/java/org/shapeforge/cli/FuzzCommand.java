@@ -35,13 +35,6 @@ import picocli.CommandLine.Option;
 @Command(name = "fuzz", mixinStandardHelpOptions = true,
         description = "Differential fuzzing: native vs SMT (flat), plus order/renaming metamorphic checks.")
 public final class FuzzCommand implements Callable<Integer> {
-    static {
-        // ojAlgo (the native solver's ILP) prints a hardware-profile banner on stdout when first used,
-        // which would break the one-JSON-document rule of --json; its documented switch silences it.
-        // Set here because picocli instantiates every subcommand at start-up, before any solving.
-        if (System.getProperty("shut.up.ojAlgo") == null) System.setProperty("shut.up.ojAlgo", "true");
-    }
-
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "campaign seed (default 1)")
     long seed;
 

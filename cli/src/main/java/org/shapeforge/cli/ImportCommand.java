@@ -47,13 +47,13 @@ public final class ImportCommand implements Callable<Integer> {
                 throw new ShapeError("usage", null, "--emit takes 'shc' (a .shp rendering of ONNX graphs is not available:"
                         + " ONNX ops such as Conv have no .shp statement)");
             NativeSolver solver = new NativeSolver();
-            Imported im = QuietStdout.stdoutToStderr(() -> Importer.translate(Model.load(file), file.toString(), Map.of(), solver));
+            Imported im = Importer.translate(Model.load(file), file.toString(), Map.of(), solver);
             if (emit != null) {
                 out.print(im.shc());
                 out.flush();
                 return Cli.OK;
             }
-            ImportResult r = QuietStdout.stdoutToStderr(() -> im.solve(solver, SolveOptions.defaults()));
+            ImportResult r = im.solve(solver, SolveOptions.defaults());
             if (json) out.println(Cli.json(toJson(r)));
             else out.print(text(r));
             out.flush();

@@ -2,7 +2,6 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -78,18 +77,8 @@ public final class InferCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            // Library banners printed on System.out while solving (ojAlgo's hardware-profile notice)
-            // would break the one-JSON-document contract: they go to stderr.
-            PrintStream stdout = System.out;
-            Inference inf;
-            String agreement;
-            System.setOut(System.err);
-            try {
-                inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
-                agreement = verified ? agreement(inf, program) : null;
-            } finally {
-                System.setOut(stdout);
-            }
+            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DotGraph.of(inf), svg);
             org.shapeforge.project.ProgramProjections pp = null;
             if (projections && inf.succeeded()) {

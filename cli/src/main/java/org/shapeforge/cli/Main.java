@@ -46,6 +46,14 @@ public final class Main implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
     }
 
+    static {
+        // stdout carries only the answer (cli.md): ojAlgo (the native solver's ILP, ojAlgo's matmul in
+        // the benchmarks) prints a hardware-profile notice on System.out when it first loads; its own
+        // switch turns that off. Set once, before any command runs (solver-native's Ilp sets it too,
+        // for embedders). Never a redirect of System.out: Runner routes stdout per command thread.
+        if (System.getProperty("shut.up.ojAlgo") == null) System.setProperty("shut.up.ojAlgo", "true");
+    }
+
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         Runner.install(cl);

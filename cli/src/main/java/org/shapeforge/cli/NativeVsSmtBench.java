@@ -2,7 +2,6 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,42 +65,36 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
                 m.label(), Math.max(1, reps), timeoutMs, PipelineBench.load());
         for (int i = 0; i < 10; i++) time(new NativeSolver(), problem(m, 10), SolveOptions.defaults());
-        PrintStream stdout = System.out;
-        System.setOut(System.err); // library banners must not break --json
-        try {
-            time(new SmtSolver(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
-            for (int l : sizes) {
-                Problem p = problem(m, l);
-                double[] nat = new double[Math.max(1, reps)];
-                String nv = "";
-                for (int i = 0; i < nat.length; i++) {
-                    Timed t = time(new NativeSolver(), p, SolveOptions.defaults());
-                    nat[i] = t.millis();
-                    nv = t.verdict();
-                }
-                ObjectNode row = rows.addObject().put("layers", l).put("constraints", p.constraints().size())
-                        .put("nativeVerdict", nv).put("nativeMillis", PipelineBench.median(nat));
-                if (stops != null) {
-                    row.put("smtVerdict", "skipped").putNull("smtMillis").putNull("ratio");
-                } else {
-                    Timed z = time(new SmtSolver(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
-                    row.put("smtVerdict", z.verdict()).put("smtMillis", z.millis());
-                    if (z.verdict().equals("unknown")) {
-                        stops = p.constraints().size();
-                        row.putNull("ratio");
-                    } else {
-                        row.put("ratio", z.millis() / row.get("nativeMillis").asDouble());
-                        agree &= z.verdict().equals(nv);
-                    }
-                }
-                if (!json) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
-                        p.constraints().size(), nv, row.get("nativeMillis").asDouble(), row.get("smtVerdict").asText(),
-                        row.get("smtMillis").isNull() ? "-" : String.format("%.1f", row.get("smtMillis").asDouble()),
-                        row.get("ratio").isNull() ? "-" : String.format("%.0fx", row.get("ratio").asDouble()));
-                out.flush();
+        time(new SmtSolver(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
+        for (int l : sizes) {
+            Problem p = problem(m, l);
+            double[] nat = new double[Math.max(1, reps)];
+            String nv = "";
+            for (int i = 0; i < nat.length; i++) {
+                Timed t = time(new NativeSolver(), p, SolveOptions.defaults());
+                nat[i] = t.millis();
+                nv = t.verdict();
             }
-        } finally {
-            System.setOut(stdout);
+            ObjectNode row = rows.addObject().put("layers", l).put("constraints", p.constraints().size())
+                    .put("nativeVerdict", nv).put("nativeMillis", PipelineBench.median(nat));
+            if (stops != null) {
+                row.put("smtVerdict", "skipped").putNull("smtMillis").putNull("ratio");
+            } else {
+                Timed z = time(new SmtSolver(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
+                row.put("smtVerdict", z.verdict()).put("smtMillis", z.millis());
+                if (z.verdict().equals("unknown")) {
+                    stops = p.constraints().size();
+                    row.putNull("ratio");
+                } else {
+                    row.put("ratio", z.millis() / row.get("nativeMillis").asDouble());
+                    agree &= z.verdict().equals(nv);
+                }
+            }
+            if (!json) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
+                    p.constraints().size(), nv, row.get("nativeMillis").asDouble(), row.get("smtVerdict").asText(),
+                    row.get("smtMillis").isNull() ? "-" : String.format("%.1f", row.get("smtMillis").asDouble()),
+                    row.get("ratio").isNull() ? "-" : String.format("%.0fx", row.get("ratio").asDouble()));
+            out.flush();
         }
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "native-vs-smt").put("model", m.label())

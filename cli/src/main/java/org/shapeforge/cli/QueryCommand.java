@@ -1,7 +1,6 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,8 +120,6 @@ public final class QueryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<Answer> as;
-        PrintStream stdout = System.out;
-        System.setOut(System.err); // library banners while solving stay off the JSON document
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             Problem p = ShapeLogic.generate(program).problem();
@@ -138,8 +135,6 @@ public final class QueryCommand implements Callable<Integer> {
             out.println(Cli.json(doc));
             out.flush();
             return Cli.BAD_INPUT;
-        } finally {
-            System.setOut(stdout);
         }
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
