@@ -89,6 +89,10 @@ public final class Importer {
         OpLogic logic = Ops.logic(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
                 "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
                         + "': there is no shape logic for it (supported: docs/onnx.md)"));
+        // every ONNX op has at least one output; the shape logics read output 0 (found by OnnxImportFuzzTest:
+        // a node without outputs was an IndexOutOfBoundsException)
+        if (p.getOutputCount() == 0)
+            throw ImportError.at("onnx-node", file, o, "the node has no outputs (every " + p.getOpType() + " node names at least one)");
         List<Tensor> ins = new ArrayList<>();
         for (int k = 0; k < p.getInputCount(); k++) {
             String name = p.getInput(k);

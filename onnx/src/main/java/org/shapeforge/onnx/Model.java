@@ -21,15 +21,19 @@ public final class Model {
     private Model() {}
 
     public static ModelProto load(Path file) {
-        byte[] bytes = bytes(file);
+        return parse(file.toString(), bytes(file));
+    }
+
+    /** The model in {@code bytes} ({@code file} names it in errors): what {@link #load} reads. */
+    public static ModelProto parse(String file, byte[] bytes) {
         ModelProto m;
         try {
             m = ModelProto.parseFrom(bytes);
         } catch (InvalidProtocolBufferException e) {
-            throw new ImportError("onnx", file.toString(), "not an ONNX model: the protobuf does not parse (" + e.getMessage() + ")");
+            throw new ImportError("onnx", file, "not an ONNX model: the protobuf does not parse (" + e.getMessage() + ")");
         }
         if (!m.hasGraph() || m.getIrVersion() <= 0)
-            throw new ImportError("onnx", file.toString(), "not an ONNX model: " + (m.hasGraph() ? "no ir_version" : "no graph")
+            throw new ImportError("onnx", file, "not an ONNX model: " + (m.hasGraph() ? "no ir_version" : "no graph")
                     + " (is this a .onnx file?)");
         return m;
     }

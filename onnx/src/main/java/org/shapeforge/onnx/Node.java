@@ -74,6 +74,7 @@ record Node(NodeProto proto, int index, List<Tensor> inputs, Attrs attrs, String
 
     /** The result tensor of output {@code k}. */
     Tensor result(int k, List<Dim> dims) {
+        if (k >= proto.getOutputCount()) throw error("output " + k + " is missing (the node names " + proto.getOutputCount() + ")");
         return Tensor.of(proto.getOutput(k), dims);
     }
 }

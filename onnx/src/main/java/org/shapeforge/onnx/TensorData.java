@@ -14,17 +14,19 @@ final class TensorData {
     private TensorData() {}
 
     static Optional<long[]> ints(TensorProto t) {
-        int n = 1;
-        for (long d : t.getDimsList()) n = Math.multiplyExact(n, Math.toIntExact(d));
+        long count = elements(t);
         TensorProto.DataType type = TensorProto.DataType.forNumber(t.getDataType());
-        if (type == null) return Optional.empty();
+        if (type == null || count < 0) return Optional.empty();
         ByteBuffer raw = t.getRawData().asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
         boolean hasRaw = t.hasRawData();
-        long[] out = new long[n];
+        // the data present bounds count (checked before allocating): an absurd dims list is no contents
+        int n = (int) count;
+        long[] out;
         switch (type) {
             case INT64 -> {
-                if (!hasRaw && t.getInt64DataCount() != n) return Optional.empty();
-                if (hasRaw && raw.remaining() != 8L * n) return Optional.empty();
+                if (!hasRaw && t.getInt64DataCount() != count) return Optional.empty();
+                if (hasRaw && raw.remaining() != 8L * count) return Optional.empty();
+                out = new long[n];
                 for (int i = 0; i < n; i++) out[i] = hasRaw ? raw.getLong() : t.getInt64Data(i);
             }
             case INT32, INT16, INT8, UINT8, UINT16, BOOL -> {
@@ -33,8 +35,9 @@ final class TensorData {
                     case INT16, UINT16 -> 2;
                     default -> 1;
                 };
-                if (!hasRaw && t.getInt32DataCount() != n) return Optional.empty();
-                if (hasRaw && raw.remaining() != (long) width * n) return Optional.empty();
+                if (!hasRaw && t.getInt32DataCount() != count) return Optional.empty();
+                if (hasRaw && raw.remaining() != (long) width * count) return Optional.empty();
+                out = new long[n];
                 for (int i = 0; i < n; i++) {
                     if (!hasRaw) out[i] = t.getInt32Data(i);
                     else out[i] = switch (width) {
@@ -49,5 +52,20 @@ final class TensorData {
             }
         }
         return Optional.of(out);
+    }
+
+    /**
+     * The number of elements the dims declare, or -1 when a dim is negative or the product exceeds
+     * an {@code int} (malformed or far too large to hold integer contents; found by
+     * {@code OnnxImportFuzzTest}: an {@code ArithmeticException} escaped the importer).
+     */
+    static long elements(TensorProto t) {
+        long n = 1;
+        for (long d : t.getDimsList()) {
+            if (d < 0) return -1;
+            if (d != 0 && n > Integer.MAX_VALUE / d) return -1;
+            n *= d;
+        }
+        return n;
     }
 }

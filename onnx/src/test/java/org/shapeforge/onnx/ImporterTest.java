@@ -89,6 +89,15 @@ class ImporterTest {
     }
 
     @Test
+    void aNodeWithoutOutputsIsAnErrorNamingTheNode() {
+        // OnnxImportFuzzTest crash-68164835: an Add with no outputs was an IndexOutOfBoundsException
+        var m = model(List.of(input("x", 2, 3)), List.of(), List.of(node("a", "Add", List.of("x", "x"), List.of())), "x");
+        ImportError e = assertThrows(ImportError.class, () -> solve(m));
+        assertEquals("onnx-node", e.code());
+        assertTrue(e.getMessage().contains("node 'a' (Add #0)") && e.getMessage().contains("no outputs"), e.getMessage());
+    }
+
+    @Test
     void runTimeReshapeTargetIsUnsupportedNamingTheNode() {
         var m = model(List.of(input("x", 2, 3), input("s", 2)), List.of(),
                 List.of(node("r", "Reshape", List.of("x", "s"), List.of("y"))), "y");
