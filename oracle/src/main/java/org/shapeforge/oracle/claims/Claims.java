@@ -98,6 +98,12 @@ public final class Claims {
         for (var e : s.model().rows().entrySet())
             if (!sf.get().rowBindings().containsKey(e.getKey())) pins.add(new Constraint.RowEq(Row.var(e.getKey()), e.getValue(), Span.NONE));
         if (pins.isEmpty()) return Claim.skipped(C57, "σ⋆ solves every variable");
+        // The converse half ("every unsolved variable admits two values") is proved by Prop. 5.4, so
+        // it holds under Prop. 5.4's hypotheses only (found by Thm5_6Properties: `[3, 3] <r2> ~ <r2>
+        // [3, c]` stays deferred in the residual store while it forces c = 3).
+        if (!coreOnly(p)) return Claim.skipped(C57, "size content outside the core fragment (Prop. 5.4, which the converse rests on, is for the core)");
+        if (deferredWordEquations(sf.get()))
+            return Claim.skipped(C57, "deferred word equations in the residual store (Def. 4.3(c)/(d)): outside Prop. 5.4's solved forms, which the converse rests on");
         int free = 0, undetermined = 0;
         for (Constraint c : pins.subList(0, Math.min(MAX_QUERIES, pins.size()))) {
             switch (smt.entails(p, c, o)) {
@@ -134,10 +140,15 @@ public final class Claims {
         return Claim.holds(C58, "the sampled SMT model is an instance of the " + checked + " ground bindings of σ⋆");
     }
 
+    /** Word equations or same-variable inequalities left deferred in the residual store (Def. 4.3(c)/(d)). */
+    private static boolean deferredWordEquations(SolvedForm sf) {
+        return sf.residual().stream().anyMatch(c -> c instanceof Constraint.RowEq || c instanceof Constraint.RowLe r && sameVar(r));
+    }
+
     private static Claim upward(Problem p, Optional<SolvedForm> sf, Optional<Assignment> sample) {
         if (sf.isEmpty()) return Claim.skipped(P54, "native did not succeed");
         if (!coreOnly(p)) return Claim.skipped(P54, "size content outside the core fragment (γ↑ is a solution on the core only)");
-        if (sf.get().residual().stream().anyMatch(c -> c instanceof Constraint.RowEq || c instanceof Constraint.RowLe r && sameVar(r)))
+        if (deferredWordEquations(sf.get()))
             return Claim.skipped(P54, "deferred word equations in the residual store (Def. 4.3(c)/(d)): outside Prop. 5.4's solved forms");
         Assignment up = sf.get().upward();
         if (!Admissible.solves(p, up, Semantics.FLAT))
