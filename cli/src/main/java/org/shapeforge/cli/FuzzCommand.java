@@ -86,17 +86,7 @@ public final class FuzzCommand implements Callable<Integer> {
             throw new ShapeError("usage", Span.NONE, "--fragment: " + e.getMessage());
         }
         var config = new Fuzzer.Config(seed, start, cases, fs, jobs, timeoutMs, Set.of(), !noMinimize);
-        AtomicLong done = new AtomicLong();
-        ScheduledExecutorService ticker = progress(done);
-        Fuzzer.Result r;
-        try {
-            r = Fuzzer.run(config, done);
-        } finally {
-            if (ticker != null) {
-                ticker.shutdownNow();
-                System.err.print("\r\033[K");
-            }
-        }
+        Fuzzer.Result r = withProgress(done -> Fuzzer.run(config, done));
         ArrayNode files = Cli.JSON.createArrayNode();
         if (!r.findings().isEmpty()) {
             try {
@@ -133,21 +123,25 @@ public final class FuzzCommand implements Callable<Integer> {
         return r.violations() == 0 ? Cli.OK : Cli.NEGATIVE;
     }
 
-    /** {@code --programs}: {@link ProgramFuzzer}; findings (violations and policy rejections) go to {@code out} as {@code .shp}. */
-    private int programs() {
-        if (!fragment.equals("all")) throw new ShapeError("usage", Span.NONE, "--fragment does not apply to --programs");
-        var config = new ProgramFuzzer.Config(seed, start, cases, jobs, timeoutMs, concat, !noMinimize);
+    /** Runs a campaign with the progress line on a terminal (stderr), cleared when it ends. */
+    private <T> T withProgress(java.util.function.Function<AtomicLong, T> campaign) {
         AtomicLong done = new AtomicLong();
         ScheduledExecutorService ticker = progress(done);
-        ProgramFuzzer.Result r;
         try {
-            r = ProgramFuzzer.run(config, done);
+            return campaign.apply(done);
         } finally {
             if (ticker != null) {
                 ticker.shutdownNow();
                 System.err.print("\r\033[K");
             }
         }
+    }
+
+    /** {@code --programs}: {@link ProgramFuzzer}; findings (violations and policy rejections) go to {@code out} as {@code .shp}. */
+    private int programs() {
+        if (!fragment.equals("all")) throw new ShapeError("usage", Span.NONE, "--fragment does not apply to --programs");
+        var config = new ProgramFuzzer.Config(seed, start, cases, jobs, timeoutMs, concat, !noMinimize);
+        ProgramFuzzer.Result r = withProgress(done -> ProgramFuzzer.run(config, done));
         ArrayNode files = Cli.JSON.createArrayNode();
         if (!r.findings().isEmpty()) {
             try {

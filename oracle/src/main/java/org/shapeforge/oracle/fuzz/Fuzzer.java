@@ -2,7 +2,6 @@ package org.shapeforge.oracle.fuzz;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,32 +75,19 @@ public final class Fuzzer {
         long t0 = System.nanoTime();
         AtomicLongArray counts = new AtomicLongArray(Klass.values().length);
         ConcurrentLinkedQueue<Finding> findings = new ConcurrentLinkedQueue<>();
-        List<Thread> workers = new ArrayList<>();
-        for (int t = 0; t < c.jobs(); t++) {
-            final int shard = t;
-            workers.add(Thread.ofPlatform().name("fuzz-" + t).start(() -> {
-                Runner r = new Runner(c);
-                for (long i = c.start() + shard; i < c.start() + c.cases(); i += c.jobs()) {
-                    Case k = CaseGen.generate(CaseGen.caseSeed(c.seed(), i), c.fragments());
-                    Classifier.Verdict v = r.judge(k.problem(), k.planted(), k.seed());
-                    counts.incrementAndGet(v.klass().ordinal());
-                    if (v.klass().isViolation())
-                        findings.add(new Finding(i, k, v.klass(), v.detail(),
-                                c.minimize() ? r.minimize(k, v.klass()) : k.problem().statements()));
-                    done.incrementAndGet();
-                }
-            }));
-        }
-        for (Thread w : workers) {
-            try {
-                w.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("fuzz interrupted", e);
-            }
-        }
-        Map<Klass, Long> out = new EnumMap<>(Klass.class);
-        for (Klass k : Klass.values()) out.put(k, counts.get(k.ordinal()));
+        Shards.run("fuzz", c.jobs(), c.start(), c.cases(), () -> {
+            Runner r = new Runner(c);
+            return i -> {
+                Case k = CaseGen.generate(CaseGen.caseSeed(c.seed(), i), c.fragments());
+                Classifier.Verdict v = r.judge(k.problem(), k.planted(), k.seed());
+                counts.incrementAndGet(v.klass().ordinal());
+                if (v.klass().isViolation())
+                    findings.add(new Finding(i, k, v.klass(), v.detail(),
+                            c.minimize() ? r.minimize(k, v.klass()) : k.problem().statements()));
+                done.incrementAndGet();
+            };
+        });
+        Map<Klass, Long> out = Shards.tally(counts);
         List<Finding> fs = new ArrayList<>(findings);
         fs.sort(Comparator.comparingLong(Finding::index));
         return new Result(out, fs, c.cases(), (System.nanoTime() - t0) / 1e9);

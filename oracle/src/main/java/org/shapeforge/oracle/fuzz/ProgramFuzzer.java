@@ -3,7 +3,6 @@ package org.shapeforge.oracle.fuzz;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,39 +87,26 @@ public final class ProgramFuzzer {
         AtomicLongArray counts = new AtomicLongArray(Klass.values().length);
         ConcurrentLinkedQueue<Finding> findings = new ConcurrentLinkedQueue<>();
         var fc = new Fuzzer.Config(c.seed(), c.start(), c.cases(), Set.of(), c.jobs(), c.smtTimeoutMs(), Set.of(), c.minimize());
-        List<Thread> workers = new ArrayList<>();
-        for (int t = 0; t < c.jobs(); t++) {
-            final int shard = t;
-            workers.add(Thread.ofPlatform().name("fuzz-programs-" + t).start(() -> {
-                Fuzzer.Runner r = new Fuzzer.Runner(fc);
-                for (long i = c.start() + shard; i < c.start() + c.cases(); i += c.jobs()) {
-                    String text = program(c.seed(), i, c.concat());
-                    String file = "case" + i + ".shp";
-                    long caseSeed = CaseGen.caseSeed(c.seed(), i);
-                    Classifier.Verdict v = judge(r, file, text, caseSeed);
-                    counts.incrementAndGet(v.klass().ordinal());
-                    if (kept(v.klass())) {
-                        Klass k = v.klass();
-                        String min = c.minimize() ? minimize(text, sub -> {
-                            Classifier.Verdict w = judge(r, file, sub, caseSeed);
-                            return w.klass() == k && !w.detail().startsWith(GENERATION);
-                        }) : text;
-                        findings.add(new Finding(i, k, v.detail(), text, min));
-                    }
-                    done.incrementAndGet();
+        Shards.run("fuzz-programs", c.jobs(), c.start(), c.cases(), () -> {
+            Fuzzer.Runner r = new Fuzzer.Runner(fc);
+            return i -> {
+                String text = program(c.seed(), i, c.concat());
+                String file = "case" + i + ".shp";
+                long caseSeed = CaseGen.caseSeed(c.seed(), i);
+                Classifier.Verdict v = judge(r, file, text, caseSeed);
+                counts.incrementAndGet(v.klass().ordinal());
+                if (kept(v.klass())) {
+                    Klass k = v.klass();
+                    String min = c.minimize() ? minimize(text, sub -> {
+                        Classifier.Verdict w = judge(r, file, sub, caseSeed);
+                        return w.klass() == k && !w.detail().startsWith(GENERATION);
+                    }) : text;
+                    findings.add(new Finding(i, k, v.detail(), text, min));
                 }
-            }));
-        }
-        for (Thread w : workers) {
-            try {
-                w.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("fuzz interrupted", e);
-            }
-        }
-        Map<Klass, Long> out = new EnumMap<>(Klass.class);
-        for (Klass k : Klass.values()) out.put(k, counts.get(k.ordinal()));
+                done.incrementAndGet();
+            };
+        });
+        Map<Klass, Long> out = Shards.tally(counts);
         List<Finding> fs = new ArrayList<>(findings);
         fs.sort(Comparator.comparingLong(Finding::index));
         return new Result(out, fs, c.cases(), (System.nanoTime() - t0) / 1e9);
