@@ -10,6 +10,8 @@ import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Conformance;
+import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.ValueConformance;
 import org.shapeforge.solve.NativeSolver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,13 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge conformance [DIR] [--json]}: ONNX's backend tests (default: Debian's
- * libonnx-testdata) through the importer; per op type, tests / supported / shapes passed, and
- * every failure with its reason. Exit 0 when every supported test passes, 1 otherwise, 2 when
- * DIR holds no test.
+ * {@code shapeforge conformance [DIR] [--values] [--match REGEX] [--json]}: ONNX's backend tests
+ * (default: Debian's libonnx-testdata) through the importer; per op type, tests / supported /
+ * shapes passed, and every failure with its reason. With {@code --values}, through generated C
+ * ({@link ConformanceValues}). Exit 0 when every supported (values: every selected) test passes,
+ * 1 otherwise, 2 when DIR holds no test.
  */
 @Command(name = "conformance", mixinStandardHelpOptions = true,
-        description = "Run ONNX's conformance tests (shapes) through the importer.")
+        description = "Run ONNX's conformance tests through the importer (shapes) or generated C (--values).")
 public final class ConformanceCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "test root (default: /usr/share/libonnx-testdata/data)")
@@ -31,6 +34,12 @@ public final class ConformanceCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
+
+    @Option(names = "--values", description = "run the tests through generated C and compare values (within 1e-4 relative)")
+    boolean values;
+
+    @Option(names = "--match", paramLabel = "REGEX", description = "only tests whose path (e.g. node/test_add) matches REGEX")
+    String match;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,6 +52,15 @@ public final class ConformanceCommand implements Callable<Integer> {
             if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
                 throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
                         + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
+            if (values) {
+                java.util.regex.Pattern p = match == null ? null : java.util.regex.Pattern.compile(match);
+                ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
+                if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
+                if (json) out.println(Cli.json(ConformanceValues.toJson(v)));
+                else out.print(ConformanceValues.text(v));
+                out.flush();
+                return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
+            }
             Conformance.Report r = Conformance.run(root, new NativeSolver());
             if (json) out.println(Cli.json(toJson(r)));
             else out.print(text(r));

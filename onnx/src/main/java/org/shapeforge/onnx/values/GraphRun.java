@@ -1,0 +1,131 @@
+package org.shapeforge.onnx.values;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto;
+import onnx.Onnx.ValueInfoProto;
+import org.shapeforge.codegen.reference.Errors;
+import org.shapeforge.onnx.Model;
+
+/**
+ * A model run through generated C, node by node in graph order (ONNX requires a topological
+ * order): initializers and {@code Constant}s are data, every computing node is lowered to loop-IR
+ * operations ({@link NodeLowering}), compiled and run. Expected outputs, when given, are compared
+ * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where
+ * both are NaN agree).
+ */
+public final class GraphRun {
+    private GraphRun() {}
+
+    /** The comparison tolerance of the values campaign and of {@code run model.onnx} (issue 16). */
+    public static final double TOLERANCE = 1e-4;
+
+    /** One graph output: its computed value and, when expected values were given, the comparison. */
+    public record Output(String name, Value value, List<Integer> expectedDims, double maxAbs, double maxRel, boolean compared) {
+        public boolean passed() {
+            return !compared || expectedDims.equals(value.dims()) && maxRel <= TOLERANCE;
+        }
+    }
+
+    /** The graph inputs that are not initializers, in graph order (what {@code input_k.pb} binds). */
+    public static List<String> inputs(ModelProto m) {
+        Set<String> inits = new HashSet<>();
+        for (TensorProto t : m.getGraph().getInitializerList()) inits.add(t.getName());
+        return m.getGraph().getInputList().stream().map(ValueInfoProto::getName).filter(n -> !inits.contains(n)).toList();
+    }
+
+    /** Ops of the graph that have no lowering, in graph order (empty: the model can run). */
+    public static List<String> unlowered(ModelProto m) {
+        List<String> out = new ArrayList<>();
+        for (NodeProto n : m.getGraph().getNodeList())
+            if (!NodeLowering.LOWERED.contains(n.getOpType()) || !(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx")))
+                if (!out.contains(n.getOpType())) out.add(n.getOpType());
+        return out;
+    }
+
+    /** Runs {@code m} on {@code given} (graph input name → value); returns every graph output. */
+    public static Map<String, Value> run(ModelProto m, Map<String, Value> given, Kernels k) {
+        GraphProto g = m.getGraph();
+        long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
+                .mapToLong(o -> o.getVersion()).max().orElse(1);
+        Map<String, Value> values = new LinkedHashMap<>();
+        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Value.read(t));
+        values.putAll(given);
+        for (String in : inputs(m))
+            if (!values.containsKey(in)) throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
+        for (NodeProto n : g.getNodeList()) {
+            List<Value> ins = new ArrayList<>();
+            for (String s : n.getInputList()) {
+                if (s.isEmpty()) { ins.add(null); continue; }
+                Value v = values.get(s);
+                if (v == null) throw new IllegalArgumentException("node " + describe(n) + ": input '" + s + "' has no value");
+                ins.add(v);
+            }
+            List<Value> outs;
+            try {
+                outs = NodeLowering.apply(k, n, ins, opset);
+            } catch (NotExpressible e) {
+                throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
+            }
+            for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
+                if (!n.getOutput(j).isEmpty()) values.put(n.getOutput(j), outs.get(j));
+        }
+        Map<String, Value> out = new LinkedHashMap<>();
+        for (ValueInfoProto o : g.getOutputList()) {
+            Value v = values.get(o.getName());
+            if (v == null) throw new IllegalArgumentException("graph output '" + o.getName() + "' is not computed");
+            out.put(o.getName(), v);
+        }
+        return out;
+    }
+
+    static String describe(NodeProto n) {
+        return "'" + (n.getName().isEmpty() ? "(unnamed)" : n.getName()) + "' (" + n.getOpType() + ")";
+    }
+
+    /** Reads {@code input_k.pb} of a test-data folder bound to the model's inputs in order. */
+    public static Map<String, Value> readInputs(ModelProto m, Path dir) {
+        List<String> names = inputs(m);
+        Map<String, Value> out = new LinkedHashMap<>();
+        for (int k = 0; k < names.size(); k++) {
+            Path p = dir.resolve("input_" + k + ".pb");
+            if (Files.exists(p)) out.put(names.get(k), Value.read(Model.tensor(p)));
+        }
+        return out;
+    }
+
+    /** The outputs compared with {@code output_k.pb} of {@code dir} where present. */
+    public static List<Output> compare(ModelProto m, Map<String, Value> got, Path dir) {
+        List<Output> out = new ArrayList<>();
+        int k = 0;
+        for (Map.Entry<String, Value> e : got.entrySet()) {
+            Path p = dir == null ? null : dir.resolve("output_" + k++ + ".pb");
+            if (p == null || !Files.exists(p)) {
+                out.add(new Output(e.getKey(), e.getValue(), e.getValue().dims(), 0, 0, false));
+                continue;
+            }
+            Value want = Value.read(Model.tensor(p));
+            out.add(compare(e.getKey(), e.getValue(), want));
+        }
+        return out;
+    }
+
+    static Output compare(String name, Value got, Value want) {
+        if (!got.dims().equals(want.dims()))
+            return new Output(name, got, want.dims(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, true);
+        double[] g = got.data().clone(), w = want.data().clone();
+        for (int i = 0; i < g.length; i++) if (Double.isNaN(g[i]) && Double.isNaN(w[i])) g[i] = w[i] = 0;
+        Errors err = Errors.compare(new org.shapeforge.codegen.run.HostTensor(got.dims(), g),
+                new org.shapeforge.codegen.run.HostTensor(want.dims(), w));
+        return new Output(name, got, want.dims(), err.maxAbs(), err.maxRel(), true);
+    }
+}

@@ -1,0 +1,115 @@
+package org.shapeforge.onnx.values;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.shapeforge.codegen.ir.Access;
+import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.Factor;
+import org.shapeforge.codegen.ir.Index;
+import org.shapeforge.codegen.ir.LoopVar;
+import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.ir.ProductSpace;
+import org.shapeforge.codegen.ir.TensorDecl;
+import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.codegen.run.HostTensor;
+
+/**
+ * One loop-IR {@link Operation} under construction for one step of an ONNX node, labelled as
+ * Def. 7.3 labels them (as {@code codegen.ir.Ops} does): an iterator of extent 1 is {@code Fix(0)}
+ * and mints no factor, Concat parts keep their symbols at any extent. Operands are bound to the
+ * concrete {@link Value}s they read (possibly through a row-major view of other dims, which moves
+ * no data); {@link #run} declares the result {@code out}, builds the operation (whose constructor
+ * checks bounded addressing and Prop. 7.6) and runs it through generated C ({@link Kernels}).
+ */
+final class Kernel {
+    /** An iterator, or the fixed coordinate 0 when {@code symbol} is null (extent 1). */
+    record Ix(String symbol, int extent) {}
+
+    private final String name;
+    private final List<Factor> factors = new ArrayList<>();
+    private final List<TensorDecl> decls = new ArrayList<>();
+    private final Map<String, HostTensor> inputs = new LinkedHashMap<>();
+    private int next;
+
+    Kernel(String name) {
+        this.name = name;
+    }
+
+    /** A fresh iterator over {@code 0..extent-1} (Fix(0) at extent 1). */
+    Ix iter(int extent) {
+        if (extent < 1) throw new NotExpressible(name + ": zero-size axis (the loop IR has sizes >= 1)");
+        if (extent == 1) return new Ix(null, 1);
+        Ix ix = new Ix("i" + next++, extent);
+        factors.add(new Factor.Single(new LoopVar(ix.symbol(), extent)));
+        return ix;
+    }
+
+    /** One Concat factor whose parts have these extents, iterated one after the other. */
+    List<Ix> concat(List<Integer> extents) {
+        List<Ix> parts = new ArrayList<>();
+        List<LoopVar> vars = new ArrayList<>();
+        for (int e : extents) {
+            if (e < 1) throw new NotExpressible(name + ": zero-size part (the loop IR has sizes >= 1)");
+            Ix ix = new Ix("p" + next++, e);
+            parts.add(ix);
+            vars.add(new LoopVar(ix.symbol(), e));
+        }
+        factors.add(new Factor.Concat(vars));
+        return parts;
+    }
+
+    /** Binds an operand read through {@code dims} (a row-major view of {@code v}), with margins holding {@code pad}. */
+    String tensor(Value v, List<Integer> dims, List<TensorDecl.Margin> margins, double pad) {
+        String t = "x" + decls.size();
+        for (int d : dims) if (d < 1) throw new NotExpressible(name + ": zero-size tensor " + dims);
+        decls.add(new TensorDecl(t, dims, margins, pad));
+        inputs.put(t, v.view(dims).host());
+        return t;
+    }
+
+    String tensor(Value v, List<Integer> dims) {
+        return tensor(v, dims, dims.stream().map(d -> TensorDecl.Margin.NONE).toList(), 0);
+    }
+
+    String tensor(Value v) {
+        return tensor(v, v.dims());
+    }
+
+    /** {@code Fix(0)} or {@code Iter(s)}. */
+    static Index at(Ix ix) {
+        return ix.symbol() == null ? Index.fixed(0) : Index.iter(ix.symbol());
+    }
+
+    /** {@code offset + Σ coeff·ix} over the given (coeff, iterator) pairs; fixed iterators contribute 0. */
+    static Index lin(int offset, Object... pairs) {
+        List<Index.Term> terms = new ArrayList<>();
+        for (int k = 0; k < pairs.length; k += 2) {
+            int c = (Integer) pairs[k];
+            Ix ix = (Ix) pairs[k + 1];
+            if (ix.symbol() != null && c != 0) terms.add(new Index.Term(c, ix.symbol()));
+        }
+        return new Index.Affine(terms, offset);
+    }
+
+    static Expr read(String tensor, List<Index> index) {
+        return new Expr.Read(new Access(tensor, index));
+    }
+
+    /**
+     * Declares the result {@code out} with {@code dims}, runs {@code out[lhs] ⟵ rhs} under
+     * {@code update} and returns the result viewed as {@code resultDims} with element type {@code type}.
+     */
+    Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, List<Integer> resultDims, int type) {
+        for (int d : dims) if (d < 1) throw new NotExpressible(name + ": zero-size result " + dims);
+        List<TensorDecl> all = new ArrayList<>(decls);
+        all.add(TensorDecl.of("out", dims));
+        Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update);
+        return Value.of(k.run(op, inputs), type).view(resultDims);
+    }
+
+    Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, int type) {
+        return run(k, dims, lhs, rhs, update, dims, type);
+    }
+}

@@ -1,0 +1,213 @@
+package org.shapeforge.onnx.values;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import onnx.Onnx.AttributeProto;
+import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto.DataType;
+import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.UnOp;
+
+/**
+ * One ONNX node → the loop-IR operations that compute it, run through generated C. Inputs are
+ * concrete {@link Value}s; integer inputs that steer shapes and indices (Reshape targets, Slice
+ * bounds, axes, pads, Gather indices) are read when the code is generated, as the shape importer
+ * reads them as constants. An op outside this table, or a semantics the IR cannot express, is
+ * {@link NotExpressible} with the reason.
+ */
+final class NodeLowering {
+    private NodeLowering() {}
+
+    /** The ops with a lowering here (Softmax/LogSoftmax wait for issue 15's softmax operation). */
+    static final java.util.Set<String> LOWERED = java.util.Set.of("Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where",
+            "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
+            "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
+            "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal");
+
+    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
+        String op = n.getOpType();
+        String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
+        NodeAttrs at = NodeAttrs.of(n);
+        if (!(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx")))
+            throw new NotExpressible(n.getDomain() + "." + op + ": no lowering for this domain");
+        return switch (op) {
+            case "Add" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.ADD));
+            case "Sub" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.SUB));
+            case "Mul" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.MUL));
+            case "Div" -> {
+                if (in.get(0).isInteger())
+                    throw new NotExpressible("Div: integer division truncates; the loop IR has no truncation");
+                yield one(Pointwise.binary(k, name, req(in, 2), BinOp.DIV));
+            }
+            case "Max" -> one(Pointwise.binary(k, name, present(in), BinOp.MAX));
+            case "Min" -> one(Pointwise.binary(k, name, present(in), BinOp.MIN));
+            case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1)));
+            case "Where" -> one(Pointwise.where(k, name, in.get(0), in.get(1), in.get(2)));
+            case "Relu" -> one(Pointwise.unary(k, name, in.get(0), UnOp.RELU));
+            case "Sigmoid" -> one(Pointwise.unary(k, name, in.get(0), UnOp.SIGMOID));
+            case "Tanh" -> one(Pointwise.unary(k, name, in.get(0), UnOp.TANH));
+            case "Exp" -> one(Pointwise.unary(k, name, in.get(0), UnOp.EXP));
+            case "Log" -> one(Pointwise.unary(k, name, in.get(0), UnOp.LOG));
+            case "Abs" -> one(Pointwise.unary(k, name, in.get(0), UnOp.ABS));
+            case "Neg" -> one(Pointwise.unary(k, name, in.get(0), UnOp.NEG));
+            case "Sqrt" -> one(Pointwise.unary(k, name, in.get(0), UnOp.SQRT));
+            case "Reciprocal" -> one(Pointwise.unary(k, name, in.get(0), UnOp.RECIP));
+            case "Erf" -> one(Pointwise.erf(k, name, in.get(0)));
+            case "Cast" -> one(Pointwise.cast(k, name, in.get(0), (int) at.i("to", DataType.FLOAT_VALUE)));
+            case "Identity" -> one(Pointwise.copy(k, name, in.get(0)));
+            case "Dropout" -> dropout(k, name, n, at, in);
+            case "Constant" -> one(constant(at));
+            case "MatMul" -> one(Contractions.matmul(k, name, in.get(0), in.get(1)));
+            case "Gemm" -> one(Contractions.gemm(k, name, in.get(0), in.get(1), opt(in, 2), at.f("alpha", 1), at.f("beta", 1),
+                    at.i("transA", 0) != 0, at.i("transB", 0) != 0));
+            case "Einsum" -> one(Contractions.einsum(k, name, at.s("equation", ""), present(in)));
+            case "Conv" -> one(conv(k, name, at, in));
+            case "ConvTranspose" -> one(convTranspose(k, name, at, in));
+            case "MaxPool" -> {
+                if (outputs(n) > 1) throw new NotExpressible("MaxPool: the Indices output (an argmax) has no loop-IR form");
+                yield one(Windows.maxPool(k, name, in.get(0), poolGeometry(at, in.get(0))));
+            }
+            case "AveragePool" -> one(Windows.averagePool(k, name, in.get(0), poolGeometry(at, in.get(0)),
+                    at.i("count_include_pad", 0) != 0));
+            case "GlobalAveragePool" -> one(Windows.globalAveragePool(k, name, in.get(0)));
+            case "BatchNormalization" -> {
+                if (at.i("training_mode", 0) != 0 || outputs(n) > 1)
+                    throw new NotExpressible("BatchNormalization: training mode (batch statistics and running-mean outputs) is not lowered");
+                yield one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
+            }
+            case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin" -> one(reduce(k, name, n, at, in, opset));
+            case "Softmax", "LogSoftmax" -> throw new NotExpressible(op
+                    + ": awaiting issue 15's softmax operation in code generation (connected after that merge)");
+            default -> Shapes.apply(k, name, n, at, in, opset);
+        };
+    }
+
+    static List<Value> one(Value v) {
+        return List.of(v);
+    }
+
+    static int outputs(NodeProto n) {
+        int c = 0;
+        for (String o : n.getOutputList()) if (!o.isEmpty()) c++;
+        return c;
+    }
+
+    static Value opt(List<Value> in, int k) {
+        return k < in.size() ? in.get(k) : null;
+    }
+
+    private static List<Value> req(List<Value> in, int n) {
+        if (in.size() < n || in.subList(0, n).contains(null)) throw new IllegalArgumentException("needs " + n + " inputs");
+        return in.subList(0, n);
+    }
+
+    private static List<Value> present(List<Value> in) {
+        return in.stream().filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** Inference Dropout: the identity, and a mask of ones; training mode draws random numbers. */
+    private static List<Value> dropout(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in) {
+        Value training = opt(in, 2);
+        if (training != null && training.data()[0] != 0 || at.i("is_test", 1) == 0 && at.has("is_test"))
+            throw new NotExpressible("Dropout: training mode draws random numbers");
+        Value y = Pointwise.copy(k, name, in.get(0));
+        if (outputs(n) < 2) return List.of(y);
+        Value mask = Pointwise.map(k, name + "_mask", List.of(in.get(0)), r -> new org.shapeforge.codegen.ir.Expr.Binary(BinOp.ADD,
+                new org.shapeforge.codegen.ir.Expr.Binary(BinOp.MUL, r.getFirst(), new org.shapeforge.codegen.ir.Expr.Const(0)),
+                new org.shapeforge.codegen.ir.Expr.Const(1)), DataType.BOOL_VALUE);
+        return List.of(y, mask);
+    }
+
+    private static Value constant(NodeAttrs at) {
+        if (at.get("value") != null) return Value.read(at.get("value").getT());
+        AttributeProto a;
+        if ((a = at.get("value_float")) != null) return new Value(List.of(), new double[] {a.getF()}, DataType.FLOAT_VALUE);
+        if ((a = at.get("value_int")) != null) return new Value(List.of(), new double[] {a.getI()}, DataType.INT64_VALUE);
+        if ((a = at.get("value_floats")) != null)
+            return new Value(List.of(a.getFloatsCount()), a.getFloatsList().stream().mapToDouble(Float::doubleValue).toArray(), DataType.FLOAT_VALUE);
+        if ((a = at.get("value_ints")) != null)
+            return new Value(List.of(a.getIntsCount()), a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray(), DataType.INT64_VALUE);
+        throw new NotExpressible("Constant: no numeric value attribute (sparse and string constants are not lowered)");
+    }
+
+    private static int[] ints(long[] a) {
+        return a == null ? null : Arrays.stream(a).mapToInt(Math::toIntExact).toArray();
+    }
+
+    private static int[] kernel(NodeAttrs at, Value w, int sp) {
+        long[] ks = at.ints("kernel_shape");
+        if (ks != null) return ints(ks);
+        int[] out = new int[sp];
+        for (int a = 0; a < sp; a++) out[a] = w.dims().get(a + 2);
+        return out;
+    }
+
+    private static Value conv(Kernels k, String name, NodeAttrs at, List<Value> in) {
+        Value x = in.get(0), w = in.get(1);
+        int sp = x.rank() - 2;
+        Windows.Geometry g = Windows.geometry(x.dims().subList(2, x.rank()), kernel(at, w, sp), at.ints("strides"),
+                at.ints("dilations"), at.ints("pads"), at.s("auto_pad", "NOTSET"), false);
+        return Windows.conv(k, name, x, w, opt(in, 2), g, (int) at.i("group", 1));
+    }
+
+    private static Value convTranspose(Kernels k, String name, NodeAttrs at, List<Value> in) {
+        Value x = in.get(0), w = in.get(1);
+        int sp = x.rank() - 2;
+        int[] ker = kernel(at, w, sp);
+        int[] s = at.ints("strides") == null ? ones(sp) : ints(at.ints("strides"));
+        int[] d = at.ints("dilations") == null ? ones(sp) : ints(at.ints("dilations"));
+        int[] op = at.ints("output_padding") == null ? new int[sp] : ints(at.ints("output_padding"));
+        int[] pads = at.ints("pads") == null ? new int[2 * sp] : ints(at.ints("pads"));
+        int[] begin = Arrays.copyOfRange(pads, 0, sp), end = Arrays.copyOfRange(pads, sp, 2 * sp);
+        String auto = at.s("auto_pad", "NOTSET");
+        int[] outShape = ints(at.ints("output_shape"));
+        if (outShape != null && outShape.length > sp) outShape = Arrays.copyOfRange(outShape, outShape.length - sp, outShape.length);
+        if (outShape == null && (auto.equals("SAME_UPPER") || auto.equals("SAME_LOWER"))) {
+            outShape = new int[sp];
+            for (int a = 0; a < sp; a++) outShape[a] = x.dims().get(a + 2) * s[a];
+        }
+        if (outShape != null) {
+            for (int a = 0; a < sp; a++) {
+                int total = s[a] * (x.dims().get(a + 2) - 1) + op[a] + (ker[a] - 1) * d[a] + 1 - outShape[a];
+                if (auto.equals("SAME_UPPER")) { begin[a] = total / 2; end[a] = total - total / 2; }
+                else { begin[a] = total - total / 2; end[a] = total / 2; }
+            }
+        }
+        return Windows.convTranspose(k, name, x, w, opt(in, 2), ker, s, d, begin, end, op, (int) at.i("group", 1));
+    }
+
+    private static int[] ones(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, 1);
+        return a;
+    }
+
+    private static Windows.Geometry poolGeometry(NodeAttrs at, Value x) {
+        int[] ker = ints(at.ints("kernel_shape"));
+        if (ker == null) throw new IllegalArgumentException("kernel_shape is required");
+        int sp = ker.length;
+        return Windows.geometry(x.dims().subList(x.rank() - sp, x.rank()), ker, at.ints("strides"), at.ints("dilations"),
+                at.ints("pads"), at.s("auto_pad", "NOTSET"), at.i("ceil_mode", 0) != 0);
+    }
+
+    private static Value reduce(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+        Value x = in.get(0);
+        long[] axes = at.ints("axes");
+        if (axes == null && opt(in, 1) != null) axes = in.get(1).longs();
+        boolean[] reduced = new boolean[x.rank()];
+        if (axes == null || axes.length == 0) {
+            if (at.i("noop_with_empty_axes", 0) != 0) return Pointwise.copy(k, name, x);
+            Arrays.fill(reduced, true);
+        } else for (long a : axes) reduced[(int) (a < 0 ? a + x.rank() : a)] = true;
+        for (int a = 0; a < x.rank(); a++)
+            if (reduced[a] && x.dims().get(a) == 0) throw new NotExpressible(n.getOpType() + ": reduction over an empty axis (zero-size tensor)");
+        BinOp acc = switch (n.getOpType()) {
+            case "ReduceMax" -> BinOp.MAX;
+            case "ReduceMin" -> BinOp.MIN;
+            default -> BinOp.ADD;
+        };
+        return Reductions.reduce(k, name, x, reduced, at.i("keepdims", 1) != 0, acc, n.getOpType().equals("ReduceMean"));
+    }
+}

@@ -1,0 +1,131 @@
+package org.shapeforge.onnx.values;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import onnx.Onnx.TensorProto.DataType;
+import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.Index;
+import org.shapeforge.codegen.ir.UnOp;
+import org.shapeforge.codegen.ir.Update;
+
+/**
+ * Elementwise ops with NumPy broadcasting, each one loop-IR operation: operands aligned at their
+ * trailing axis, a size-1 operand axis against a larger result axis pinned at {@code Fix(0)} (P2).
+ * Ops without an intrinsic are composed from the IR's scalar operations, exactly or as stated:
+ * {@code Pow(x, y) = exp(y·log x)} (x &gt; 0 only), {@code Where(c, x, y) = c·x + (1−c)·y} (exact
+ * for finite x, y), {@code Erf} by Abramowitz–Stegun 7.1.26 (|error| ≤ 1.5·10⁻⁷).
+ */
+final class Pointwise {
+    private Pointwise() {}
+
+    /** The broadcast result dims of the operands (ONNX multidirectional broadcasting). */
+    static List<Integer> broadcast(String op, List<List<Integer>> shapes) {
+        int r = shapes.stream().mapToInt(List::size).max().orElse(0);
+        List<Integer> out = new ArrayList<>();
+        for (int ax = 0; ax < r; ax++) {
+            int d = 1;
+            for (List<Integer> s : shapes) {
+                int k = ax - (r - s.size());
+                int e = k < 0 ? 1 : s.get(k);
+                if (e != 1 && d != 1 && e != d) throw new IllegalArgumentException(op + ": shapes " + shapes + " do not broadcast");
+                if (e != 1) d = e;
+                if (e == 0) d = 0;
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    /** {@code out = f(reads)} over the broadcast of {@code ins}. */
+    static Value map(Kernels k, String name, List<Value> ins, Function<List<Expr>, Expr> f, int type) {
+        List<List<Integer>> shapes = ins.stream().map(Value::dims).toList();
+        List<Integer> dims = broadcast(name, shapes);
+        Kernel b = new Kernel(name);
+        List<Kernel.Ix> ix = new ArrayList<>();
+        for (int d : dims) ix.add(b.iter(d));
+        List<Expr> reads = new ArrayList<>();
+        for (Value v : ins) reads.add(Kernel.read(b.tensor(v), operand(v.dims(), ix)));
+        return b.run(k, dims, ix.stream().map(Kernel::at).toList(), f.apply(reads), Update.assign(), type);
+    }
+
+    /** The access of an operand with {@code dims} against result iterators {@code ix} (right-aligned, size 1 pinned). */
+    static List<Index> operand(List<Integer> dims, List<Kernel.Ix> ix) {
+        List<Index> out = new ArrayList<>();
+        int r = ix.size();
+        for (int a = 0; a < dims.size(); a++)
+            out.add(dims.get(a) == 1 ? Index.fixed(0) : Kernel.at(ix.get(a + r - dims.size())));
+        return out;
+    }
+
+    static Value unary(Kernels k, String name, Value x, UnOp op) {
+        return map(k, name, List.of(x), r -> new Expr.Unary(op, r.getFirst()), x.type());
+    }
+
+    static Value binary(Kernels k, String name, List<Value> ins, BinOp op) {
+        if (ins.size() == 1) return copy(k, name, ins.getFirst());
+        return map(k, name, ins, r -> {
+            Expr e = r.getFirst();
+            for (int i = 1; i < r.size(); i++) e = new Expr.Binary(op, e, r.get(i));
+            return e;
+        }, ins.getFirst().type());
+    }
+
+    static Value copy(Kernels k, String name, Value x) {
+        return unary(k, name, x, UnOp.ID);
+    }
+
+    static Value copyAs(Kernels k, String name, Value x, int type) {
+        return map(k, name, List.of(x), r -> r.getFirst(), type);
+    }
+
+    static Value where(Kernels k, String name, Value c, Value x, Value y) {
+        return map(k, name, List.of(c, x, y), r -> new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MUL, r.get(0), r.get(1)),
+                new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.SUB, new Expr.Const(1), r.get(0)), r.get(2))), x.type());
+    }
+
+    static Value pow(Kernels k, String name, Value x, Value y) {
+        return map(k, name, List.of(x, y), r -> new Expr.Unary(UnOp.EXP,
+                new Expr.Binary(BinOp.MUL, r.get(1), new Expr.Unary(UnOp.LOG, r.get(0)))), x.type());
+    }
+
+    static Value erf(Kernels k, String name, Value x) {
+        return map(k, name, List.of(x), r -> erf(r.getFirst()), x.type());
+    }
+
+    /** Abramowitz & Stegun 7.1.26 for |x|, times sign(x) = x / max(|x|, 1e-30). */
+    static Expr erf(Expr x) {
+        Expr ax = new Expr.Unary(UnOp.ABS, x);
+        Expr t = new Expr.Unary(UnOp.RECIP, new Expr.Fma(new Expr.Const(0.3275911), ax, new Expr.Const(1)));
+        double[] a = {0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429};
+        Expr p = new Expr.Const(a[4]);
+        for (int i = 3; i >= 0; i--) p = new Expr.Fma(p, t, new Expr.Const(a[i]));
+        p = new Expr.Binary(BinOp.MUL, p, t);
+        Expr g = new Expr.Unary(UnOp.EXP, new Expr.Unary(UnOp.NEG, new Expr.Binary(BinOp.MUL, x, x)));
+        Expr y = new Expr.Binary(BinOp.SUB, new Expr.Const(1), new Expr.Binary(BinOp.MUL, p, g));
+        Expr sign = new Expr.Binary(BinOp.DIV, x, new Expr.Binary(BinOp.MAX, ax, new Expr.Const(1e-30)));
+        return new Expr.Binary(BinOp.MUL, y, sign);
+    }
+
+    /**
+     * Cast: a copy when every value of the source type is a value of the target type as the
+     * kernels compute (float) — float/double/float16/bfloat16 sources to float or double, integers
+     * to wider floats or integers. Casts that round (to float16/bfloat16, float to integer) or
+     * involve strings are not expressible.
+     */
+    static Value cast(Kernels k, String name, Value x, int to) {
+        DataType src = DataType.forNumber(x.type()), dst = DataType.forNumber(to);
+        if (dst == null) throw new NotExpressible(name + ": unknown target type " + to);
+        switch (dst) {
+            case FLOAT, DOUBLE -> { }
+            case FLOAT16, BFLOAT16 -> throw new NotExpressible(name + ": a cast to " + dst + " rounds to a narrower float; the loop IR has no such rounding");
+            case STRING -> throw new NotExpressible(name + ": a cast to STRING has no numeric meaning");
+            default -> {
+                if (!x.isInteger()) throw new NotExpressible(name + ": a cast from " + src + " to " + dst
+                        + " truncates to an integer; the loop IR has no truncation");
+            }
+        }
+        return copyAs(k, name, x, to);
+    }
+}

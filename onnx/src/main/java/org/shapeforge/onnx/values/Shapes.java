@@ -1,0 +1,207 @@
+package org.shapeforge.onnx.values;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import onnx.Onnx.NodeProto;
+
+/**
+ * The data-movement ops' ONNX semantics (attribute vs input forms across opsets, negative axes,
+ * Reshape's 0 and −1, Slice's clamping, Split's defaults, Pad's modes) resolved to the
+ * {@link Shaping} operations.
+ */
+final class Shapes {
+    private Shapes() {}
+
+    static List<Value> apply(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+        String op = n.getOpType();
+        Value x = in.isEmpty() ? null : in.get(0);
+        return switch (op) {
+            case "Reshape" -> List.of(Shaping.reshape(k, name, x, reshapeDims(x, in.get(1).longs(), at.i("allowzero", 0) != 0)));
+            case "Flatten" -> {
+                int axis = axis(at.i("axis", 1), x.rank() + 1);
+                int lead = (int) Shaping.product(x.dims().subList(0, axis));
+                yield List.of(Shaping.reshape(k, name, x, List.of(lead, (int) (x.size() / Math.max(1, lead)))));
+            }
+            case "Squeeze" -> {
+                long[] axes = axesOf(at, in, 1);
+                List<Integer> dims = new ArrayList<>();
+                boolean[] drop = new boolean[x.rank()];
+                if (axes == null) for (int a = 0; a < x.rank(); a++) drop[a] = x.dims().get(a) == 1;
+                else for (long a : axes) drop[axis(a, x.rank())] = true;
+                for (int a = 0; a < x.rank(); a++) if (!drop[a]) dims.add(x.dims().get(a));
+                yield List.of(Shaping.reshape(k, name, x, dims));
+            }
+            case "Unsqueeze" -> {
+                long[] axes = axesOf(at, in, 1);
+                int r = x.rank() + axes.length;
+                boolean[] ins = new boolean[r];
+                for (long a : axes) ins[axis(a, r)] = true;
+                List<Integer> dims = new ArrayList<>();
+                int src = 0;
+                for (int a = 0; a < r; a++) dims.add(ins[a] ? 1 : x.dims().get(src++));
+                yield List.of(Shaping.reshape(k, name, x, dims));
+            }
+            case "Transpose" -> {
+                long[] p = at.ints("perm");
+                int[] perm = new int[x.rank()];
+                for (int a = 0; a < x.rank(); a++) perm[a] = p == null ? x.rank() - 1 - a : (int) p[a];
+                yield List.of(Shaping.transpose(k, name, x, perm));
+            }
+            case "Expand" -> {
+                List<Integer> shape = new ArrayList<>();
+                for (long d : in.get(1).longs()) shape.add((int) d);
+                yield List.of(Shaping.expand(k, name, x, shape));
+            }
+            case "Concat" -> {
+                List<Value> parts = in.stream().filter(java.util.Objects::nonNull).toList();
+                int axis = axis(at.i("axis", 0), parts.getFirst().rank());
+                if (parts.stream().allMatch(p -> p.dims().get(axis) == 0)) throw new NotExpressible("Concat: zero-size result");
+                yield List.of(Shaping.concat(k, name, parts, axis));
+            }
+            case "Split" -> split(k, name, n, at, in, opset);
+            case "Gather" -> {
+                Value idx = in.get(1);
+                int axis = axis(at.i("axis", 0), x.rank());
+                int[] flat = new int[idx.data().length];
+                for (int j = 0; j < flat.length; j++) {
+                    long v = (long) idx.data()[j];
+                    flat[j] = (int) (v < 0 ? v + x.dims().get(axis) : v);
+                }
+                Value sel = Shaping.select(k, name, x, axis, flat);
+                List<Integer> dims = new ArrayList<>(x.dims().subList(0, axis));
+                dims.addAll(idx.dims());
+                dims.addAll(x.dims().subList(axis + 1, x.rank()));
+                yield List.of(sel.view(dims));
+            }
+            case "Slice" -> List.of(slice(k, name, at, in, opset));
+            case "Pad" -> List.of(pad(k, name, at, in, opset));
+            default -> throw new NotExpressible(op + ": no lowering to the loop IR for this op");
+        };
+    }
+
+    static int axis(long a, int rank) {
+        long r = a < 0 ? a + rank : a;
+        if (r < 0 || r >= rank) throw new IllegalArgumentException("axis " + a + " out of range for rank " + rank);
+        return (int) r;
+    }
+
+    /** The {@code axes} attribute (older opsets) or constant input {@code k} (newer ones); null when neither. */
+    private static long[] axesOf(NodeAttrs at, List<Value> in, int k) {
+        if (at.ints("axes") != null) return at.ints("axes");
+        return k < in.size() && in.get(k) != null ? in.get(k).longs() : null;
+    }
+
+    static List<Integer> reshapeDims(Value x, long[] shape, boolean allowZero) {
+        List<Integer> dims = new ArrayList<>();
+        int infer = -1;
+        long known = 1;
+        for (int a = 0; a < shape.length; a++) {
+            long d = shape[a];
+            if (d == 0 && !allowZero) d = x.dims().get(a);
+            if (d == -1) {
+                infer = a;
+                dims.add(-1);
+                continue;
+            }
+            dims.add((int) d);
+            known *= d;
+        }
+        if (infer >= 0) dims.set(infer, (int) (x.size() / known));
+        return dims;
+    }
+
+    private static List<Value> split(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+        Value x = in.get(0);
+        int axis = axis(at.i("axis", 0), x.rank());
+        int d = x.dims().get(axis), outs = n.getOutputCount();
+        long[] sizes = at.ints("split");
+        if (sizes == null && in.size() > 1 && in.get(1) != null) sizes = in.get(1).longs();
+        if (sizes == null) {
+            sizes = new long[outs];
+            int chunk = at.has("num_outputs") ? (d + outs - 1) / outs : d / outs;
+            for (int j = 0; j < outs; j++) sizes[j] = Math.min(chunk, Math.max(0, d - (long) chunk * j));
+        }
+        List<Value> out = new ArrayList<>();
+        int off = 0;
+        for (int j = 0; j < sizes.length; j++) {
+            int[] start = new int[x.rank()], step = new int[x.rank()], len = new int[x.rank()];
+            Arrays.fill(step, 1);
+            for (int a = 0; a < x.rank(); a++) len[a] = x.dims().get(a);
+            start[axis] = off;
+            len[axis] = (int) sizes[j];
+            if (len[axis] == 0) throw new NotExpressible("Split: zero-size output " + j);
+            out.add(Shaping.slice(k, name + "_" + j, x, start, step, len));
+            off += (int) sizes[j];
+        }
+        return out;
+    }
+
+    private static Value slice(Kernels k, String name, NodeAttrs at, List<Value> in, long opset) {
+        Value x = in.get(0);
+        long[] starts, ends, axes, steps;
+        if (opset < 10 || at.has("starts")) {
+            starts = at.ints("starts");
+            ends = at.ints("ends");
+            axes = at.ints("axes");
+            steps = null;
+        } else {
+            starts = in.get(1).longs();
+            ends = in.get(2).longs();
+            axes = in.size() > 3 && in.get(3) != null ? in.get(3).longs() : null;
+            steps = in.size() > 4 && in.get(4) != null ? in.get(4).longs() : null;
+        }
+        int r = x.rank();
+        int[] start = new int[r], step = new int[r], len = new int[r];
+        for (int a = 0; a < r; a++) {
+            step[a] = 1;
+            len[a] = x.dims().get(a);
+        }
+        for (int j = 0; j < starts.length; j++) {
+            int a = axes == null ? j : axis(axes[j], r);
+            long dim = x.dims().get(a), st = steps == null ? 1 : steps[j];
+            long s = starts[j], e = ends[j];
+            if (s < 0) s += dim;
+            if (e < 0) e += dim;
+            if (st > 0) {
+                s = Math.max(0, Math.min(dim, s));
+                e = Math.max(0, Math.min(dim, e));
+            } else {
+                s = Math.max(0, Math.min(dim - 1, s));
+                e = Math.max(-1, Math.min(dim - 1, e));
+            }
+            long l = st > 0 ? (e - s + st - 1) / st : (s - e + (-st) - 1) / (-st);
+            if (l <= 0) throw new NotExpressible("Slice: zero-size result on axis " + a);
+            start[a] = (int) s;
+            step[a] = (int) st;
+            len[a] = (int) l;
+        }
+        return Shaping.slice(k, name, x, start, step, len);
+    }
+
+    private static Value pad(Kernels k, String name, NodeAttrs at, List<Value> in, long opset) {
+        Value x = in.get(0);
+        int r = x.rank();
+        long[] pads;
+        double value;
+        long[] axes = null;
+        if (opset < 11) {
+            pads = at.ints("pads") != null ? at.ints("pads") : at.ints("paddings");
+            value = at.f("value", 0);
+        } else {
+            pads = in.get(1).longs();
+            value = in.size() > 2 && in.get(2) != null && in.get(2).size() > 0 ? in.get(2).data()[0] : 0;
+            if (in.size() > 3 && in.get(3) != null) axes = in.get(3).longs();
+        }
+        int[] before = new int[r], after = new int[r];
+        int na = axes == null ? r : axes.length;
+        for (int j = 0; j < na; j++) {
+            int a = axes == null ? j : axis(axes[j], r);
+            before[a] = (int) pads[j];
+            after[a] = (int) pads[j + na];
+        }
+        String mode = at.s("mode", "constant");
+        return mode.equals("constant") ? Shaping.padConstant(k, name, x, before, after, value)
+                : Shaping.padIndexed(k, name, x, before, after, mode);
+    }
+}

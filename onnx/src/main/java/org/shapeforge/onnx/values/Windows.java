@@ -1,0 +1,200 @@
+package org.shapeforge.onnx.values;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.Index;
+import org.shapeforge.codegen.ir.TensorDecl;
+import org.shapeforge.codegen.ir.Update;
+
+/**
+ * Sliding windows in the loop IR: the input axis is indexed {@code s·o + d·k − pad_begin} (seed
+ * 000's convolution index, Conj. 8.2) and padding lives in the input's margins (pad value 0 for
+ * sums, −∞ for max pooling); the right margin also covers what {@code ceil_mode} reaches.
+ * Groups index channels {@code (C/g)·g + c}. ConvTranspose scatters into the unpadded full result
+ * ({@code y[s·i + d·k] =:+ x[i]·w[k]}, an accumulation since that index is not injective) and crops
+ * the pads in a second operation. AveragePool divides by a count computed the same way over a
+ * tensor of ones (whose extent includes the pads when {@code count_include_pad}).
+ */
+final class Windows {
+    private Windows() {}
+
+    /** Per spatial axis: kernel, stride, dilation, begin and end padding, output size. */
+    record Geometry(int[] kernel, int[] stride, int[] dil, int[] begin, int[] end, int[] out) {
+        int spatial() {
+            return kernel.length;
+        }
+    }
+
+    /** ONNX's output sizes and pads (explicit, VALID, SAME_UPPER/LOWER; floor or ceil mode). */
+    static Geometry geometry(List<Integer> in, int[] kernel, long[] strides, long[] dils, long[] pads, String autoPad, boolean ceil) {
+        int sp = kernel.length;
+        int[] s = new int[sp], d = new int[sp], b = new int[sp], e = new int[sp], o = new int[sp];
+        for (int a = 0; a < sp; a++) {
+            s[a] = strides == null ? 1 : (int) strides[a];
+            d[a] = dils == null ? 1 : (int) dils[a];
+            int span = (kernel[a] - 1) * d[a] + 1, i = in.get(a);
+            switch (autoPad) {
+                case "SAME_UPPER", "SAME_LOWER" -> {
+                    o[a] = (i + s[a] - 1) / s[a];
+                    int total = Math.max(0, (o[a] - 1) * s[a] + span - i);
+                    b[a] = autoPad.equals("SAME_UPPER") ? total / 2 : total - total / 2;
+                    e[a] = total - b[a];
+                }
+                case "VALID" -> o[a] = Math.floorDiv(i - span, s[a]) + 1;
+                default -> {
+                    b[a] = pads == null ? 0 : (int) pads[a];
+                    e[a] = pads == null ? 0 : (int) pads[a + sp];
+                    int num = i + b[a] + e[a] - span;
+                    o[a] = (ceil ? Math.floorDiv(num + s[a] - 1, s[a]) : Math.floorDiv(num, s[a])) + 1;
+                    if (ceil && (o[a] - 1) * s[a] >= i + b[a]) o[a]--; // the last window starts inside
+                }
+            }
+            if (o[a] < 1) throw new NotExpressible("window output size " + o[a] + " (zero-size result)");
+        }
+        return new Geometry(kernel, s, d, b, e, o);
+    }
+
+    /** The input's margin on spatial axis a: the begin pad, and whatever the last window reaches past the end. */
+    private static TensorDecl.Margin margin(Geometry g, int a, int in) {
+        int hi = g.stride()[a] * (g.out()[a] - 1) + g.dil()[a] * (g.kernel()[a] - 1) - g.begin()[a];
+        return new TensorDecl.Margin(Math.max(0, g.begin()[a]), Math.max(0, hi - (in - 1)));
+    }
+
+    private static Index window(Geometry g, int a, Kernel.Ix o, Kernel.Ix kx) {
+        return Kernel.lin(-g.begin()[a], g.stride()[a], o, g.dil()[a], kx);
+    }
+
+    static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group) {
+        int n = x.dims().get(0), cin = x.dims().get(1), cout = w.dims().get(0), sp = g.spatial();
+        int cg = cin / group, mg = cout / group;
+        Kernel b = new Kernel(name);
+        Kernel.Ix ni = b.iter(n), gi = b.iter(group), mi = b.iter(mg), ci = b.iter(cg);
+        List<Kernel.Ix> oi = new ArrayList<>(), ki = new ArrayList<>();
+        for (int a = 0; a < sp; a++) oi.add(b.iter(g.out()[a]));
+        for (int a = 0; a < sp; a++) ki.add(b.iter(g.kernel()[a]));
+        List<Index> xi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, cg, gi, 1, ci)));
+        List<Index> wi = new ArrayList<>(List.of(Kernel.lin(0, mg, gi, 1, mi), Kernel.at(ci)));
+        List<Index> yi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, mg, gi, 1, mi)));
+        List<TensorDecl.Margin> margins = new ArrayList<>(List.of(TensorDecl.Margin.NONE, TensorDecl.Margin.NONE));
+        List<Integer> dims = new ArrayList<>(List.of(n, cout));
+        for (int a = 0; a < sp; a++) {
+            xi.add(window(g, a, oi.get(a), ki.get(a)));
+            wi.add(Kernel.at(ki.get(a)));
+            yi.add(Kernel.at(oi.get(a)));
+            margins.add(margin(g, a, x.dims().get(a + 2)));
+            dims.add(g.out()[a]);
+        }
+        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x, x.dims(), margins, 0), xi), Kernel.read(b.tensor(w), wi));
+        Value y = b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
+        return bias == null ? y : addChannel(k, name + "_bias", y, bias);
+    }
+
+    /** {@code y + bias[c]} along axis 1. */
+    static Value addChannel(Kernels k, String name, Value y, Value bias) {
+        List<Integer> view = new ArrayList<>();
+        view.add(bias.dims().getFirst());
+        for (int a = 2; a < y.rank(); a++) view.add(1);
+        return Pointwise.binary(k, name, List.of(y, bias.view(view)), BinOp.ADD);
+    }
+
+    static Value convTranspose(Kernels k, String name, Value x, Value w, Value bias, int[] kernel, int[] s, int[] d,
+            int[] begin, int[] end, int[] outPad, int group) {
+        int n = x.dims().get(0), cin = x.dims().get(1), mg = w.dims().get(1), sp = kernel.length;
+        int cg = cin / group, cout = mg * group;
+        Kernel b = new Kernel(name + "_full");
+        Kernel.Ix ni = b.iter(n), gi = b.iter(group), mi = b.iter(mg), ci = b.iter(cg);
+        List<Kernel.Ix> ii = new ArrayList<>(), ki = new ArrayList<>();
+        for (int a = 0; a < sp; a++) ii.add(b.iter(x.dims().get(a + 2)));
+        for (int a = 0; a < sp; a++) ki.add(b.iter(kernel[a]));
+        List<Index> xi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, cg, gi, 1, ci)));
+        List<Index> wi = new ArrayList<>(List.of(Kernel.lin(0, cg, gi, 1, ci), Kernel.at(mi)));
+        List<Index> yi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, mg, gi, 1, mi)));
+        List<Integer> full = new ArrayList<>(List.of(n, cout));
+        int[] start = new int[sp + 2], step = new int[sp + 2], len = new int[sp + 2];
+        start[0] = start[1] = 0;
+        step[0] = step[1] = 1;
+        len[0] = n;
+        len[1] = cout;
+        for (int a = 0; a < sp; a++) {
+            xi.add(Kernel.at(ii.get(a)));
+            wi.add(Kernel.at(ki.get(a)));
+            yi.add(Kernel.lin(0, s[a], ii.get(a), d[a], ki.get(a)));
+            int f = s[a] * (x.dims().get(a + 2) - 1) + d[a] * (kernel[a] - 1) + 1 + outPad[a];
+            full.add(f);
+            start[a + 2] = begin[a];
+            step[a + 2] = 1;
+            len[a + 2] = f - begin[a] - end[a];
+            if (begin[a] < 0 || end[a] < 0) throw new NotExpressible(name + ": negative ConvTranspose pads");
+        }
+        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), Kernel.read(b.tensor(w), wi));
+        Value y = b.run(k, full, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
+        if (Arrays.stream(begin).anyMatch(v -> v != 0) || Arrays.stream(end).anyMatch(v -> v != 0))
+            y = Shaping.slice(k, name + "_crop", y, start, step, len);
+        return bias == null ? y : addChannel(k, name + "_bias", y, bias);
+    }
+
+    static Value maxPool(Kernels k, String name, Value x, Geometry g) {
+        return pool(k, name, x, g, BinOp.MAX, Double.NEGATIVE_INFINITY);
+    }
+
+    private static Value pool(Kernels k, String name, Value x, Geometry g, BinOp acc, double pad) {
+        int sp = g.spatial(), lead = x.rank() - sp;
+        Kernel b = new Kernel(name);
+        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
+        List<TensorDecl.Margin> margins = new ArrayList<>();
+        List<Integer> dims = new ArrayList<>();
+        for (int a = 0; a < lead; a++) {
+            Kernel.Ix i = b.iter(x.dims().get(a));
+            xi.add(Kernel.at(i));
+            yi.add(Kernel.at(i));
+            margins.add(TensorDecl.Margin.NONE);
+            dims.add(x.dims().get(a));
+        }
+        for (int a = 0; a < sp; a++) {
+            Kernel.Ix o = b.iter(g.out()[a]), kx = b.iter(g.kernel()[a]);
+            xi.add(window(g, a, o, kx));
+            yi.add(Kernel.at(o));
+            margins.add(margin(g, a, x.dims().get(lead + a)));
+            dims.add(g.out()[a]);
+        }
+        return b.run(k, dims, yi, Kernel.read(b.tensor(x, x.dims(), margins, pad), xi), Update.accumulate(acc), x.type());
+    }
+
+    static Value averagePool(Kernels k, String name, Value x, Geometry g, boolean countPad) {
+        int sp = g.spatial(), lead = x.rank() - sp;
+        Value sum = pool(k, name + "_sum", x, g, BinOp.ADD, 0);
+        // the divisor: the same window over ones (the pads count when count_include_pad)
+        List<Integer> in = x.dims().subList(lead, x.rank());
+        List<Integer> onesDims = new ArrayList<>();
+        for (int a = 0; a < sp; a++) onesDims.add(in.get(a) + (countPad ? g.begin()[a] + g.end()[a] : 0));
+        double[] ones = new double[(int) Shaping.product(onesDims)];
+        Arrays.fill(ones, 1);
+        Value o = new Value(onesDims, ones, x.type());
+        Geometry og = countPad ? new Geometry(g.kernel(), g.stride(), g.dil(), new int[sp], new int[sp], g.out()) : g;
+        Value count = pool(k, name + "_count", o, og, BinOp.ADD, 0);
+        List<Integer> view = new ArrayList<>();
+        for (int a = 0; a < lead; a++) view.add(1);
+        view.addAll(count.dims());
+        return Pointwise.binary(k, name, List.of(sum, count.view(view)), BinOp.DIV);
+    }
+
+    static Value globalAveragePool(Kernels k, String name, Value x) {
+        int lead = 2;
+        Kernel b = new Kernel(name);
+        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
+        List<Integer> dims = new ArrayList<>();
+        long n = 1;
+        for (int a = 0; a < x.rank(); a++) {
+            Kernel.Ix i = b.iter(x.dims().get(a));
+            xi.add(Kernel.at(i));
+            yi.add(a < lead ? Kernel.at(i) : Index.fixed(0));
+            dims.add(a < lead ? x.dims().get(a) : 1);
+            if (a >= lead) n *= x.dims().get(a);
+        }
+        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), new Expr.Const(1.0 / n));
+        return b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
+    }
+}
