@@ -27,17 +27,19 @@ import picocli.CommandLine.Parameters;
  * projections, generates C for every operation, compiles it (gcc, cached), runs it on seeded
  * random (or given) inputs and compares with the reference interpreter ({@link ProgramRun}).
  * Exit 0 when every operation is within 1e-5 relative error, 1 otherwise (or when the program does
- * not infer), 2 for bad input or an operation code generation cannot express.
+ * not infer), 2 for bad input or an operation code generation cannot express. A {@code model.onnx}
+ * runs through {@link OnnxRun} instead.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Infer, generate C, compile, run every operation and compare with the reference.")
 public final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program")
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program, or an ONNX model.onnx (see --inputs)")
     Path file;
 
     @Option(names = "--inputs", paramLabel = "FILE",
-            description = "JSON object: tensor name → flat row-major array of numbers (others are random)")
+            description = "JSON object: tensor name → flat row-major array of numbers (others are random); for a model.onnx: a"
+                    + " folder of input_k.pb TensorProtos (and output_k.pb to compare with)")
     Path inputs;
 
     @Option(names = "--seed", paramLabel = "S", description = "seed of the random inputs (default 1)")
@@ -52,6 +54,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, out);
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);

@@ -95,12 +95,23 @@ public final class GraphRun {
     /** Reads {@code input_k.pb} of a test-data folder bound to the model's inputs in order. */
     public static Map<String, Value> readInputs(ModelProto m, Path dir) {
         List<String> names = inputs(m);
+        for (ValueInfoProto v : m.getGraph().getInputList())
+            if (names.contains(v.getName()) && v.hasType() && !v.getType().hasTensorType())
+                throw new NotExpressible("graph input '" + v.getName() + "' is not a tensor (a " + v.getType().getValueCase()
+                        .name().toLowerCase().replace("_type", "") + "): only tensors run through generated C");
         Map<String, Value> out = new LinkedHashMap<>();
         for (int k = 0; k < names.size(); k++) {
             Path p = dir.resolve("input_" + k + ".pb");
-            if (Files.exists(p)) out.put(names.get(k), Value.read(Model.tensor(p)));
+            if (Files.exists(p)) out.put(names.get(k), Value.read(Model.tensor(p)).as(declaredType(m, names.get(k))));
         }
         return out;
+    }
+
+    /** The element type a graph input declares (0 when it declares none). */
+    static int declaredType(ModelProto m, String input) {
+        for (ValueInfoProto v : m.getGraph().getInputList())
+            if (v.getName().equals(input) && v.getType().hasTensorType()) return v.getType().getTensorType().getElemType();
+        return 0;
     }
 
     /** The outputs compared with {@code output_k.pb} of {@code dir} where present. */

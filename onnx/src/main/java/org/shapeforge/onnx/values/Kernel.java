@@ -21,7 +21,9 @@ import org.shapeforge.codegen.run.HostTensor;
  * and mints no factor, Concat parts keep their symbols at any extent. Operands are bound to the
  * concrete {@link Value}s they read (possibly through a row-major view of other dims, which moves
  * no data); {@link #run} declares the result {@code out}, builds the operation (whose constructor
- * checks bounded addressing and Prop. 7.6) and runs it through generated C ({@link Kernels}).
+ * checks bounded addressing and Prop. 7.6) and runs it through generated C ({@link Kernels}). A
+ * result with no cells (a zero-size axis) needs no kernel and is returned empty; a zero-size operand
+ * or axis under a non-empty result is {@link NotExpressible} (the IR's sizes are &gt;= 1).
  */
 final class Kernel {
     /** An iterator, or the fixed coordinate 0 when {@code symbol} is null (extent 1). */
@@ -32,6 +34,7 @@ final class Kernel {
     private final List<TensorDecl> decls = new ArrayList<>();
     private final Map<String, HostTensor> inputs = new LinkedHashMap<>();
     private int next;
+    private boolean empty;
 
     Kernel(String name) {
         this.name = name;
@@ -39,8 +42,8 @@ final class Kernel {
 
     /** A fresh iterator over {@code 0..extent-1} (Fix(0) at extent 1). */
     Ix iter(int extent) {
-        if (extent < 1) throw new NotExpressible(name + ": zero-size axis (the loop IR has sizes >= 1)");
-        if (extent == 1) return new Ix(null, 1);
+        if (extent < 1) empty = true;
+        if (extent <= 1) return new Ix(null, 1);
         Ix ix = new Ix("i" + next++, extent);
         factors.add(new Factor.Single(new LoopVar(ix.symbol(), extent)));
         return ix;
@@ -50,8 +53,9 @@ final class Kernel {
     List<Ix> concat(List<Integer> extents) {
         List<Ix> parts = new ArrayList<>();
         List<LoopVar> vars = new ArrayList<>();
-        for (int e : extents) {
-            if (e < 1) throw new NotExpressible(name + ": zero-size part (the loop IR has sizes >= 1)");
+        for (int e0 : extents) {
+            if (e0 < 1) empty = true;
+            int e = Math.max(1, e0);
             Ix ix = new Ix("p" + next++, e);
             parts.add(ix);
             vars.add(new LoopVar(ix.symbol(), e));
@@ -63,7 +67,10 @@ final class Kernel {
     /** Binds an operand read through {@code dims} (a row-major view of {@code v}), with margins holding {@code pad}. */
     String tensor(Value v, List<Integer> dims, List<TensorDecl.Margin> margins, double pad) {
         String t = "x" + decls.size();
-        for (int d : dims) if (d < 1) throw new NotExpressible(name + ": zero-size tensor " + dims);
+        if (dims.contains(0)) {
+            empty = true;
+            return t;
+        }
         decls.add(new TensorDecl(t, dims, margins, pad));
         inputs.put(t, v.view(dims).host());
         return t;
@@ -102,7 +109,9 @@ final class Kernel {
      * {@code update} and returns the result viewed as {@code resultDims} with element type {@code type}.
      */
     Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, List<Integer> resultDims, int type) {
-        for (int d : dims) if (d < 1) throw new NotExpressible(name + ": zero-size result " + dims);
+        if (dims.contains(0) || resultDims.contains(0)) // no cell to compute: no kernel
+            return new Value(resultDims, new double[0], type);
+        if (empty) throw new NotExpressible(name + ": a zero-size operand or axis with a non-empty result (the loop IR has sizes >= 1)");
         List<TensorDecl> all = new ArrayList<>(decls);
         all.add(TensorDecl.of("out", dims));
         Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update);

@@ -72,11 +72,10 @@ final class NodeLowering {
             case "AveragePool" -> one(Windows.averagePool(k, name, in.get(0), poolGeometry(at, in.get(0)),
                     at.i("count_include_pad", 0) != 0));
             case "GlobalAveragePool" -> one(Windows.globalAveragePool(k, name, in.get(0)));
-            case "BatchNormalization" -> {
-                if (at.i("training_mode", 0) != 0 || outputs(n) > 1)
-                    throw new NotExpressible("BatchNormalization: training mode (batch statistics and running-mean outputs) is not lowered");
-                yield one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
-            }
+            case "BatchNormalization" -> at.i("training_mode", 0) != 0 || outputs(n) > 1
+                    ? Reductions.batchNormTraining(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4),
+                            at.f("epsilon", 1e-5), at.f("momentum", 0.9), outputs(n))
+                    : one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
             case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin" -> one(reduce(k, name, n, at, in, opset));
             case "Softmax", "LogSoftmax" -> throw new NotExpressible(op
                     + ": awaiting issue 15's softmax operation in code generation (connected after that merge)");
@@ -107,11 +106,12 @@ final class NodeLowering {
         return in.stream().filter(java.util.Objects::nonNull).toList();
     }
 
-    /** Inference Dropout: the identity, and a mask of ones; training mode draws random numbers. */
+    /** Inference Dropout (or training with ratio 0): the identity, and a mask of ones; training mode otherwise draws random numbers. */
     private static List<Value> dropout(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in) {
-        Value training = opt(in, 2);
-        if (training != null && training.data()[0] != 0 || at.i("is_test", 1) == 0 && at.has("is_test"))
-            throw new NotExpressible("Dropout: training mode draws random numbers");
+        Value training = opt(in, 2), ratio = opt(in, 1);
+        double p = ratio != null ? ratio.data()[0] : at.f("ratio", 0.5);
+        if ((training != null && training.data()[0] != 0 || at.has("is_test") && at.i("is_test", 1) == 0) && p != 0)
+            throw new NotExpressible("Dropout: training mode with ratio " + p + " draws random numbers");
         Value y = Pointwise.copy(k, name, in.get(0));
         if (outputs(n) < 2) return List.of(y);
         Value mask = Pointwise.map(k, name + "_mask", List.of(in.get(0)), r -> new org.shapeforge.codegen.ir.Expr.Binary(BinOp.ADD,
@@ -171,8 +171,9 @@ final class NodeLowering {
         if (outShape != null) {
             for (int a = 0; a < sp; a++) {
                 int total = s[a] * (x.dims().get(a + 2) - 1) + op[a] + (ker[a] - 1) * d[a] + 1 - outShape[a];
-                if (auto.equals("SAME_UPPER")) { begin[a] = total / 2; end[a] = total - total / 2; }
-                else { begin[a] = total - total / 2; end[a] = total / 2; }
+                int half = Math.floorDiv(total, 2); // ONNX's reference: Python's floor division
+                if (auto.equals("SAME_UPPER")) { begin[a] = half; end[a] = total - half; }
+                else { begin[a] = total - half; end[a] = half; }
             }
         }
         return Windows.convTranspose(k, name, x, w, opt(in, 2), ker, s, d, begin, end, op, (int) at.i("group", 1));

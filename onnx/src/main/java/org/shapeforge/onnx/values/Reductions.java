@@ -38,6 +38,35 @@ final class Reductions {
         return b.run(k, dims, yi, rhs, Update.accumulate(acc), result, x.type());
     }
 
+    /**
+     * Training-mode BatchNormalization (ONNX's reference): the batch mean and population variance
+     * over every axis but 1 (two reductions), y normalised with them, and the running statistics
+     * {@code input·momentum + batch·(1 − momentum)} as outputs 2 and 3.
+     */
+    static List<Value> batchNormTraining(Kernels k, String name, Value x, Value scale, Value bias, Value mean, Value var,
+            double eps, double momentum, int outputs) {
+        boolean[] reduced = new boolean[x.rank()];
+        for (int a = 0; a < x.rank(); a++) reduced[a] = a != 1;
+        Value bm = reduce(k, name + "_mean", x, reduced, false, BinOp.ADD, true);
+        List<Integer> view = new ArrayList<>();
+        view.add(x.dims().get(1));
+        for (int a = 2; a < x.rank(); a++) view.add(1);
+        Value sq = Pointwise.map(k, name + "_sq", List.of(x, bm.view(view)), r -> {
+            Expr d = new Expr.Binary(BinOp.SUB, r.get(0), r.get(1));
+            return new Expr.Binary(BinOp.MUL, d, d);
+        }, x.type());
+        Value bv = reduce(k, name + "_var", sq, reduced, false, BinOp.ADD, true);
+        List<Value> out = new ArrayList<>(List.of(batchNorm(k, name, x, scale, bias, bm, bv, eps)));
+        if (outputs > 1) out.add(running(k, name + "_running_mean", mean, bm, momentum));
+        if (outputs > 2) out.add(running(k, name + "_running_var", var, bv, momentum));
+        return out;
+    }
+
+    private static Value running(Kernels k, String name, Value input, Value batch, double momentum) {
+        return Pointwise.map(k, name, List.of(input, batch), r -> new Expr.Fma(r.get(0), new Expr.Const(momentum),
+                new Expr.Binary(BinOp.MUL, r.get(1), new Expr.Const(1 - momentum))), input.type());
+    }
+
     /** {@code y = (x − mean)·scale / sqrt(var + ε) + B}, the per-channel tensors viewed along axis 1. */
     static Value batchNorm(Kernels k, String name, Value x, Value scale, Value bias, Value mean, Value var, double eps) {
         List<Integer> view = new ArrayList<>();

@@ -19,7 +19,8 @@ final class Shapes {
         return switch (op) {
             case "Reshape" -> List.of(Shaping.reshape(k, name, x, reshapeDims(x, in.get(1).longs(), at.i("allowzero", 0) != 0)));
             case "Flatten" -> {
-                int axis = axis(at.i("axis", 1), x.rank() + 1);
+                long ax = at.i("axis", 1);
+                int axis = (int) (ax < 0 ? ax + x.rank() : ax);
                 int lead = (int) Shaping.product(x.dims().subList(0, axis));
                 yield List.of(Shaping.reshape(k, name, x, List.of(lead, (int) (x.size() / Math.max(1, lead)))));
             }
@@ -130,7 +131,6 @@ final class Shapes {
             for (int a = 0; a < x.rank(); a++) len[a] = x.dims().get(a);
             start[axis] = off;
             len[axis] = (int) sizes[j];
-            if (len[axis] == 0) throw new NotExpressible("Split: zero-size output " + j);
             out.add(Shaping.slice(k, name + "_" + j, x, start, step, len));
             off += (int) sizes[j];
         }
@@ -170,8 +170,7 @@ final class Shapes {
                 s = Math.max(0, Math.min(dim - 1, s));
                 e = Math.max(-1, Math.min(dim - 1, e));
             }
-            long l = st > 0 ? (e - s + st - 1) / st : (s - e + (-st) - 1) / (-st);
-            if (l <= 0) throw new NotExpressible("Slice: zero-size result on axis " + a);
+            long l = Math.max(0, st > 0 ? (e - s + st - 1) / st : (s - e + (-st) - 1) / (-st));
             start[a] = (int) s;
             step[a] = (int) st;
             len[a] = (int) l;

@@ -29,7 +29,7 @@ final class Shaping {
     static Value reshape(Kernels k, String name, Value x, List<Integer> dims) {
         if (product(dims) != x.size()) throw new IllegalArgumentException(name + ": cannot view " + x.dims() + " as " + dims);
         int n = (int) x.size();
-        if (n == 0) throw new NotExpressible(name + ": zero-size tensor");
+        if (n == 0) return x.view(dims); // nothing to compute
         Value flat = Pointwise.copy(k, name, x.view(List.of(n)));
         return flat.view(dims);
     }

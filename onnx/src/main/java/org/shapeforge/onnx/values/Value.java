@@ -52,6 +52,21 @@ public record Value(List<Integer> dims, double[] data, int type) {
         };
     }
 
+    /**
+     * These values as the element type a graph input declares: ONNX's test data stores FLOAT16 and
+     * BFLOAT16 inputs as UINT16 bit patterns (e.g. {@code test_cast_BFLOAT16_to_FLOAT}).
+     */
+    public Value as(int declared) {
+        if (type != DataType.UINT16_VALUE) return this;
+        double[] out = new double[data.length];
+        if (declared == DataType.BFLOAT16_VALUE)
+            for (int i = 0; i < out.length; i++) out[i] = Float.intBitsToFloat(((int) data[i]) << 16);
+        else if (declared == DataType.FLOAT16_VALUE)
+            for (int i = 0; i < out.length; i++) out[i] = Float.float16ToFloat((short) (int) data[i]);
+        else return this;
+        return new Value(dims, out, declared);
+    }
+
     /** The values as longs (index, shape and axis inputs). */
     public long[] longs() {
         long[] out = new long[data.length];

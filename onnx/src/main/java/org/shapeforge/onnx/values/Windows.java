@@ -121,13 +121,14 @@ final class Windows {
         for (int a = 0; a < sp; a++) {
             xi.add(Kernel.at(ii.get(a)));
             wi.add(Kernel.at(ki.get(a)));
-            yi.add(Kernel.lin(0, s[a], ii.get(a), d[a], ki.get(a)));
+            // negative pads (an output_shape larger than the full result) add zero cells: shift the full result
+            int shift = Math.max(0, -begin[a]);
+            yi.add(Kernel.lin(shift, s[a], ii.get(a), d[a], ki.get(a)));
             int f = s[a] * (x.dims().get(a + 2) - 1) + d[a] * (kernel[a] - 1) + 1 + outPad[a];
-            full.add(f);
-            start[a + 2] = begin[a];
+            full.add(f + shift + Math.max(0, -end[a]));
+            start[a + 2] = begin[a] + shift;
             step[a + 2] = 1;
             len[a + 2] = f - begin[a] - end[a];
-            if (begin[a] < 0 || end[a] < 0) throw new NotExpressible(name + ": negative ConvTranspose pads");
         }
         Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), Kernel.read(b.tensor(w), wi));
         Value y = b.run(k, full, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
