@@ -36,13 +36,23 @@ final class ConformanceValues {
 
     static String text(ValueConformance.Report r) {
         StringBuilder sb = new StringBuilder("values through generated C (tolerance " + GraphRun.TOLERANCE
-                + " normwise relative), node tests whose ops are all in issue 16's list, per op:\n");
+                + " normwise relative), tests whose ops are all in issue 16's list, per op:\n");
         sb.append(String.format("%-22s %6s %7s %15s %7s%n", "op", "tests", "passed", "not expressible", "failed"));
         for (var row : r.byOp())
             sb.append(String.format("%-22s %6d %7d %15d %7d%n", row.op(), row.tests(), row.passed(), row.notExpressible(), row.failed()));
         long[] node = r.inIssueList("node");
         long passed = r.cases().stream().filter(c -> c.status() == ValueConformance.Status.PASSED).count();
-        sb.append(String.format("%ntotal: %d tests run, %d passed%n", r.cases().size(), passed));
+        java.util.Map<String, long[]> folders = new java.util.TreeMap<>();
+        for (var c : r.cases()) {
+            long[] f = folders.computeIfAbsent(c.name().contains("/") ? c.name().substring(0, c.name().indexOf('/')) : ".", x -> new long[4]);
+            f[0]++;
+            if (c.status() == ValueConformance.Status.PASSED) f[1]++;
+            if (c.inIssueList()) f[2]++;
+            if (c.inIssueList() && c.status() == ValueConformance.Status.PASSED) f[3]++;
+        }
+        sb.append('\n');
+        folders.forEach((f, x) -> sb.append(String.format("%-20s tests %4d  passed %4d   in the list %4d  passed %4d%n", f, x[0], x[1], x[2], x[3])));
+        sb.append(String.format("total: %d tests run, %d passed%n", r.cases().size(), passed));
         if (node[0] > 0)
             sb.append(String.format("node tests whose ops are all in issue 16's list: %d, values passed %d (%.1f%%)%n",
                     node[0], node[1], 100.0 * node[1] / node[0]));

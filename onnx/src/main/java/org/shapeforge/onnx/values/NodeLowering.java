@@ -66,8 +66,10 @@ final class NodeLowering {
             case "Conv" -> one(conv(k, name, at, in));
             case "ConvTranspose" -> one(convTranspose(k, name, at, in));
             case "MaxPool" -> {
-                if (outputs(n) > 1) throw new NotExpressible("MaxPool: the Indices output (an argmax) has no loop-IR form");
-                yield one(Windows.maxPool(k, name, in.get(0), poolGeometry(at, in.get(0))));
+                Windows.Geometry g = poolGeometry(at, in.get(0));
+                Value y = Windows.maxPool(k, name, in.get(0), g);
+                yield outputs(n) < 2 ? one(y)
+                        : List.of(y, Windows.maxPoolIndices(k, name + "_indices", in.get(0), y, g, at.i("storage_order", 0) != 0));
             }
             case "AveragePool" -> one(Windows.averagePool(k, name, in.get(0), poolGeometry(at, in.get(0)),
                     at.i("count_include_pad", 0) != 0));

@@ -141,6 +141,55 @@ final class Windows {
         return pool(k, name, x, g, BinOp.MAX, Double.NEGATIVE_INFINITY);
     }
 
+    /**
+     * MaxPool's Indices output: the flat input index of each window's maximum, as the reduction
+     * {@code ind =:min (iota + 2^100·(y − x))} over the window, where {@code iota} holds every
+     * input cell's flat index (row-major, or column-major over the spatial axes when
+     * {@code storage_order = 1}) and {@code y} is the pooled maximum: the term is exactly the
+     * index where {@code x = y} and at least 2^100·ulp beyond any index elsewhere (pads read
+     * {@code x = −∞}, giving +∞). Ties resolve to the smallest index, as ONNX's reference does.
+     * Precondition (stated, not checked): distinct values of one window differ by more than
+     * {@code size(x)·2^−100} — true except between subnormal-scale values.
+     */
+    static Value maxPoolIndices(Kernels k, String name, Value x, Value y, Geometry g, boolean columnMajor) {
+        int sp = g.spatial(), lead = x.rank() - sp;
+        double[] iota = new double[x.data().length];
+        int[] ix = new int[x.rank()];
+        for (int flat = 0; flat < iota.length; flat++) {
+            int f = flat;
+            for (int a = x.rank() - 1; a >= 0; a--) { ix[a] = f % x.dims().get(a); f /= x.dims().get(a); }
+            if (!columnMajor) iota[flat] = flat;
+            else {
+                long v = 0;
+                for (int a = 0; a < lead; a++) v = v * x.dims().get(a) + ix[a];
+                long inner = 0;
+                for (int a = x.rank() - 1; a >= lead; a--) inner = inner * x.dims().get(a) + ix[a];
+                long spatial = 1;
+                for (int a = lead; a < x.rank(); a++) spatial *= x.dims().get(a);
+                iota[flat] = v * spatial + inner;
+            }
+        }
+        Value io = new Value(x.dims(), iota, onnx.Onnx.TensorProto.DataType.INT64_VALUE);
+        Kernel b = new Kernel(name);
+        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
+        List<TensorDecl.Margin> margins = new ArrayList<>();
+        for (int a = 0; a < lead; a++) {
+            Kernel.Ix i = b.iter(x.dims().get(a));
+            xi.add(Kernel.at(i));
+            yi.add(Kernel.at(i));
+            margins.add(TensorDecl.Margin.NONE);
+        }
+        for (int a = 0; a < sp; a++) {
+            Kernel.Ix o = b.iter(g.out()[a]), kx = b.iter(g.kernel()[a]);
+            xi.add(window(g, a, o, kx));
+            yi.add(Kernel.at(o));
+            margins.add(margin(g, a, x.dims().get(lead + a)));
+        }
+        Expr gap = new Expr.Binary(BinOp.SUB, Kernel.read(b.tensor(y), yi), Kernel.read(b.tensor(x, x.dims(), margins, Double.NEGATIVE_INFINITY), xi));
+        Expr rhs = new Expr.Fma(new Expr.Const(0x1p100), gap, Kernel.read(b.tensor(io, x.dims(), margins, 0), xi));
+        return b.run(k, y.dims(), yi, rhs, Update.accumulate(BinOp.MIN), onnx.Onnx.TensorProto.DataType.INT64_VALUE);
+    }
+
     private static Value pool(Kernels k, String name, Value x, Geometry g, BinOp acc, double pad) {
         int sp = g.spatial(), lead = x.rank() - sp;
         Kernel b = new Kernel(name);
