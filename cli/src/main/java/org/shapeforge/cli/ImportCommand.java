@@ -11,6 +11,7 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.ShpEmitter;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
@@ -19,9 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc]}: the ONNX graph as constraints
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp]}: the ONNX graph as constraints
  * (docs/onnx.md), solved natively; prints every value's inferred shape, or the shape error
- * naming the node. Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
+ * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
+ * naming the node it cannot express (exit 2). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -33,7 +35,7 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
-    @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints instead: shc")
+    @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints (shc) or an equivalent .shp program (shp) instead")
     String emit;
 
     @CommandLine.Spec
@@ -43,17 +45,23 @@ public final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try {
-            if (emit != null && !emit.equals("shc"))
-                throw new ShapeError("usage", null, "--emit takes 'shc' (a .shp rendering of ONNX graphs is not available:"
-                        + " ONNX ops such as Conv have no .shp statement)");
+            if (emit != null && !emit.equals("shc") && !emit.equals("shp"))
+                throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
+                        + " program language expresses the graph)");
             NativeSolver solver = new NativeSolver();
-            Imported im = Importer.translate(Model.load(file), file.toString(), Map.of(), solver);
-            if (emit != null) {
+            var model = Model.load(file);
+            Imported im = Importer.translate(model, file.toString(), Map.of(), solver);
+            if ("shc".equals(emit)) {
                 out.print(im.shc());
                 out.flush();
                 return Cli.OK;
             }
             ImportResult r = im.solve(solver, SolveOptions.defaults());
+            if ("shp".equals(emit) && r.succeeded()) {
+                out.print(ShpEmitter.emit(model, r.shapes(), file.toString()));
+                out.flush();
+                return Cli.OK;
+            }
             if (json) out.println(Cli.json(toJson(r)));
             else out.print(text(r));
             out.flush();
