@@ -1,12 +1,12 @@
 package org.shapeforge.onnx.values;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.UnOp;
 
 /**
@@ -116,9 +116,9 @@ final class NodeLowering {
             throw new NotExpressible("Dropout: training mode with ratio " + p + " draws random numbers");
         Value y = Pointwise.copy(k, name, in.get(0));
         if (outputs(n) < 2) return List.of(y);
-        Value mask = Pointwise.map(k, name + "_mask", List.of(in.get(0)), r -> new org.shapeforge.codegen.ir.Expr.Binary(BinOp.ADD,
-                new org.shapeforge.codegen.ir.Expr.Binary(BinOp.MUL, r.getFirst(), new org.shapeforge.codegen.ir.Expr.Const(0)),
-                new org.shapeforge.codegen.ir.Expr.Const(1)), DataType.BOOL_VALUE);
+        // ones of x's shape: 0·x + 1 (the operation reads x for its shape only)
+        Value mask = Pointwise.map(k, name + "_mask", List.of(in.get(0)), r -> new Expr.Binary(BinOp.ADD,
+                new Expr.Binary(BinOp.MUL, r.getFirst(), new Expr.Const(0)), new Expr.Const(1)), DataType.BOOL_VALUE);
         return List.of(y, mask);
     }
 
