@@ -121,6 +121,32 @@ public final class SymbolicShapes {
         return null;
     }
 
+    /**
+     * A residual equation {@code v = t} (or {@code t = v}) the solver kept rather than bound — a
+     * deferred concatenation such as {@code φ = n ^ 3}: {@code v} is {@code t} in every solution, so
+     * its extent is {@code t}'s ({@code n+3}), not the value {@code n} happened to be closed to. Read
+     * before the closed model (an equation is exact; the model is one instance).
+     */
+    private Dim dimEquation(String v) {
+        if (solved.isEmpty()) return null;
+        Dim.Var me = new Dim.Var(v);
+        for (var c : solved.get().residual())
+            if (c instanceof org.shapeforge.lang.Constraint.DimEq(Dim l, Dim r, var sp)) {
+                if (l.equals(me) && !mentions(r, v)) return r;
+                if (r.equals(me) && !mentions(l, v)) return l;
+            }
+        return null;
+    }
+
+    private static boolean mentions(Dim d, String v) {
+        return switch (d) {
+            case Dim.Var(String w) -> w.equals(v);
+            case Dim.Concat c -> c.parts().stream().anyMatch(p -> mentions(p, v));
+            case Dim.Affine a -> mentions(a.over(), v) || a.kernel().map(k -> mentions(k, v)).orElse(false);
+            default -> false;
+        };
+    }
+
     private Row rowTop(String v) {
         if (solved.isEmpty()) return null;
         for (var c : solved.get().residual())
@@ -147,6 +173,7 @@ public final class SymbolicShapes {
             }
             case Dim.Var(String v) -> {
                 Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
+                if (b == null) b = dimEquation(v);
                 if (b == null) b = dimTop(v);
                 if (b == null) b = model.dims().get(v);
                 yield b == null ? Optional.empty() : expr(b, depth + 1);
