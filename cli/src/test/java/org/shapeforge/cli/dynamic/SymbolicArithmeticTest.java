@@ -20,7 +20,7 @@ import org.shapeforge.solver.SolveOptions;
  * number ({@code b=[5]} for {@code n+4}) or {@code ?}. Each program is also bound and compared with
  * the static program of those sizes.
  */
-class SymbolicArithmeticTest {
+public class SymbolicArithmeticTest {
     static Map<String, String> printed(String program) {
         Map<String, String> out = new LinkedHashMap<>();
         SymbolicShapes.of(SymbolicShapesTest.infer(program)).forEach((k, v) -> out.put(k, v.printed()));
@@ -28,7 +28,7 @@ class SymbolicArithmeticTest {
     }
 
     /** The program bound to {@code n} gives exactly the shapes of the program with {@code n} written as a number. */
-    static void bindsLikeStatic(String program, long n) {
+    public static void bindsLikeStatic(String program, long n) {
         Inference dyn = SymbolicShapesTest.infer(program);
         Inference st = SymbolicShapesTest.infer(program.replace("dynamic n\n", "").replaceAll("\\bn\\b", Long.toString(n)));
         var bound = Binding.resolve(SymbolicShapes.of(dyn), Map.of("n", n));
