@@ -68,18 +68,19 @@ public final class GroupKernel {
     public static GroupKernel of(Inference inf, Fusion.Group g) {
         Map<String, Generated.OpNode> byResult = new LinkedHashMap<>();
         for (Generated.OpNode op : inf.generated().operations()) if (op.erasing()) byResult.put(op.result(), op);
+        var read = SymbolicShapes.reader(inf).orElseThrow();
         SymbolicShape loop = null;
         Map<String, SymbolicShape> shapes = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (String r : g.ops()) {
             Generated.OpNode op = byResult.get(r);
-            SymbolicShape s = SymbolicShapes.of(inf, op.lhs()).orElseThrow();
+            SymbolicShape s = read.apply(op.lhs());
             if (loop == null) loop = s;
             shapes.put(r, s);
             for (int j = 0; j < op.operands().size(); j++) {
                 String t = op.operandNames().get(j);
                 if (g.ops().contains(t) || shapes.containsKey(t)) continue;
-                shapes.put(t, SymbolicShapes.of(inf, op.operands().get(j)).orElseThrow());
+                shapes.put(t, read.apply(op.operands().get(j)));
                 inputs.add(t);
             }
         }

@@ -48,11 +48,12 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
 
     public static Analysis of(Inference inf, List<Stmt.Fact> facts) {
         List<Broadcast> bs = new ArrayList<>();
+        var read = SymbolicShapes.reader(inf).orElseThrow();
         for (Generated.OpNode op : inf.generated().operations()) {
             if (!"POINTWISE".equals(op.kind())) continue;
-            SymbolicShape r = SymbolicShapes.of(inf, op.lhs()).orElseThrow();
+            SymbolicShape r = read.apply(op.lhs());
             for (int i = 0; i < op.operands().size(); i++) {
-                SymbolicShape a = SymbolicShapes.of(inf, op.operands().get(i)).orElseThrow();
+                SymbolicShape a = read.apply(op.operands().get(i));
                 String name = i < op.operandNames().size() ? op.operandNames().get(i) : "#" + (i + 1);
                 bs.add(new Broadcast(op.origin().describe(), op.result(), name, r.printed(), a.printed(),
                         Fusion.exactlyEqual(a, r)));

@@ -42,9 +42,10 @@ public final class ExtentCheck {
     public static List<Refusal> of(Inference inf) {
         List<Refusal> out = new ArrayList<>();
         if (!(inf.solution() instanceof Solution.Solved s)) return out;
+        var read = SymbolicShapes.reader(inf).orElseThrow();
         for (Generated.OpNode op : inf.generated().operations()) {
             if ("OTHER".equals(op.kind()) && "flatten".equals(op.scalarOp())) {
-                SymbolicShape r = SymbolicShapes.of(inf, op.lhs()).orElseThrow();
+                SymbolicShape r = read.apply(op.lhs());
                 for (Kind k : Kind.values())
                     if (ExtentRules.reshape(row(r, k)) instanceof Checked.Refused(ExtentError e)) {
                         ExtentError named = new ExtentError("flatten (reshape)", "target " + k.letter + e.field().substring("target".length()),
@@ -52,16 +53,17 @@ public final class ExtentCheck {
                         out.add(new Refusal(named.message(), Optional.of(named), op.origin()));
                     }
             }
-            if ("POINTWISE".equals(op.kind())) broadcasts(inf, op, out);
+            if ("POINTWISE".equals(op.kind())) broadcasts(read, op, out);
         }
         s.solved().ifPresent(f -> constrainedFlattens(inf, f, out));
         return out;
     }
 
-    private static void broadcasts(Inference inf, Generated.OpNode op, List<Refusal> out) {
-        SymbolicShape r = SymbolicShapes.of(inf, op.lhs()).orElseThrow();
+    private static void broadcasts(java.util.function.Function<org.shapeforge.program.Shape, SymbolicShape> read,
+            Generated.OpNode op, List<Refusal> out) {
+        SymbolicShape r = read.apply(op.lhs());
         for (int i = 0; i < op.operands().size(); i++) {
-            SymbolicShape a = SymbolicShapes.of(inf, op.operands().get(i)).orElseThrow();
+            SymbolicShape a = read.apply(op.operands().get(i));
             for (Kind k : Kind.values()) {
                 List<ShapeExtent> rr = row(r, k), ar = row(a, k);
                 for (int j = 0; j < rr.size(); j++) {
@@ -111,15 +113,21 @@ public final class ExtentCheck {
         Dim.Var me = new Dim.Var(v);
         return switch (c) {
             case Constraint.DimLe(Dim lo, Dim up, var sp) when up.equals(me) -> switch (resolve(lo, f)) {
-                case Dim.Var(String x) -> f.residual().stream().anyMatch(o -> o != c && o.toString().contains(x)
+                case Dim.Var(String x) -> f.residual().stream().anyMatch(o -> o != c && printedMentions(o, x)
                         && !(o instanceof Constraint.DimLe(Dim l2, Dim u2, var s2) && !l2.equals(new Dim.Var(x)) && !mentions(u2, x)));
                 case Dim.Unit u -> false;
                 default -> true;
             };
             case Constraint.DimLe(Dim lo, Dim up, var sp) -> lo.equals(me) || mentions(up, v);
             case Constraint.DimEq(Dim l, Dim r, var sp) -> mentions(l, v) || mentions(r, v);
-            default -> org.shapeforge.lang.Printer.print(c).matches(".*(?<![\\w'])" + java.util.regex.Pattern.quote(v) + "(?![\\w']).*");
+            default -> printedMentions(c, v);
         };
+    }
+
+    /** Does the printed constraint name the variable {@code v} (as a whole name)? */
+    private static boolean printedMentions(Constraint c, String v) {
+        return java.util.regex.Pattern.compile("(?<![\\w'])" + java.util.regex.Pattern.quote(v) + "(?![\\w'])")
+                .matcher(org.shapeforge.lang.Printer.print(c)).find();
     }
 
     /** {@code d} read through the solved form's bindings. */

@@ -56,13 +56,14 @@ public record Fusion(List<Group> groups) {
         Map<String, Integer> producer = new HashMap<>();
         for (int i = 0; i < ops.size(); i++) if (ops.get(i).erasing()) producer.put(ops.get(i).result(), i);
         Map<Integer, SymbolicShape> shapes = new HashMap<>();
+        var read = SymbolicShapes.reader(inf).orElseThrow();
         int[] group = new int[ops.size()];
         List<List<Integer>> members = new ArrayList<>();
         for (int i = 0; i < ops.size(); i++) {
             group[i] = -1;
             Generated.OpNode op = ops.get(i);
             if (!"POINTWISE".equals(op.kind()) || !op.erasing()) continue;
-            SymbolicShape s = SymbolicShapes.of(inf, op.lhs()).orElseThrow();
+            SymbolicShape s = read.apply(op.lhs());
             shapes.put(i, s);
             int joined = -1;
             for (String operand : op.operandNames()) {
@@ -95,7 +96,7 @@ public record Fusion(List<Group> groups) {
                 for (int j = 0; j < op.operands().size(); j++) {
                     String t = op.operandNames().get(j);
                     if (inside.contains(t) || !seen.add(t)) continue;
-                    SymbolicShape a = SymbolicShapes.of(inf, op.operands().get(j)).orElseThrow();
+                    SymbolicShape a = read.apply(op.operands().get(j));
                     reads.add(new Access(t, a.printed(), exactlyEqual(a, s)));
                 }
             }

@@ -80,8 +80,17 @@ public final class SymbolicShapes {
 
     /** The symbolic shape of any tensor's row terms (an intermediate's too); empty unless solved. */
     public static Optional<SymbolicShape> of(Inference inf, Shape sh) {
+        return reader(inf).map(r -> r.apply(sh));
+    }
+
+    /**
+     * A reader of the symbolic shapes of many row terms of one solved program (the classes and
+     * first uses are computed once, not per tensor); empty unless solved. Not thread-safe.
+     */
+    public static Optional<java.util.function.Function<Shape, SymbolicShape>> reader(Inference inf) {
         if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
-        return Optional.of(new SymbolicShapes(inf, s).shape(sh));
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
+        return Optional.of(sy::shape);
     }
 
     private void noteUses(String tensor, Shape sh) {
