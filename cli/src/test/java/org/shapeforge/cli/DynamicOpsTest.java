@@ -155,6 +155,22 @@ class DynamicOpsTest {
         assertEquals(1, notScalar.code(), notScalar.out() + notScalar.err()); // the size tensor holds one element
     }
 
+    @Test
+    void queriesSeeTheRuntimeSizesNativeFirstThenZ3() throws Exception {
+        Path f = write(FLATTEN);
+        CliRun r = CliRun.of("query", f.toString(), "fl1'd2 = 4", "fl1'flat == n * 4", "fl1'flat == n * 3", "--json");
+        JsonNode as = Cli.JSON.readTree(r.out()).get("answers");
+        assertEquals(1, r.code(), r.out()); // one refuted
+        assertEquals("proved", as.get(0).get("verdict").asText());
+        assertEquals("native", as.get(0).get("decidedBy").asText()); // a binding of stage 1
+        assertEquals("proved", as.get(1).get("verdict").asText()); // the product is an assumption of the query
+        assertEquals("z3", as.get(1).get("decidedBy").asText());
+        assertEquals("refuted", as.get(2).get("verdict").asText());
+        CliRun t = CliRun.of("query", write(TRUNCATE).toString(), "tr1'len <= seq", "--json");
+        assertEquals(0, t.code(), t.out());
+        assertEquals("proved", Cli.JSON.readTree(t.out()).get("answers").get(0).get("verdict").asText());
+    }
+
     @TempDir
     static Path dir;
     private static int files;
