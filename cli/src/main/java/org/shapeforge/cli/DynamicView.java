@@ -10,6 +10,7 @@ import org.shapeforge.program.Stmt;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
+import org.shapeforge.program.dynamic.ExtentCheck;
 import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
 
@@ -20,9 +21,44 @@ import org.shapeforge.program.dynamic.SymbolicShapes;
 final class DynamicView {
     private DynamicView() {}
 
-    /** Does the program declare dynamic dims, or was {@code --bind} given? */
+    /** Does the program declare dynamic dims or size axes at run time ({@code truncate}), or was {@code --bind} given? */
     static boolean applies(Inference inf, List<String> binds) {
-        return !SymbolicShapes.dynamicNames(inf).isEmpty() || !binds.isEmpty();
+        return !SymbolicShapes.dynamicNames(inf).isEmpty() || !inf.generated().runtimeDims().isEmpty() || !binds.isEmpty();
+    }
+
+    /**
+     * The seed-004 consumer check ({@link ExtentCheck}): when an operation is refused, prints the
+     * failure ({@code fail extent: …}, or the JSON document with {@code failure.kind = "extent"} and
+     * {@code failure.extent = {op, field, observed, extent}}) and returns exit 1; else -1.
+     */
+    static int refused(Inference inf, boolean json, java.io.PrintWriter out) {
+        List<ExtentCheck.Refusal> rs = ExtentCheck.of(inf);
+        if (rs.isEmpty()) return -1;
+        ExtentCheck.Refusal r = rs.getFirst();
+        String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
+        String hint = r.extent().isPresent()
+                ? "an upper bound (from truncate) is never used as a shape: reshape or broadcast before truncating,"
+                        + " or truncate after the operation (seeds/004, \"Compiler Pass Contract\")"
+                : "give the reshaped size explicitly, or relate the sizes with `shapeforge query`";
+        if (json) {
+            ObjectNode doc = InferCommand.toJson(inf);
+            ObjectNode f = doc.putObject("failure");
+            f.put("kind", "extent").put("message", message);
+            f.putArray("constraints");
+            f.putArray("origin").add(r.origin().fileLine());
+            f.putArray("operations").add(r.origin().describe());
+            f.put("hint", hint);
+            r.extent().ifPresent(e -> f.putObject("extent").put("op", e.op()).put("field", e.field())
+                    .put("observed", e.observed()).put("extent", e.extent()));
+            out.println(Cli.json(doc));
+        } else {
+            out.println("fail extent: " + message);
+            for (int i = 1; i < rs.size(); i++)
+                out.println("  also: " + rs.get(i).origin().statement() + " `" + rs.get(i).origin().text() + "`: " + rs.get(i).message());
+            out.println("hint: " + hint);
+        }
+        out.flush();
+        return Cli.NEGATIVE;
     }
 
     /** {@code n=32} options as a map; a malformed one or a bad binding is a usage error (exit 2). */

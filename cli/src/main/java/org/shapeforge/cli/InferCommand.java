@@ -88,6 +88,10 @@ public final class InferCommand implements Callable<Integer> {
                     return projectionFailure(e, out);
                 }
             }
+            if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
+                int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
+                if (refused >= 0) return refused;
+            }
             if (dot) out.print(DotGraph.of(inf));
             else if (json) {
                 ObjectNode doc = toJson(inf);

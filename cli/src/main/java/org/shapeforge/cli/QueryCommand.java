@@ -122,9 +122,11 @@ public final class QueryCommand implements Callable<Integer> {
         List<Answer> as;
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
-            Problem p = ShapeLogic.generate(program).problem();
+            var generated = ShapeLogic.generate(program);
+            Problem p = generated.problem();
             List<Statement> st = new ArrayList<>(p.statements());
             for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
+            st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
             for (String a : assume) st.add(parse(a));
             List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
             as = answer(new Problem(p.file(), st), qs, !noNative);

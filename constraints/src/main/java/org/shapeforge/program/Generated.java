@@ -17,19 +17,30 @@ import org.shapeforge.lang.Statement;
  * the named tensors' shapes as terms, the captured labels, the origin of each terminal's variables
  * (for hidden-dimension messages), the operation graph (for {@code --dot}) and the row variables
  * that are safe to close to no axes (OCANNL's {@code is_safe_to_guess}: input rows used in
- * pointwise operations and never in a compose or spec operation).
+ * pointwise operations and never in a compose or spec operation), and the axes sized at run time
+ * by an operation ({@link RuntimeDim}: {@code truncate}, a dynamic {@code flatten}) by variable.
  */
 public record Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
         Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
-        List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations) {
+        List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations,
+        Map<String, RuntimeDim> runtimeDims) {
 
     public Generated {
+        runtimeDims = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(runtimeDims));
         constraints = List.copyOf(constraints);
         origins = List.copyOf(origins);
         declarations = List.copyOf(declarations);
         safeToGuess = java.util.Set.copyOf(safeToGuess);
         operations = List.copyOf(operations);
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
+    }
+
+    /** Without runtime-sized axes ({@code truncate}, dynamic {@code flatten}). */
+    public Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
+            Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
+            List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations) {
+        this(file, constraints, origins, declarations, tensors, labels, variableOrigins, graph, safeToGuess, operations,
+                Map.of());
     }
 
     /** The constraints and declarations as a {@code .shc} problem, for any {@link org.shapeforge.solver.ShapeSolver}. */

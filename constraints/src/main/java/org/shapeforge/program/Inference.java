@@ -62,16 +62,17 @@ public record Inference(Generated generated, Solution solution) {
     public Map<String, TensorShape> shapes() {
         Map<String, TensorShape> out = new LinkedHashMap<>();
         if (!(solution instanceof Solution.Solved s)) return out;
-        generated.tensors().forEach((name, sh) -> out.put(name, new TensorShape(ground(sh.row(Kind.BATCH), s.model()),
-                ground(sh.row(Kind.INPUT), s.model()), ground(sh.row(Kind.OUTPUT), s.model()))));
+        Assignment m = model(s);
+        generated.tensors().forEach((name, sh) -> out.put(name, new TensorShape(ground(sh.row(Kind.BATCH), m),
+                ground(sh.row(Kind.INPUT), m), ground(sh.row(Kind.OUTPUT), m))));
         return out;
     }
 
     /** The closed shape of any tensor's row terms (an intermediate's too); empty unless solved. */
     public Optional<TensorShape> closed(Shape sh) {
         if (!(solution instanceof Solution.Solved s)) return Optional.empty();
-        return Optional.of(new TensorShape(ground(sh.batch(), s.model()), ground(sh.input(), s.model()),
-                ground(sh.output(), s.model())));
+        Assignment m = model(s);
+        return Optional.of(new TensorShape(ground(sh.batch(), m), ground(sh.input(), m), ground(sh.output(), m)));
     }
 
     /** Captured labels: a dimension label's value, a row label's number of elements. */
@@ -87,6 +88,24 @@ public record Inference(Generated generated, Solution solution) {
             }
         }));
         return out;
+    }
+
+    /**
+     * The closed model with every {@code dynamic} dimension it leaves out read at the unit (the
+     * solver keeps a dynamic dim out of the model when it is only reached through a binding, e.g.
+     * {@code d ↦ n}): closed shapes show a dynamic dim as 1, as its notes say; its symbolic extent is
+     * {@code org.shapeforge.program.dynamic.SymbolicShapes}'.
+     */
+    private Assignment model(Solution.Solved s) {
+        Map<String, org.shapeforge.term.Dim> dims = null;
+        for (var d : generated.declarations())
+            if (d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC)
+                for (var v : d.vars())
+                    if (!v.row() && !s.model().dims().containsKey(v.name())) {
+                        if (dims == null) dims = new LinkedHashMap<>(s.model().dims());
+                        dims.put(v.name(), org.shapeforge.term.Dim.unit());
+                    }
+        return dims == null ? s.model() : new Assignment(dims, s.model().rows());
     }
 
     private static List<org.shapeforge.term.Dim> ground(Row r, Assignment a) {

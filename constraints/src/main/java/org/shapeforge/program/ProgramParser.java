@@ -149,7 +149,8 @@ public final class ProgramParser {
                         args.add(new Expr.Arg.Spec(raw.substring(1, raw.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\"),
                                 span(a.STRING().getSymbol())));
                     } else if (a.INT() != null) {
-                        args.add(new Expr.Arg.Int(integer(a.INT().getSymbol()), span(a.INT().getSymbol())));
+                        long v = integer(a.INT().getSymbol());
+                        args.add(new Expr.Arg.Int(a.neg == null ? v : -v, span(a.neg == null ? a.INT().getSymbol() : a.neg)));
                     } else args.add(new Expr.Arg.Tensor(expr(a.expr())));
                 }
                 yield new Expr.Call(c.fn.getText(), args, span(c));

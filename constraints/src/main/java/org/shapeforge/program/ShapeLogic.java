@@ -44,6 +44,7 @@ public final class ShapeLogic {
     final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();
     private int anon;
     private final SpecLogic specOps = new SpecLogic(this);
+    private final DynamicLogic dynamicOps = new DynamicLogic(this);
     int specs;
 
     /** The statement being generated, and the capture environment of its top-level spec operation. */
@@ -55,9 +56,13 @@ public final class ShapeLogic {
         this.file = file;
     }
 
+    /** Does the program have runtime-sized dims ({@code dynamic}, {@code truncate})? Decides how {@code flatten} is stated. */
+    boolean dynamicProgram;
+
     /** Generates the constraints of {@code p}; a malformed statement is a {@link ShapeError} at its position. */
     public static Generated generate(Program p) {
         ShapeLogic g = new ShapeLogic(p.file());
+        g.dynamicProgram = DynamicLogic.isDynamic(p);
         for (Stmt s : p.statements()) g.statement(s);
         List<Declaration> ds = new ArrayList<>();
         g.decls.forEach((k, vs) -> {
@@ -65,7 +70,8 @@ public final class ShapeLogic {
         });
         Set<String> safe = new LinkedHashSet<>(g.usedInPointwise);
         safe.removeAll(g.usedInSpecOrCompose);
-        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe, g.operations);
+        return new Generated(p.file(), g.constraints, g.origins, ds, g.tensors, g.labels, g.variableOrigins, g.graph, safe,
+                g.operations, g.dynamicOps.runtimeDims());
     }
 
     private void statement(Stmt s) {
@@ -209,7 +215,7 @@ public final class ShapeLogic {
                 case Expr.Arg.Int i -> ints.add(i);
             }
         }
-        if (!ints.isEmpty() && !c.fn().equals("slice"))
+        if (!ints.isEmpty() && !c.fn().equals("slice") && !DynamicLogic.OPS.contains(c.fn()))
             throw new ShapeError("program", ints.getFirst().span(), c.fn() + "(...) takes no integer argument"
                     + " (only slice(a, N) does)");
         List<Shape> ops = new ArrayList<>();
@@ -225,7 +231,7 @@ public final class ShapeLogic {
         if (spec && specsIn.size() != 1)
             throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
                     + fn + "(a, \"ij=>ji\"))");
-        if (!spec && !specsIn.isEmpty())
+        if (!spec && !specsIn.isEmpty() && !DynamicLogic.OPS.contains(fn))
             throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
         switch (fn) {
             case "where" -> {
@@ -264,6 +270,7 @@ public final class ShapeLogic {
                 specOps.stack(r, ops, fn, at);
             }
             case "slice" -> specOps.slice(r, c, ops, ints);
+            case "flatten", "truncate" -> dynamicOps.apply(r, c, ops, c.args());
             default -> {
                 if (ops.size() == 1) pointwise(r, ops, at, fn + " (Pointwise_un)");
                 else if (ops.size() == 2) pointwise(r, ops, at, fn + " (Pointwise_bin)");
@@ -275,6 +282,7 @@ public final class ShapeLogic {
         String kind = switch (fn) {
             case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch" -> null; // recorded by SpecLogic
             case "slice" -> null; // recorded by SpecLogic.slice
+            case "flatten", "truncate" -> null; // recorded by DynamicLogic
             case "transpose" -> "TRANSPOSE";
             case "fma" -> "COMPOSE";
             default -> "POINTWISE";

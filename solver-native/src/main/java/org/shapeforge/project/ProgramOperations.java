@@ -39,6 +39,9 @@ public final class ProgramOperations {
         for (Generated.OpNode n : g.operations()) {
             String label = n.erasing() ? n.result() : n.result() + ":=@" + n.origin().fileLine();
             for (int k = 2; !labels.add(label); k++) label = n.result() + "#" + k;
+            if ("OTHER".equals(n.kind()) && "flatten".equals(n.scalarOp())) // a reshape: f = d1·|d2| + d2 is no projection
+                throw new ProjectionError(ProjectionError.Kind.INPUT, label, "flatten (a reshape) has no projection: its"
+                        + " merged index is a mixed-radix combination of the operand's, not an affine term of Def. 7.1");
             out.add(operation(g, n, label));
         }
         return List.copyOf(out);

@@ -18,8 +18,8 @@ import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /** Issue 17: {@code dynamic} dims stay symbolic through inference. */
-class SymbolicShapesTest {
-    static Inference infer(String program) {
+public class SymbolicShapesTest {
+    public static Inference infer(String program) {
         Inference inf = Inference.run(ProgramParser.parse("t.shp", program), new NativeSolver(), SolveOptions.defaults());
         assertTrue(inf.succeeded(), () -> inf.failure().orElseThrow().message());
         return inf;

@@ -26,7 +26,7 @@ expr      : expr op=('*' | '*.' | '/') expr            # mulExpr
           | fn=ID '(' (arg (',' arg)*)? ')'            # call
           | ID                                         # ref
           ;
-arg       : expr | STRING | INT ;
+arg       : expr | STRING | neg='-'? INT ;   // a negative integer: an axis from the right (truncate)
 kwarg     : key=ID '=' ('[' (dim (',' dim)*)? ']' | INT) ;
 dim       : INT (':' ID)? | ID ;
 

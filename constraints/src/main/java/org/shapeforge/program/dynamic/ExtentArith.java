@@ -3,8 +3,9 @@ package org.shapeforge.program.dynamic;
 import org.shapeforge.semantics.Arith;
 
 /**
- * {@link Arith} over {@link ExtentExpr}, folding constants, so that {@code Sizes.affineInput} states
- * the affine size formula once for numbers and for symbolic extents.
+ * {@link Arith} over {@link ExtentExpr}, folding constants (constants go to the right of a sum or
+ * product and combine there: {@code 3+n+1} is {@code n+4}, {@code 2*n*2} is {@code n*4}), so that
+ * {@code Sizes.affineInput} states the affine size formula once for numbers and for symbolic extents.
  */
 final class ExtentArith implements Arith<ExtentExpr> {
     static final ExtentArith INSTANCE = new ExtentArith();
@@ -19,6 +20,10 @@ final class ExtentArith implements Arith<ExtentExpr> {
         if (a instanceof ExtentExpr.Const(long x) && b instanceof ExtentExpr.Const(long y)) return lit(Math.addExact(x, y));
         if (b instanceof ExtentExpr.Const(long y) && y == 0) return a;
         if (a instanceof ExtentExpr.Const(long x) && x == 0) return b;
+        if (a instanceof ExtentExpr.Const) return add(b, a); // n+3, constants to the right
+        if (b instanceof ExtentExpr.Add(var x, ExtentExpr.Const c)) return add(add(a, x), c); // (a+x)+c
+        if (a instanceof ExtentExpr.Add(var x, ExtentExpr.Const(long c)) && b instanceof ExtentExpr.Const(long y))
+            return add(x, lit(Math.addExact(c, y))); // n+3+1 = n+4
         return new ExtentExpr.Add(a, b);
     }
 
@@ -34,7 +39,9 @@ final class ExtentArith implements Arith<ExtentExpr> {
         if (a instanceof ExtentExpr.Const(long x) && b instanceof ExtentExpr.Const(long y)) return lit(Math.multiplyExact(x, y));
         if (b instanceof ExtentExpr.Const(long y) && y == 1) return a;
         if (a instanceof ExtentExpr.Const(long x) && x == 1) return b;
-        if (a instanceof ExtentExpr.Const && !(b instanceof ExtentExpr.Const)) return new ExtentExpr.Mul(b, a); // n*4
+        if (a instanceof ExtentExpr.Const && !(b instanceof ExtentExpr.Const)) return mul(b, a); // n*4
+        if (a instanceof ExtentExpr.Mul(var x, ExtentExpr.Const(long c)) && b instanceof ExtentExpr.Const(long y))
+            return mul(x, lit(Math.multiplyExact(c, y))); // n*2*2 = n*4
         return new ExtentExpr.Mul(a, b);
     }
 }

@@ -21,6 +21,29 @@ public final class Facts {
         return p.statements().stream().filter(s -> s instanceof Stmt.Fact).map(s -> (Stmt.Fact) s).toList();
     }
 
+    /**
+     * What the runtime-sized axes of a program state about sizes, as {@code .shc} size predicates,
+     * for {@code query} (they are not part of the solve, docs/dynamic.md): a dynamic
+     * {@code flatten}'s {@code size(f) == size(d1) * … * size(dK)}, a {@code truncate}'s
+     * {@code size(t) <= size(src)}.
+     */
+    public static List<Constraint> runtime(org.shapeforge.program.Generated g) {
+        List<Constraint> out = new java.util.ArrayList<>();
+        for (org.shapeforge.program.RuntimeDim d : g.runtimeDims().values())
+            out.add(switch (d) {
+                case org.shapeforge.program.RuntimeDim.Flattened f -> {
+                    SizeExpr prod = null;
+                    for (var x : f.factors()) prod = prod == null ? new SizeExpr.Size(x) : new SizeExpr.Mul(prod, new SizeExpr.Size(x));
+                    yield new Constraint.SizeRel(new SizeExpr.Size(new org.shapeforge.term.Dim.Var(f.var())), Constraint.Rel.EQ,
+                            prod, org.shapeforge.lang.Span.NONE);
+                }
+                case org.shapeforge.program.RuntimeDim.Truncated t -> new Constraint.SizeRel(
+                        new SizeExpr.Size(new org.shapeforge.term.Dim.Var(t.var())), Constraint.Rel.LE, new SizeExpr.Size(t.source()),
+                        org.shapeforge.lang.Span.NONE);
+            });
+        return out;
+    }
+
     /** The first fact the bound sizes violate, described with its location; empty if none. */
     public static Optional<String> violated(List<Stmt.Fact> facts, Map<String, Long> env) {
         for (Stmt.Fact f : facts) {

@@ -7,10 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Shape;
 import org.shapeforge.program.Solution;
+import org.shapeforge.program.RuntimeDim;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solver.SolvedForm;
@@ -23,7 +26,9 @@ import org.shapeforge.term.Row;
  * (issue 17): a dimension is read from the solver's solved form σ⋆ (Def. 5.3, non-ground bindings)
  * first, so a variable bound to {@code n} stays {@code n}; a {@code dynamic} variable is an
  * {@link ExtentExpr.InputAxis}; any other variable takes its closed value (Def. 6.1). Concatenations
- * are sums, affine axes use {@link Sizes#affineInput} over {@link ExtentArith}. All extents of a
+ * are sums, affine axes use {@link Sizes#affineInput} over {@link ExtentArith}; a residual equation
+ * ({@code size(f) == size(n) * 4} from {@code flatten}, {@code φ = n ^ 3}) is read as the expression
+ * it states; a {@code truncate}d axis makes the extent an {@code UpperBound}. All extents of a
  * program without {@code dynamic} are exact constants, equal to {@link Inference#shapes()}.
  */
 public final class SymbolicShapes {
@@ -31,20 +36,30 @@ public final class SymbolicShapes {
     private final Map<String, ExtentExpr.InputAxis> firstUse = new LinkedHashMap<>();
     private final Assignment model;
     private final Optional<SolvedForm> solved;
+    private final Map<String, RuntimeDim> runtimeDims;
     private DimClasses classes = new DimClasses(List.of());
+    /** Whether the extent being read passed through a truncated axis (it is then only an upper bound). */
+    private boolean bounded;
 
-    private SymbolicShapes(Set<String> dynamic, Assignment model, Optional<SolvedForm> solved) {
-        this.dynamic = dynamic;
-        this.model = model;
-        this.solved = solved;
+    private SymbolicShapes(Inference inf, Solution.Solved s) {
+        this.dynamic = dynamicNames(inf);
+        this.model = s.model();
+        this.solved = s.solved();
+        this.runtimeDims = inf.generated().runtimeDims();
+        this.classes = classes(inf);
+        inf.generated().tensors().forEach(this::noteUses);
     }
 
-    /** The {@code dynamic} dimension names of a program, in declaration order. */
+    /**
+     * The {@code dynamic} dimension names of a program, in declaration order: the input sizes a user
+     * binds, not the axes an operation sizes at run time ({@code truncate}, {@code flatten}: {@link RuntimeDim}).
+     */
     public static Set<String> dynamicNames(Inference inf) {
         Set<String> out = new LinkedHashSet<>();
         for (Declaration d : inf.generated().declarations())
             if (d.kind() == Declaration.Provenance.DYNAMIC)
-                d.vars().stream().filter(v -> !v.row()).forEach(v -> out.add(v.name()));
+                d.vars().stream().filter(v -> !v.row() && !inf.generated().runtimeDims().containsKey(v.name()))
+                        .forEach(v -> out.add(v.name()));
         return out;
     }
 
@@ -52,9 +67,7 @@ public final class SymbolicShapes {
     public static Map<String, SymbolicShape> of(Inference inf) {
         Map<String, SymbolicShape> out = new LinkedHashMap<>();
         if (!(inf.solution() instanceof Solution.Solved s)) return out;
-        SymbolicShapes sy = new SymbolicShapes(dynamicNames(inf), s.model(), s.solved());
-        sy.classes = classes(inf);
-        inf.generated().tensors().forEach((name, sh) -> sy.noteUses(name, sh));
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
         inf.generated().tensors().forEach((name, sh) -> out.put(name, sy.shape(sh)));
         return out;
     }
@@ -67,11 +80,17 @@ public final class SymbolicShapes {
 
     /** The symbolic shape of any tensor's row terms (an intermediate's too); empty unless solved. */
     public static Optional<SymbolicShape> of(Inference inf, Shape sh) {
+        return reader(inf).map(r -> r.apply(sh));
+    }
+
+    /**
+     * A reader of the symbolic shapes of many row terms of one solved program (the classes and
+     * first uses are computed once, not per tensor); empty unless solved. Not thread-safe.
+     */
+    public static Optional<java.util.function.Function<Shape, SymbolicShape>> reader(Inference inf) {
         if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
-        SymbolicShapes sy = new SymbolicShapes(dynamicNames(inf), s.model(), s.solved());
-        sy.classes = classes(inf);
-        inf.generated().tensors().forEach((name, t) -> sy.noteUses(name, t));
-        return Optional.of(sy.shape(sh));
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
+        return Optional.of(sy::shape);
     }
 
     private void noteUses(String tensor, Shape sh) {
@@ -121,6 +140,72 @@ public final class SymbolicShapes {
         return null;
     }
 
+    /**
+     * A residual equation {@code v = t} (or {@code t = v}) the solver kept rather than bound — a
+     * deferred concatenation such as {@code φ = n ^ 3}: {@code v} is {@code t} in every solution, so
+     * its extent is {@code t}'s ({@code n+3}), not the value {@code n} happened to be closed to. Read
+     * before the closed model (an equation is exact; the model is one instance).
+     */
+    private Dim dimEquation(String v) {
+        if (solved.isEmpty()) return null;
+        Dim.Var me = new Dim.Var(v);
+        for (var c : solved.get().residual())
+            if (c instanceof org.shapeforge.lang.Constraint.DimEq(Dim l, Dim r, var sp)) {
+                if (l.equals(me) && !mentions(r, v)) return r;
+                if (r.equals(me) && !mentions(l, v)) return l;
+            }
+        return null;
+    }
+
+    /**
+     * A residual size equation {@code size(v) == e} (seed 002's mul_eq; {@code flatten} states one)
+     * read as {@code e} over extents: {@code size(f) == size(n) * 4} makes {@code f} {@code n*4}.
+     */
+    private Optional<ExtentExpr> sizeEquation(String v, int depth) {
+        if (solved.isEmpty()) return Optional.empty();
+        SizeExpr me = new SizeExpr.Size(new Dim.Var(v));
+        for (var c : solved.get().residual())
+            if (c instanceof Constraint.SizeRel(SizeExpr l, Constraint.Rel rel, SizeExpr r, var sp) && rel == Constraint.Rel.EQ) {
+                SizeExpr other = l.equals(me) ? r : r.equals(me) ? l : null;
+                if (other == null || mentions(other, v)) continue;
+                Optional<ExtentExpr> e = size(other, depth + 1);
+                if (e.isPresent()) return e;
+            }
+        return Optional.empty();
+    }
+
+    private Optional<ExtentExpr> size(SizeExpr e, int depth) {
+        ExtentArith ar = ExtentArith.INSTANCE;
+        return switch (e) {
+            case SizeExpr.Lit(long n) -> Optional.of(ExtentExpr.of(n));
+            case SizeExpr.Size(Dim d) -> expr(d, depth + 1);
+            case SizeExpr.Add(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.add(x, y)));
+            case SizeExpr.Sub(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.sub(x, y)));
+            case SizeExpr.Mul(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.mul(x, y)));
+            case SizeExpr.Mod m -> Optional.empty();
+        };
+    }
+
+    private static boolean mentions(SizeExpr e, String v) {
+        return switch (e) {
+            case SizeExpr.Lit l -> false;
+            case SizeExpr.Size(Dim d) -> mentions(d, v);
+            case SizeExpr.Add(var l, var r) -> mentions(l, v) || mentions(r, v);
+            case SizeExpr.Sub(var l, var r) -> mentions(l, v) || mentions(r, v);
+            case SizeExpr.Mul(var l, var r) -> mentions(l, v) || mentions(r, v);
+            case SizeExpr.Mod(var l, long k) -> mentions(l, v);
+        };
+    }
+
+    private static boolean mentions(Dim d, String v) {
+        return switch (d) {
+            case Dim.Var(String w) -> w.equals(v);
+            case Dim.Concat c -> c.parts().stream().anyMatch(p -> mentions(p, v));
+            case Dim.Affine a -> mentions(a.over(), v) || a.kernel().map(k -> mentions(k, v)).orElse(false);
+            default -> false;
+        };
+    }
+
     private Row rowTop(String v) {
         if (solved.isEmpty()) return null;
         for (var c : solved.get().residual())
@@ -130,8 +215,16 @@ public final class SymbolicShapes {
         return null;
     }
 
+    /**
+     * The extent of an axis term: {@code Exact} unless it passes through a truncated axis, then
+     * {@code UpperBound} of the same expression with the truncated axis read as its bound (sums,
+     * products and the affine formula are monotone in every size); {@code Unknown} if unreadable.
+     */
     private ShapeExtent extent(Dim d) {
-        return expr(d, 0).<ShapeExtent>map(ShapeExtent.Exact::new).orElseGet(ShapeExtent.Unknown::new);
+        bounded = false;
+        Optional<ExtentExpr> e = expr(d, 0);
+        if (e.isEmpty()) return new ShapeExtent.Unknown();
+        return bounded ? new ShapeExtent.UpperBound(e.get()) : new ShapeExtent.Exact(e.get());
     }
 
     private Optional<ExtentExpr> expr(Dim d, int depth) {
@@ -139,6 +232,21 @@ public final class SymbolicShapes {
         return switch (d) {
             case Dim.Unit u -> Optional.of(ExtentExpr.of(1));
             case Dim.Atom a -> Optional.of(ExtentExpr.of(a.size()));
+            case Dim.Var(String v) when runtimeDims.containsKey(v) -> switch (runtimeDims.get(v)) {
+                case RuntimeDim.Truncated t -> { // seed 004: an upper bound, never upgraded
+                    bounded = true;
+                    yield expr(t.source(), depth + 1);
+                }
+                case RuntimeDim.Flattened f -> {
+                    ExtentExpr prod = ExtentExpr.of(1);
+                    for (Dim.Var x : f.factors()) {
+                        Optional<ExtentExpr> e = expr(x, depth + 1);
+                        if (e.isEmpty()) yield Optional.empty();
+                        prod = ExtentArith.INSTANCE.mul(prod, e.get());
+                    }
+                    yield Optional.of(prod);
+                }
+            };
             case Dim.Var(String v) when dynamic.contains(v) -> {
                 var cl = classes.of(v);
                 if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
@@ -147,6 +255,11 @@ public final class SymbolicShapes {
             }
             case Dim.Var(String v) -> {
                 Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
+                if (b == null) b = dimEquation(v);
+                if (b == null) {
+                    Optional<ExtentExpr> sized = sizeEquation(v, depth);
+                    if (sized.isPresent()) yield sized;
+                }
                 if (b == null) b = dimTop(v);
                 if (b == null) b = model.dims().get(v);
                 yield b == null ? Optional.empty() : expr(b, depth + 1);
