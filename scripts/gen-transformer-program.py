@@ -18,7 +18,7 @@ for l in range(n):
         print("%s_w%s = param(i=[512], o=[8, 64])" % (p, w))
         print("%s_%s = %s_w%s * %s" % (p, w, p, w, x))
     print('%s_s = einsum(%s_q, %s_k, "b,s|->h,d; b,t|->h,d => b,s|->h,t")' % (p, p, p))
-    print("%s_a = softmax(%s_s *. scale)" % (p, p))
+    print('%s_a = softmax(%s_s *. scale, "b,s|->h,t => b,s|->h")' % (p, p))
     print('%s_c = einsum(%s_a, %s_v, "b,s|->h,t; b,t|->h,d => b,s|->h,d")' % (p, p, p))
     print("%s_wo = param(o=[512])" % p)
     print("%s_r1 = %s + %s_wo * %s_c" % (p, x, p, p))

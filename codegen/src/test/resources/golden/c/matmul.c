@@ -23,6 +23,7 @@ void k_matmul(float **restrict sf_args) {
                     const int first = kc0 == 0;
                     for (long jr = 0; jr < nc; jr += SF_NR) {
                         float *dst = v_bpack + jr * kc;
+                        if (jr + SF_NR <= nc) for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, v_pb + (kc0 + p) * 41L + jc + jr, SF_NR * sizeof(float)); else
                         for (long p = 0; p < kc; p++) {
                             for (long j = 0; j < SF_NR; j++) {
                                 dst[p * SF_NR + j] = jr + j < nc ? v_pb[(kc0 + p) * 41L + (jc + jr + j) * 1L] : 0.0f;
@@ -41,10 +42,11 @@ void k_matmul(float **restrict sf_args) {
                         }
                         for (long jr = 0; jr < nc; jr += SF_NR) {
                             for (long ir = 0; ir < mc; ir += SF_MR) {
-                                float ct[SF_MR * SF_NR] __attribute__((aligned(64)));
-                                sf_ukernel(kc, v_apack + ir * kc, v_bpack + jr * kc, ct);
                                 const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);
                                 float *cp = v_pc + (ic + ir) * 41L + (jc + jr) * 1L;
+                                if (mr == SF_MR && nr == SF_NR) { sf_ukernel_to(kc, v_apack + ir * kc, v_bpack + jr * kc, cp, 41L, first); continue; }
+                                float ct[SF_MR * SF_NR] __attribute__((aligned(64)));
+                                sf_ukernel(kc, v_apack + ir * kc, v_bpack + jr * kc, ct);
                                 if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * 41L + j * 1L] = ct[i * SF_NR + j];
                                 else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * 41L + j * 1L] += ct[i * SF_NR + j];
                             }

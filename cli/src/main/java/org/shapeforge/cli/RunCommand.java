@@ -23,9 +23,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--json]}: infers shapes and
+ * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--bind NAME=SIZE] [--json]}: infers shapes and
  * projections, generates C for every operation, compiles it (gcc, cached), runs it on seeded
  * random (or given) inputs and compares with the reference interpreter ({@link ProgramRun}).
+ * Dynamic dims get concrete sizes first ({@link RunSizes}).
  * Exit 0 when every operation is within 1e-5 relative error, 1 otherwise (or when the program does
  * not infer), 2 for bad input or an operation code generation cannot express. A {@code model.onnx}
  * runs through {@link OnnxRun} instead.
@@ -45,6 +46,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "seed of the random inputs (default 1)")
     long seed = 1;
 
+    @Option(names = "--bind", paramLabel = "NAME=SIZE",
+            description = "size of a dynamic dimension (default: its first likely value, else the smallest its facts allow)")
+    List<String> binds = new ArrayList<>();
+
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
@@ -56,11 +61,11 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, out);
         try {
-            var program = ProgramParser.parse(file.toString(), Cli.read(file));
+            RunSizes.Resolved sized = RunSizes.resolve(ProgramParser.parse(file.toString(), Cli.read(file)), binds);
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
-            ProgramCode.Projected p = ProgramCode.project(program);
+            ProgramCode.Projected p = ProgramCode.project(sized.program());
             ProgramRun.Report r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system());
-            print(r, out);
+            print(r, sized, out);
             return r.passed() ? Cli.OK : Cli.NEGATIVE;
         } catch (ProgramCode.Failure f) {
             return failure(f, json, out);
@@ -95,10 +100,12 @@ public final class RunCommand implements Callable<Integer> {
         return Cli.NEGATIVE;
     }
 
-    private void print(ProgramRun.Report r, PrintWriter out) {
+    private void print(ProgramRun.Report r, RunSizes.Resolved sized, PrintWriter out) {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
+            ObjectNode sizes = doc.putObject("sizes");
+            sized.sizes().forEach(sizes::put);
             ArrayNode gen = doc.putArray("randomInputs");
             r.generatedInputs().forEach(gen::add);
             ArrayNode ops = doc.putArray("operations");
@@ -111,6 +118,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.println(Cli.json(doc));
         } else {
+            if (!sized.sizes().isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                sized.sizes().forEach((n, v) -> parts.add(n + "=" + v + " (" + sized.why().get(n) + ")"));
+                out.println("dynamic sizes: " + String.join(", ", parts));
+            }
             int w = r.results().stream().mapToInt(x -> x.operation().length()).max().orElse(4);
             out.printf("%-" + w + "s  %-16s %-18s %12s %12s%n", "op", "origin", "dims", "max abs", "max rel");
             for (ProgramRun.Result x : r.results())

@@ -67,7 +67,7 @@ public enum ModelPrograms {
             line(sb, p + "_" + w + " = " + p + "_w" + w + " * " + x);
         }
         line(sb, p + "_s = einsum(" + p + "_q, " + p + "_k, \"b,s|->h,d; b,t|->h,d => b,s|->h,t\")");
-        line(sb, p + "_a = softmax(" + p + "_s *. scale)");
+        line(sb, p + "_a = softmax(" + p + "_s *. scale, \"b,s|->h,t => b,s|->h\")");
         line(sb, p + "_c = einsum(" + p + "_a, " + p + "_v, \"b,s|->h,t; b,t|->h,d => b,s|->h,d\")");
         line(sb, p + "_wo = param(o=[512])");
         line(sb, p + "_r1 = " + x + " + " + p + "_wo * " + p + "_c");

@@ -225,12 +225,13 @@ public final class ShapeLogic {
         Span at = c.span();
         int from = constraints.size();
         boolean spec = switch (fn) {
-            case "permute", "einsum", "block" -> true;
+            case "permute", "einsum", "block", "softmax" -> true;
             default -> false;
         };
         if (spec && specsIn.size() != 1)
             throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
-                    + fn + "(a, \"ij=>ji\"))");
+                    + (fn.equals("softmax") ? "softmax(a, \"b|->h,t => b|->h\"): normalise over t, the axis the"
+                            + " normaliser drops" : fn + "(a, \"ij=>ji\")") + ")");
         if (!spec && !specsIn.isEmpty() && !DynamicLogic.OPS.contains(fn))
             throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
         switch (fn) {
@@ -271,6 +272,10 @@ public final class ShapeLogic {
             }
             case "slice" -> specOps.slice(r, c, ops, ints);
             case "flatten", "truncate" -> dynamicOps.apply(r, c, ops, c.args());
+            case "softmax" -> {
+                arity(c, ops, 1);
+                Softmax.generate(this, specOps, r, ops.getFirst(), specsIn.getFirst());
+            }
             default -> {
                 if (ops.size() == 1) pointwise(r, ops, at, fn + " (Pointwise_un)");
                 else if (ops.size() == 2) pointwise(r, ops, at, fn + " (Pointwise_bin)");
@@ -283,6 +288,7 @@ public final class ShapeLogic {
             case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch" -> null; // recorded by SpecLogic
             case "slice" -> null; // recorded by SpecLogic.slice
             case "flatten", "truncate" -> null; // recorded by DynamicLogic
+            case "softmax" -> null; // four operations recorded by Softmax
             case "transpose" -> "TRANSPOSE";
             case "fma" -> "COMPOSE";
             default -> "POINTWISE";

@@ -30,6 +30,12 @@ final class SpecLogic {
 
     /** Permute, einsum and block: spec rows equal the operands' rows and the result's (no broadcasting). */
     SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block) {
+        String kind = op.startsWith("stack") ? "STACK" : block ? "BLOCK" : op.equals("einsum") ? "EINSUM" : "PERMUTE";
+        return apply(r, ops, specArg, op, block, kind, op);
+    }
+
+    /** As above, recorded as an operation of {@code kind} with the scalar operation {@code scalarOp} ({@link Softmax}). */
+    SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block, String kind, String scalarOp) {
         EinsumSpec spec = SpecParser.einsum(specArg.text(), specArg.span());
         if (spec.rhs().size() != ops.size())
             throw new ShapeError("program", specArg.span(), op + " spec \"" + spec.text() + "\" has " + spec.rhs().size()
@@ -50,8 +56,7 @@ final class SpecLogic {
         for (Kind k : Kind.values()) g.eq(r.row(k), t.lhs().get(k), o, k, at);
         java.util.Map<String, Long> fixedIdx = new java.util.LinkedHashMap<>();
         t.fixed().forEach((v, min) -> fixedIdx.put(v.name(), (long) min - 1));
-        String kind = op.startsWith("stack") ? "STACK" : block ? "BLOCK" : op.equals("einsum") ? "EINSUM" : "PERMUTE";
-        g.operation(g.nameOf(r), r, ops, kind, op, from, fixedIdx, true, g.origin(opText, "", ""));
+        g.operation(g.nameOf(r), r, ops, kind, scalarOp, from, fixedIdx, true, g.origin(opText, "", ""));
         if (block)
             for (String l : Discardable.of(spec)) g.declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
         g.lastSpec = t;

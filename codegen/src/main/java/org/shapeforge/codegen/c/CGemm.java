@@ -12,8 +12,9 @@ import org.shapeforge.codegen.ir.Operation;
  * inside — robust when the cores are shared. An item walks {@code SF_KC}-deep reduction blocks:
  * its B chunk packed into {@code SF_NR}-column panels, each {@code SF_MC}-row block of A packed
  * into {@code SF_MR}-row panels; the prologue's micro-kernel keeps an {@code SF_MR × SF_NR} tile of
- * C in vector registers; partial tiles are padded with zeros in the packed panels and trimmed on
- * write-back. All strides are
+ * C in vector registers; a full tile of a unit-stride output is stored (or added) in place by the
+ * micro-kernel, partial tiles are padded with zeros in the packed panels and trimmed on write-back;
+ * full B panels of unit-stride rows are packed by row copies. All strides are
  * the operation's own (any axis order and layout, margins included), emitted as constants.
  * With {@code initialize} the first reduction block stores its tile (the neutral element 0 never
  * touches memory), later blocks add to it.
@@ -68,6 +69,9 @@ final class CGemm {
         w.line("const int first = " + (initialize ? "kc0 == 0" : "0") + ";");
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.line("float *dst = " + bp + " + jr * kc;");
+        if (sBn == 1) // a full panel of unit-stride rows: row copies the compiler turns into vector moves
+            w.line("if (jr + SF_NR <= nc) for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, " + pb + " + (kc0 + p) * "
+                    + sBk + "L + jc + jr, SF_NR * sizeof(float)); else");
         w.open("for (long p = 0; p < kc; p++) {");
         w.open("for (long j = 0; j < SF_NR; j++) {");
         w.line("dst[p * SF_NR + j] = jr + j < nc ? " + pb + "[(kc0 + p) * " + sBk + "L + (jc + jr + j) * " + sBn + "L] : 0.0f;");
@@ -86,10 +90,13 @@ final class CGemm {
         w.close("}");
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
-        w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
-        w.line("sf_ukernel(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, ct);");
         w.line("const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);");
         w.line("float *cp = " + pc + " + (ic + ir) * " + sCm + "L + (jc + jr) * " + sCn + "L;");
+        if (sCn == 1) // a full tile of a unit-stride output: the micro-kernel writes it in place
+            w.line("if (mr == SF_MR && nr == SF_NR) { sf_ukernel_to(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, cp, "
+                    + sCm + "L, first); continue; }");
+        w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
+        w.line("sf_ukernel(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, ct);");
         w.line("if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn
                 + "L] = ct[i * SF_NR + j];");
         w.line("else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn

@@ -16,6 +16,7 @@ import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.program.Softmax;
 import org.shapeforge.project.Padding;
 import org.shapeforge.project.ProgramProjections;
 import org.shapeforge.project.Projections;
@@ -36,12 +37,14 @@ import org.shapeforge.project.TensorAxis;
  *   <li>right-hand side by shape logic: pointwise → the scalar operation; compose and einsum → the
  *       product of the operands (summed over reductions); transpose, permute, {@code :=} → the
  *       operand; block and stack → the sum of the parts, of which exactly one is present per point;
+ *       a softmax's four operations ({@link Softmax}) → max-reduction ({@code =:max} from −∞),
+ *       {@code exp(a − m)}, sum-reduction, {@code e / s};
  *   <li>update: {@code :=} folds into the existing contents ({@code =+}); an operation with a
  *       reduction accumulates from 0 ({@code =:+}); otherwise an overwrite.
  * </ul>
  *
  * What cannot be expressed yet (slices, {@code fma}, {@code where}, unary functions without a C
- * intrinsic such as {@code softmax}) is a {@link CodegenException} "not supported by code
+ * intrinsic) is a {@link CodegenException} "not supported by code
  * generation: … at file:line" — never a wrong number.
  */
 public final class ProgramLowering {
@@ -64,8 +67,10 @@ public final class ProgramLowering {
             List<LoopVar> vars = e.factors().stream().map(f -> new LoopVar(f.symbol(), Math.toIntExact(f.extent()))).toList();
             factors.add(e.sequential() ? new Factor.Concat(vars) : new Factor.Single(vars.getFirst()));
         }
+        // a softmax's max-reduction folds with max from −∞; every other reduction sums (Softmax)
+        BinOp fold = op.scalarOp().filter(Softmax.MAX::equals).isPresent() ? BinOp.MAX : BinOp.ADD;
         Update update = !op.erasing() ? Update.accumulateInto(BinOp.ADD)
-                : p.accumulate() ? Update.accumulate(BinOp.ADD) : Update.assign();
+                : p.accumulate() ? Update.accumulate(fold) : Update.assign();
         return new Operation(op.label(), List.copyOf(tensors.values()), new ProductSpace(factors),
                 new Access(lhs.name(), indices(op, p.lhs())), rhs(op, reads), update);
     }
@@ -113,7 +118,11 @@ public final class ProgramLowering {
                 if (!s.equals("*")) throw unsupported(op, "'" + s + "' (Compose_accumulate)");
                 yield new Expr.Binary(BinOp.MUL, reads.get(0), reads.get(1));
             }
-            case EINSUM -> fold(BinOp.MUL, reads);
+            case EINSUM -> switch (s) {
+                case Softmax.EXP_SUB -> new Expr.Unary(UnOp.EXP, new Expr.Binary(BinOp.SUB, reads.get(0), reads.get(1)));
+                case Softmax.DIVIDE -> new Expr.Binary(BinOp.DIV, reads.get(0), reads.get(1));
+                default -> fold(BinOp.MUL, reads);
+            };
             case TRANSPOSE, PERMUTE, ASSIGN -> reads.getFirst();
             case BLOCK, STACK -> fold(BinOp.ADD, reads);
             case SLICE, TERMINAL, OTHER -> throw unsupported(op, op.kind().name().toLowerCase() + " '" + s + "'");

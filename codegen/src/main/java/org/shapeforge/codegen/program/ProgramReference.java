@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.program.Softmax;
 import org.shapeforge.project.Factor;
 import org.shapeforge.project.Index;
 import org.shapeforge.project.Projections;
@@ -22,7 +23,8 @@ import org.shapeforge.project.TensorAxis;
  * naming an inactive part is absent): the LHS cell gets the scalar operation of the present reads
  * (a block / stack sums its present parts; a point with an absent LHS or, for the other kinds, an
  * absent operand is skipped); an operation with a reduction, or a {@code :=}, adds into the cell,
- * otherwise the cell is overwritten. An erasing operation starts from zeros (Prop. 7.6(iii)); a
+ * otherwise the cell is overwritten. A softmax ({@link Softmax}): its max-reduction keeps the
+ * largest value (from −∞), its two einsums compute {@code exp(a − m)} and {@code e / s}. An erasing operation starts from zeros (Prop. 7.6(iii)); a
  * read outside the operand's extent (a padded convolution's margin) is 0.
  */
 public final class ProgramReference {
@@ -34,6 +36,8 @@ public final class ProgramReference {
         if (!op.erasing()) System.arraycopy(lhsBefore.data(), 0, out.data(), 0, out.data().length);
         boolean add = p.accumulate() || !op.erasing();
         String kind = op.kind().name(), s = op.scalarOp().orElse("");
+        boolean max = s.equals(Softmax.MAX); // a softmax's normaliser: the max over the reduced axes
+        if (max && p.accumulate()) java.util.Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
         boolean block = kind.equals("BLOCK") || kind.equals("STACK");
         // symbols → slot in the point array
         List<Factor> factors = new ArrayList<>();
@@ -79,7 +83,7 @@ public final class ProgramReference {
                 boolean skip = block ? n == 0 : n < reads.size();
                 if (!skip) {
                     double v = block ? sumPresent(vals, present) : apply(kind, s, vals);
-                    out.data()[lcell] = add ? out.data()[lcell] + v : v;
+                    out.data()[lcell] = !add ? v : max ? Math.max(out.data()[lcell], v) : out.data()[lcell] + v;
                 }
             }
             // advance
@@ -107,6 +111,8 @@ public final class ProgramReference {
     }
 
     private static double apply(String kind, String s, double[] v) {
+        if (s.equals(Softmax.EXP_SUB)) return Math.exp(v[0] - v[1]);
+        if (s.equals(Softmax.DIVIDE)) return v[0] / v[1];
         return switch (kind) {
             case "POINTWISE" -> v.length == 2 ? binary(s).applyAsDouble(v[0], v[1]) : unary(s).applyAsDouble(v[0]);
             case "COMPOSE", "EINSUM" -> {

@@ -19,7 +19,7 @@ import org.shapeforge.project.Projections;
  * compiled to C and run, beside {@link ProgramReference} on the same inputs. Tensors that no
  * operation defines (data, params, scalars) get seeded uniform values in [−1, 1) unless given.
  * Each operation runs on the reference's values of the tensors it reads, so one operation's
- * error is not fed into the next; its C result is compared with the reference's (max absolute
+ * error is not fed into the next (both sides read them rounded to float, as the kernel stores them); its C result is compared with the reference's (max absolute
  * and normwise relative error, {@link Errors}). Every operation is lowered before anything runs,
  * so an unsupported one stops the run before any number is printed.
  */
@@ -77,7 +77,12 @@ public final class ProgramRun {
             if (!op.erasing() && before == null)
                 throw new CodegenException("operation " + op.label() + " at " + op.origin().fileLine()
                         + " accumulates into " + op.lhs().name() + ", which has no value yet");
-            HostTensor ref = ProgramReference.run(op, p, inputs, before);
+            // the reference reads exactly the float values the kernel reads: an ill-conditioned
+            // operation (exp(a − m) with |a| in the hundreds) would otherwise amplify the rounding of
+            // its inputs to float into the comparison
+            Map<String, HostTensor> exact = new LinkedHashMap<>();
+            inputs.forEach((n, t) -> exact.put(n, t.roundedToFloat()));
+            HostTensor ref = ProgramReference.run(op, p, exact, before == null ? null : before.roundedToFloat());
             Map<String, HostTensor> cIn = new LinkedHashMap<>(inputs);
             if (!op.erasing()) cIn.put(op.lhs().name(), before);
             HostTensor got = CKernel.compile(ir.get(op.label()), cc).run(cIn, Double.NaN);

@@ -31,6 +31,13 @@ public record HostTensor(List<Integer> dims, double[] data) {
 
     public int rank() { return dims.size(); }
 
+    /** This tensor with every value rounded to float (what a kernel's buffer holds). */
+    public HostTensor roundedToFloat() {
+        double[] r = new double[data.length];
+        for (int i = 0; i < r.length; i++) r[i] = (float) data[i];
+        return new HostTensor(dims, r);
+    }
+
     /** The row-major offset of a multi-index. */
     public int offset(int... ix) {
         int off = 0;

@@ -24,6 +24,7 @@ public final class NativeLibrary {
     }
 
     public static NativeLibrary load(Path lib) {
+        OpenMpWaitPolicy.apply(); // before libgomp is loaded with the first kernel
         try {
             return new NativeLibrary(SymbolLookup.libraryLookup(lib, Arena.global()), lib.toString());
         } catch (IllegalArgumentException e) {

@@ -21,7 +21,7 @@
 #define SF_MR 6
 #endif
 #define SF_NR (2 * SF_VL)
-#define SF_KC 128
+#define SF_KC 256
 #define SF_MC (4 * SF_MR)
 
 typedef float sf_vf __attribute__((vector_size(SF_VL * 4)));
@@ -31,9 +31,12 @@ static inline float *sf_alloc(long n) {
     return (float *)aligned_alloc(64, bytes ? bytes : 64);
 }
 
-/* ct[SF_MR][SF_NR] = sum over p < kc of a[p][i] * b[p][j]; a is a packed SF_MR-row panel
- * (a[p*SF_MR + i]), b a packed SF_NR-column panel (b[p*SF_NR + j]). */
-static inline void sf_ukernel(long kc, const float *restrict a, const float *restrict b, float *restrict ct) {
+/* c[i*ldc + j] (=|+=) sum over p < kc of a[p][i] * b[p][j] for i < SF_MR, j < SF_NR: a is a
+ * packed SF_MR-row panel (a[p*SF_MR + i]), b a packed SF_NR-column panel (b[p*SF_NR + j]); with
+ * first the tile is stored, else added to c (a full tile of a row-major output, written in place:
+ * no temporary tile and no scalar write-back). */
+static inline void sf_ukernel_to(long kc, const float *restrict a, const float *restrict b, float *restrict c, long ldc,
+                                 int first) {
     sf_vf c0[SF_MR], c1[SF_MR];
 #pragma GCC unroll 16
     for (int i = 0; i < SF_MR; i++) {
@@ -44,6 +47,7 @@ static inline void sf_ukernel(long kc, const float *restrict a, const float *res
         sf_vf b0, b1;
         memcpy(&b0, b + p * SF_NR, sizeof b0);
         memcpy(&b1, b + p * SF_NR + SF_VL, sizeof b1);
+        __builtin_prefetch(a + (p + 8) * SF_MR);
 #pragma GCC unroll 16
         for (int i = 0; i < SF_MR; i++) {
             sf_vf ai = a[p * SF_MR + i] - (sf_vf){0}; /* broadcast; x - 0 == x folds, x + 0 does not (-0) */
@@ -51,10 +55,27 @@ static inline void sf_ukernel(long kc, const float *restrict a, const float *res
             c1[i] += ai * b1;
         }
     }
+    if (first) {
 #pragma GCC unroll 16
-    for (int i = 0; i < SF_MR; i++) {
-        memcpy(ct + i * SF_NR, &c0[i], sizeof c0[i]);
-        memcpy(ct + i * SF_NR + SF_VL, &c1[i], sizeof c1[i]);
+        for (int i = 0; i < SF_MR; i++) {
+            memcpy(c + i * ldc, &c0[i], sizeof c0[i]);
+            memcpy(c + i * ldc + SF_VL, &c1[i], sizeof c1[i]);
+        }
+    } else {
+#pragma GCC unroll 16
+        for (int i = 0; i < SF_MR; i++) {
+            sf_vf o0, o1;
+            memcpy(&o0, c + i * ldc, sizeof o0);
+            memcpy(&o1, c + i * ldc + SF_VL, sizeof o1);
+            o0 += c0[i];
+            o1 += c1[i];
+            memcpy(c + i * ldc, &o0, sizeof o0);
+            memcpy(c + i * ldc + SF_VL, &o1, sizeof o1);
+        }
     }
 }
 
+/* ct[SF_MR][SF_NR] = the tile of sf_ukernel_to (an edge tile or a strided output, written back by the caller). */
+static inline void sf_ukernel(long kc, const float *restrict a, const float *restrict b, float *restrict ct) {
+    sf_ukernel_to(kc, a, b, ct, SF_NR, 1);
+}

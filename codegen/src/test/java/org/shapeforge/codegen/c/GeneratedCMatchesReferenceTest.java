@@ -25,7 +25,7 @@ class GeneratedCMatchesReferenceTest {
     }
 
     @ParameterizedTest(name = "matmul {0}x{1}x{2}")
-    @CsvSource({"1,1,1", "3,5,7", "17,33,29", "64,64,64", "13,300,37", "100,1,100", "1,50,1"})
+    @CsvSource({"1,1,1", "3,5,7", "17,33,29", "64,64,64", "13,300,37", "100,1,100", "1,50,1", "50,600,70"})
     void matmul(int m, int k, int n) {
         check(Ops.matmul(m, k, n), 1, in -> Reference.matmul(in.get("a"), in.get("b")));
     }

@@ -68,7 +68,13 @@ class ProgramGoldenTest {
                 new Case("strided reads 2*i and 2*i+1", "a = data(o=[8])\neven = permute(a, \"2*i => i\")\n"
                         + "odd = permute(a, \"2*i+1 => i\")\n", 2),
                 new Case("broadcast and nesting", "a = data(b=[2], o=[3])\nb = data(o=[3])\ny = a + b\nz = relu(y) *. a - b\n", 4),
-                new Case("repeated operand", "a = data(b=[2], o=[3])\ns = a *. a\nt = permute(s, \"b|->o => b|->\")\n", 2)); // stacking: the Concat defect below
+                new Case("repeated operand", "a = data(b=[2], o=[3])\ns = a *. a\nt = permute(s, \"b|->o => b|->\")\n", 2),
+                // softmax: max-reduce, exp(a − m), sum-reduce, divide (four operations)
+                new Case("softmax over the last output axis", "a = data(b=[2], o=[3, 5])\n"
+                        + "y = softmax(a, \"b|->h,t => b|->h\")\n", 4),
+                new Case("softmax over a batch axis, ellipses", "a = data(b=[4, 6], i=[2], o=[3])\n"
+                        + "y = softmax(a, \"...,t|...->... => ...|...->...\")\n", 4),
+                new Case("softmax over two axes (single-char spec)", "a = data(o=[3, 4, 5])\ny = softmax(a *. a, \"ijk=>i\")\n", 5)); // stacking: the Concat defect below
     }
 
     static Compiled compile(Case c) {
@@ -133,9 +139,42 @@ class ProgramGoldenTest {
 
     @Test
     void anUnknownUnaryFunctionIsRefusedNeverComputed() {
-        Case c = new Case("softmax", "a = data(o=[3])\ny = softmax(a)\n", 1);
+        Case c = new Case("gelu", "a = data(o=[3])\ny = gelu(a)\n", 1);
         Compiled k = compile(c);
         CodegenException e = assertThrows(CodegenException.class, () -> ProgramRun.lower(k.ops(), k.projections()));
-        assertEquals("not supported by code generation: the unary function 'softmax' (operation y) at softmax.shp:2", e.getMessage());
+        assertEquals("not supported by code generation: the unary function 'gelu' (operation y) at gelu.shp:2", e.getMessage());
+    }
+
+    /**
+     * Softmax end to end in C, each of its four kernels fed the previous kernel's output (not the
+     * reference's): on logits of magnitude 1000 (exp overflows float without the max subtraction)
+     * the result is the closed form softmax of each row, and every row sums to 1.
+     */
+    @Test
+    void softmaxInCIsStableOnLargeLogitsAndEqualsTheClosedForm() {
+        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Compiled k = compile(new Case("softmax-large", "a = data(o=[2, 4])\ny = softmax(a, \"h,t => h\")\n", 4));
+        double[] logits = {1000, 999, -1000, 0, -3, 88.5, 88, 87};
+        Map<String, org.shapeforge.codegen.run.HostTensor> state = new java.util.HashMap<>();
+        state.put("a", new org.shapeforge.codegen.run.HostTensor(List.of(2, 4), logits));
+        var ir = ProgramRun.lower(k.ops(), k.projections());
+        for (var op : k.ops()) {
+            Map<String, org.shapeforge.codegen.run.HostTensor> in = new java.util.HashMap<>();
+            op.rhs().forEach(t -> in.put(t.name(), state.get(t.name())));
+            state.put(op.lhs().name(), org.shapeforge.codegen.run.CKernel.compile(ir.get(op.label()), CCompiler.system())
+                    .run(in, Double.NaN));
+        }
+        var y = state.get("y");
+        for (int h = 0; h < 2; h++) {
+            double m = Double.NEGATIVE_INFINITY, sum = 0, total = 0;
+            for (int t = 0; t < 4; t++) m = Math.max(m, logits[4 * h + t]);
+            for (int t = 0; t < 4; t++) sum += Math.exp(logits[4 * h + t] - m);
+            for (int t = 0; t < 4; t++) {
+                double expected = Math.exp(logits[4 * h + t] - m) / sum;
+                assertEquals(expected, y.get(h, t), 1e-6, "y[" + h + "," + t + "]");
+                total += y.get(h, t);
+            }
+            assertEquals(1.0, total, 1e-6, "row " + h + " sums to 1");
+        }
     }
 }
