@@ -97,10 +97,18 @@ class RunOnnxCommandTest {
 
     @Test
     void aNodeTheIrCannotExpressExitsTwoNamingIt() throws Exception {
-        CliRun r = CliRun.of("run", model("Softmax").toString(), "--inputs", data().toString());
+        CliRun r = CliRun.of("run", model("Hardmax").toString(), "--inputs", data().toString());
         assertEquals(2, r.code(), r.out() + r.err());
-        assertTrue(r.err().contains("node 'act' (Softmax)"), r.err());
+        assertTrue(r.err().contains("node 'act' (Hardmax)"), r.err());
         assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void softmaxRunsThroughGeneratedC() throws Exception {
+        // a·b = [[4, -1], [-4, 1]]; softmax over the last axis: [e^5, 1] / (e^5 + 1), [1, e^5] / (1 + e^5)
+        float p = (float) (Math.exp(5) / (Math.exp(5) + 1)), q = 1 - p;
+        CliRun r = CliRun.of("run", model("Softmax").toString(), "--inputs", data(p, q, q, p).toString());
+        assertEquals(0, r.code(), r.out() + r.err());
     }
 
     @Test

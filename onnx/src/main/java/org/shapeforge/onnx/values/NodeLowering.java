@@ -19,12 +19,12 @@ import org.shapeforge.codegen.ir.UnOp;
 final class NodeLowering {
     private NodeLowering() {}
 
-    /** The ops with a lowering here (Softmax/LogSoftmax wait for issue 15's softmax operation). */
+    /** The ops with a lowering here. */
     static final java.util.Set<String> LOWERED = java.util.Set.of("Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where",
             "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
             "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
             "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
-            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal");
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax");
 
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -79,8 +79,7 @@ final class NodeLowering {
                             at.f("epsilon", 1e-5), at.f("momentum", 0.9), outputs(n))
                     : one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
             case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin" -> one(reduce(k, name, n, at, in, opset));
-            case "Softmax", "LogSoftmax" -> throw new NotExpressible(op
-                    + ": awaiting issue 15's softmax operation in code generation (connected after that merge)");
+            case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
             default -> Shapes.apply(k, name, n, at, in, opset);
         };
     }
@@ -193,6 +192,22 @@ final class NodeLowering {
         int sp = ker.length;
         return Windows.geometry(x.dims().subList(x.rank() - sp, x.rank()), ker, at.ints("strides"), at.ints("dilations"),
                 at.ints("pads"), at.s("auto_pad", "NOTSET"), at.i("ceil_mode", 0) != 0);
+    }
+
+    /**
+     * Softmax/LogSoftmax's normalised axes: from opset 13 the one axis {@code axis} (default −1);
+     * before, the input is coerced to 2-D at {@code axis} (default 1) and every axis from it on is
+     * normalised together.
+     */
+    private static Value softmax(Kernels k, String name, NodeAttrs at, Value x, long opset, boolean log) {
+        boolean[] reduced = new boolean[x.rank()];
+        long axis = at.i("axis", opset >= 13 ? -1 : 1);
+        int a0 = (int) (axis < 0 ? axis + x.rank() : axis);
+        if (a0 < 0 || a0 >= Math.max(1, x.rank())) throw new IllegalArgumentException("axis " + axis + " outside rank " + x.rank());
+        for (int a = 0; a < x.rank(); a++) reduced[a] = opset >= 13 ? a == a0 : a >= a0;
+        for (int a = 0; a < x.rank(); a++)
+            if (reduced[a] && x.dims().get(a) == 0) return Pointwise.copy(k, name, x);
+        return Reductions.softmax(k, name, x, reduced, log);
     }
 
     private static Value reduce(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {

@@ -39,6 +39,23 @@ final class Reductions {
     }
 
     /**
+     * Softmax over the {@code reduced} axes as the program front end's {@code softmax} lowers it
+     * (issue 15): {@code m = max x}, {@code e = exp(x − m)}, {@code s = Σ e}, {@code y = e / s}
+     * (numerically stable: every exponent ≤ 0); LogSoftmax is {@code x − m − log s}. The
+     * reductions keep their axes at size 1, read back by broadcasting.
+     */
+    static Value softmax(Kernels k, String name, Value x, boolean[] reduced, boolean log) {
+        Value m = reduce(k, name + "_max", x, reduced, true, BinOp.MAX, false);
+        Value e = Pointwise.map(k, name + "_exp", List.of(x, m),
+                r -> new Expr.Unary(UnOp.EXP, new Expr.Binary(BinOp.SUB, r.get(0), r.get(1))), x.type());
+        Value s = reduce(k, name + "_sum", e, reduced, true, BinOp.ADD, false);
+        if (log)
+            return Pointwise.map(k, name, List.of(x, m, s), r -> new Expr.Binary(BinOp.SUB,
+                    new Expr.Binary(BinOp.SUB, r.get(0), r.get(1)), new Expr.Unary(UnOp.LOG, r.get(2))), x.type());
+        return Pointwise.map(k, name, List.of(e, s), r -> new Expr.Binary(BinOp.DIV, r.get(0), r.get(1)), x.type());
+    }
+
+    /**
      * Training-mode BatchNormalization (ONNX's reference): the batch mean and population variance
      * over every axis but 1 (two reductions), y normalised with them, and the running statistics
      * {@code input·momentum + batch·(1 − momentum)} as outputs 2 and 3.

@@ -32,7 +32,8 @@ class ValueConformanceTest {
             "averagepool_2d_pads_count_include_pad", "globalaveragepool", "batchnorm_epsilon_training_mode",
             "concat_3d_axis_negative_1", "split_variable_parts_2d", "flatten_negative_axis1", "transpose_all_permutations_3",
             "unsqueeze_two_axes", "expand_dim_changed", "einsum_batch_diagonal", "reduce_mean_keepdims_random",
-            "gather_negative_indices", "slice_neg_steps", "reflect_pad", "softmax_example_expanded", "dropout_default_mask",
+            "gather_negative_indices", "slice_neg_steps", "reflect_pad", "softmax_example_expanded", "softmax_axis_0", "softmax_default_axis",
+            "logsoftmax_axis_1", "dropout_default_mask",
             "split_zero_size_splits");
 
     private static Kernels kernels;
@@ -70,9 +71,9 @@ class ValueConformanceTest {
         ValueConformance.Case c = one("test_div_uint8");
         assertEquals(ValueConformance.Status.NOT_EXPRESSIBLE, c.status());
         assertTrue(c.reason().contains("(Div)") && c.reason().contains("truncat"), c.reason());
-        ValueConformance.Case s = one("test_softmax_example");
+        ValueConformance.Case s = one("test_cast_FLOAT_to_FLOAT16");
         assertEquals(ValueConformance.Status.NOT_EXPRESSIBLE, s.status());
-        assertTrue(s.reason().contains("Softmax"), s.reason());
+        assertTrue(s.reason().contains("(Cast)") && s.reason().contains("FLOAT16"), s.reason());
     }
 
     @Test
@@ -106,7 +107,7 @@ class ValueConformanceTest {
             if (c.inIssueList() && (c.status() == ValueConformance.Status.WRONG_VALUES || c.status() == ValueConformance.Status.FAILED))
                 wrong.add(c.name() + ": " + c.reason());
         assertTrue(wrong.isEmpty(), "every expressible node test in the list reproduces its outputs:\n" + String.join("\n", wrong));
-        // measured 281/314 (89.5%); the issue's 90% needs Softmax/LogSoftmax (14 tests), which wait for issue 15
-        assertTrue(in[1] * 1000 >= 895 * in[0], "passed " + in[1] + " of " + in[0]);
+        // measured 297/314 (94.6%) with Softmax/LogSoftmax lowered; the issue asks for 90%
+        assertTrue(in[1] * 1000 >= 940 * in[0], "passed " + in[1] + " of " + in[0]);
     }
 }
