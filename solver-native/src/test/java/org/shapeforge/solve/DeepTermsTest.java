@@ -96,6 +96,17 @@ class DeepTermsTest {
     }
 
     @Test
+    void anOpenSumFollowsMergesAndCancellations() {
+        // x = z cancels across the sides (the incremental form drops both), then y's value leaves w alone.
+        for (String[] lines : new String[][] {{"x ^ y = z ^ w", "x = z", "y = 5"}, {"y = 5", "x = z", "x ^ y = z ^ w"}}) {
+            Outcome.Sat s = Solve.sat(Solve.det(lines));
+            assertEquals(Dim.atom(5), s.model().dims().get("w"));
+        }
+        Solve.Failed f = Solve.unsat(Solve.det("x ^ y ^ q = z ^ w", "x = z", "q = 2", "y = 5", "size(w) == 8"));
+        assertTrue(f.failure().message().contains("z + 7 ≠ z + 8"), f.failure().message());
+    }
+
+    @Test
     void longFlatSumIsSolved() {
         Outcome.Sat s = Solve.sat(Solve.det(flat(N)));
         assertEquals(Dim.atom(3L * N), s.model().dims().get("a"));

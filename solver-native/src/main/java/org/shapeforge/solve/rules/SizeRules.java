@@ -62,7 +62,7 @@ public final class SizeRules {
     }
 
     private org.shapeforge.lang.Span spanOf(Why why) {
-        int first = why.sources().nextSetBit(0);
+        int first = why.firstSource();
         return first < 0 ? org.shapeforge.lang.Span.NONE : spans.apply(first);
     }
 
