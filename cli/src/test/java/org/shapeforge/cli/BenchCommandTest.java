@@ -26,7 +26,9 @@ class BenchCommandTest {
             double min = run.get("minMillis").asDouble(), med = run.get("millis").asDouble(), max = run.get("maxMillis").asDouble();
             assertTrue(min <= med && med <= max, run.toString());
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
-            assertEquals(4L * run.get("constraints").asInt(), run.get("steps").asLong(), "four steps per constraint");
+            // four steps per constraint, less one: the one cap [] <= <r> of a solve binds <r> = [] in one
+            // step instead of being stored (RowLeRule; the answers are unchanged)
+            assertEquals(4L * run.get("constraints").asInt() - 1, run.get("steps").asLong(), "four steps per constraint, less one");
         }
     }
 

@@ -21,6 +21,18 @@ class RowRulesTest {
     }
 
     @Test
+    void RowLe_anEmptyResidueForcesTheEmptyRow() {
+        // [2, b] ⊑ <r> [d, 2]: after the zip the residue [] caps <r>, and flank-fit leaves <r> no
+        // axis; it was left open, so Cor. 5.7's "unsolved variables have two values" failed.
+        for (String c : new String[] {"[] <= <r>", "[2, b] <= <r> [d, 2]"}) {
+            var sf = sat(det(c)).solved().orElseThrow();
+            assertEquals(Row.empty(), sf.rowBindings().get("r"), c);
+        }
+        assertTrue(sat(det("[] <= <r>")).solved().orElseThrow().principal()); // the second keeps the caps b <= 2, 2 <= d
+        assertEquals(FailureKind.SEMANTIC, unsat(det("[] <= <r>", "<r> ~ [3]")).failure().kind());
+    }
+
+    @Test
     void RowEq_caseA_flatZip() {
         sat(det("[3] <> [5] ~ [3, 5]"));
         assertEquals(FailureKind.SEMANTIC, unsat(det("[3, 5] ~ [3]")).failure().kind());

@@ -69,6 +69,13 @@ final class RowLeRule {
 
     /** Case (i): the residue becomes a cap on the operand variable; ground caps forward along adjacencies. */
     private void storeCap(Row residue, String upper, Why why) {
+        if (residue instanceof Row.Closed c && c.lead().isEmpty() && c.trail().isEmpty()) {
+            // [] ⊑ <ρ>: any axis of ρ would be an explicit operand position facing no axis of the
+            // result (a deficit of a closed row), so ρ = [] is entailed — a semantic step, and the
+            // solved form stays principal (Cor. 5.7: an open ρ here would have only one value).
+            en.emit(new Fact.RowEq(Row.var(upper), Row.empty()), why);
+            return;
+        }
         List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);
         if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
         en.store.store(new Item(new Fact.RowLe(residue, Row.var(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);

@@ -68,9 +68,30 @@ public final class SizeItem implements Watcher {
         return alive;
     }
 
+    /**
+     * The incremental form of a residual Concat equation ({@link SumState}), or null: then the
+     * next run re-derives everything.
+     */
+    SumState sum;
+
+    /** Woken without saying by what: the next run re-derives everything. */
     @Override
     public void wake() {
+        sum = null;
         if (alive) queue.schedule(this);
+    }
+
+    /** Woken because dimension variable {@code v} was bound or got a known size. */
+    @Override
+    public void wake(String v) {
+        if (!alive) return;
+        if (sum != null) sum.woken(v);
+        queue.schedule(this);
+    }
+
+    /** The last residual reason, or null. */
+    String reason() {
+        return residual != null ? residual : sum != null ? sum.reason() : null;
     }
 
     /** Whether this item is not yet on dimension variable {@code v}'s watch list (and is recorded as being on it now). */

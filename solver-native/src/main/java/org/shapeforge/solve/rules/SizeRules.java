@@ -62,7 +62,7 @@ public final class SizeRules {
     }
 
     private org.shapeforge.lang.Span spanOf(Why why) {
-        int first = why.sources().nextSetBit(0);
+        int first = why.firstSource();
         return first < 0 ? org.shapeforge.lang.Span.NONE : spans.apply(first);
     }
 
@@ -148,6 +148,7 @@ public final class SizeRules {
         if (en.hasWork()) return true;
         SizeItem it;
         while ((it = queue.poll()) != null) {
+            if (it.sum != null && eqRule.stillOpen(it)) continue; // an open sum, updated in O(changes)
             switch (it.body) {
                 case SizeItem.Eq e -> eqRule.step(it, e);
                 case SizeItem.Le l -> eqRule.step(it, l);
@@ -354,8 +355,8 @@ public final class SizeRules {
         for (SizeItem it : live()) {
             if (itemVars(it).stream().anyMatch(dynamic::contains))
                 throw new Unsupported("not supported natively: a size constraint over a dynamic dimension stays open ("
-                        + (it.residual != null ? it.residual : "unresolved") + ")");
-            String why = it.residual != null ? it.residual : "not resolved by closing";
+                        + (it.reason() != null ? it.reason() : "unresolved") + ")");
+            String why = it.reason() != null ? it.reason() : "not resolved by closing";
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }
     }

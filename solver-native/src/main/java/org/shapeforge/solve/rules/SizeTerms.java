@@ -88,6 +88,22 @@ final class SizeTerms {
         return d instanceof Dim.Concat || d instanceof Dim.Affine;
     }
 
+    /** Whether {@code d} has an Affine term anywhere (iterative: compound terms may be deep). */
+    static boolean hasAffine(Dim d) {
+        ArrayDeque<Dim> todo = new ArrayDeque<>();
+        todo.push(d);
+        while (!todo.isEmpty()) {
+            switch (todo.pop()) {
+                case Dim.Affine a -> {
+                    return true;
+                }
+                case Dim.Concat c -> c.parts().forEach(todo::push);
+                default -> {}
+            }
+        }
+        return false;
+    }
+
     /** The variables of {@code d} (iterative: compound terms may be deep). */
     static void vars(Dim d, Set<String> out) {
         ArrayDeque<Dim> todo = new ArrayDeque<>();

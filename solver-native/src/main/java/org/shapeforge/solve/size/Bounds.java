@@ -36,8 +36,9 @@ final class Bounds {
                 LinearExpr e = f.expr();
                 if (e.isConstant() && e.constant().signum() < 0)
                     return new Outcome.Conflict(f.label(), e.constant() + " ≥ 0 is false");
+                Extremes ex = new Extremes(e, iv);
                 for (String x : e.variables()) {
-                    Optional<BigInteger> rest = maxOfRest(e, x, iv);
+                    Optional<BigInteger> rest = ex.maxOfRest(x, iv);
                     if (rest.isEmpty()) continue;
                     BigInteger c = e.coeff(x), need = rest.get().negate();
                     Interval old = iv.get(x);
@@ -45,6 +46,7 @@ final class Bounds {
                     if (now.equals(old)) continue;
                     if (now.empty()) return new Outcome.Conflict(f.label(), "the range of " + x + " becomes empty (" + now + ")");
                     iv.put(x, now);
+                    ex.moved(x, old, now);
                     changed = true;
                 }
             }
@@ -53,17 +55,43 @@ final class Bounds {
         return new Outcome.Narrowed(iv);
     }
 
-    /** {@code c₀ + Σ_{i≠x} max(cᵢ·xᵢ)}, empty when unbounded. */
-    private static Optional<BigInteger> maxOfRest(LinearExpr e, String x, Map<String, Interval> iv) {
-        BigInteger sum = e.constant();
-        for (var t : e.coeffs().entrySet()) {
-            if (t.getKey().equals(x)) continue;
-            Interval i = iv.get(t.getKey());
-            BigInteger end = t.getValue().signum() > 0 ? i.hi() : i.lo();
-            if (end == null) return Optional.empty();
-            sum = sum.add(t.getValue().multiply(end));
+    /**
+     * {@code c₀ + Σᵢ max(cᵢ·xᵢ)} of one form, kept as the sum of the bounded terms and the count of
+     * unbounded ones, so that {@link #maxOfRest} is O(1) per variable (a per-variable re-sum was
+     * O(n²) per form: a 20,000-part sum, issue 13). {@link #moved} keeps it exact when a bound
+     * narrows inside the pass, so the results are those of re-summing.
+     */
+    private static final class Extremes {
+        private final LinearExpr e;
+        private BigInteger bounded;
+        private int unbounded;
+
+        Extremes(LinearExpr e, Map<String, Interval> iv) {
+            this.e = e;
+            this.bounded = e.constant();
+            for (var t : e.coeffs().entrySet()) add(t.getValue(), iv.get(t.getKey()), 1);
         }
-        return Optional.of(sum);
+
+        private void add(BigInteger c, Interval i, int sign) {
+            BigInteger end = c.signum() > 0 ? i.hi() : i.lo();
+            if (end == null) unbounded += sign;
+            else bounded = sign > 0 ? bounded.add(c.multiply(end)) : bounded.subtract(c.multiply(end));
+        }
+
+        /** {@code c₀ + Σ_{i≠x} max(cᵢ·xᵢ)}, empty when unbounded. */
+        Optional<BigInteger> maxOfRest(String x, Map<String, Interval> iv) {
+            BigInteger c = e.coeff(x);
+            Interval i = iv.get(x);
+            BigInteger end = c.signum() > 0 ? i.hi() : i.lo();
+            if (end == null) return unbounded == 1 ? Optional.of(bounded) : Optional.empty();
+            return unbounded == 0 ? Optional.of(bounded.subtract(c.multiply(end))) : Optional.empty();
+        }
+
+        void moved(String x, Interval old, Interval now) {
+            BigInteger c = e.coeff(x);
+            add(c, old, -1);
+            add(c, now, 1);
+        }
     }
 
     static BigInteger floorDiv(BigInteger a, BigInteger b) {

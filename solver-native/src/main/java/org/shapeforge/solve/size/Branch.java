@@ -30,6 +30,11 @@ final class Branch {
             }
             case Bounds.Outcome.Narrowed(Map<String, Interval> n) -> iv = n;
         }
+        // Every variable at its propagated lower bound is the least-material point of the box (the
+        // objective Σ sizes is monotone in each size, auxiliaries unweighted): when it satisfies
+        // the branch exactly it is the optimum, with no ILP (a 20,000-part sum: issue 13).
+        Map<String, Long> floor = floor(iv);
+        if (floor != null && violated(sys, forms, floor) == null) return new Answer.Model(floor);
         BigInteger cap = BigInteger.valueOf(LinearSolver.CAP);
         TreeMap<String, Interval> capped = new TreeMap<>();
         boolean hitCap = false;
@@ -41,7 +46,11 @@ final class Branch {
             capped.put(e.getKey(), i);
         }
         BigInteger points = BigInteger.ONE;
-        for (Interval i : capped.values()) points = points.multiply(i.hi().subtract(i.lo()).add(BigInteger.ONE));
+        BigInteger limit = BigInteger.valueOf(LinearSolver.ENUMERATION_LIMIT);
+        for (Interval i : capped.values()) { // stops past the limit: the product of n widths has O(n) digits
+            points = points.multiply(i.hi().subtract(i.lo()).add(BigInteger.ONE));
+            if (points.compareTo(limit) > 0) break;
+        }
         boolean enumerable = !hitCap && points.compareTo(BigInteger.valueOf(LinearSolver.ENUMERATION_LIMIT)) <= 0;
         switch (Ilp.solve(forms, capped, sizeNames(sys, capped), false)) {
             case Ilp.Answer.Model(Map<String, Long> m) -> {
@@ -67,6 +76,17 @@ final class Branch {
         if (Ilp.solve(forms, iv, sizeNames(sys, iv), true) instanceof Ilp.Answer.Infeasible)
             return new Answer.Infeasible("its LP relaxation is infeasible");
         return new Answer.Undecided("no solution with every size at most " + LinearSolver.CAP + ", and no bound derivable beyond");
+    }
+
+    /** Each variable at its lower bound, or null when one has none (or it exceeds a long). */
+    private static Map<String, Long> floor(Map<String, Interval> iv) {
+        Map<String, Long> out = new HashMap<>();
+        for (var e : iv.entrySet()) {
+            BigInteger lo = e.getValue().lo();
+            if (lo == null || lo.bitLength() > 62) return null;
+            out.put(e.getKey(), lo.longValueExact());
+        }
+        return out;
     }
 
     /** The exact answer over finite domains of at most {@link LinearSolver#ENUMERATION_LIMIT} points. */

@@ -57,9 +57,9 @@ public final class ConcatSolver {
     }
 
     /** The flattened parts of one side after substitution. */
-    private record Side(List<LinearExpr> parts) {
-        LinearExpr total() {
-            return parts.stream().reduce(LinearExpr.ZERO, LinearExpr::plus);
+    private record Side(List<LinearExpr> parts, LinearExpr total) {
+        Side(List<LinearExpr> parts) {
+            this(parts, LinearExpr.sum(parts));
         }
 
         BigInteger knownSum() {

@@ -44,6 +44,21 @@ public record LinearExpr(NavigableMap<String, BigInteger> coeffs, BigInteger con
         return new LinearExpr(m, constant.add(o.constant));
     }
 
+    /**
+     * The sum of many forms in one pass, {@code O(n log n)} in the total number of terms (a left
+     * fold over {@link #plus} copies the growing map each step: quadratic on a 20,000-part concat,
+     * issue 13).
+     */
+    public static LinearExpr sum(Iterable<LinearExpr> forms) {
+        TreeMap<String, BigInteger> m = new TreeMap<>();
+        BigInteger k = BigInteger.ZERO;
+        for (LinearExpr f : forms) {
+            f.coeffs.forEach((v, c) -> m.merge(v, c, BigInteger::add));
+            k = k.add(f.constant);
+        }
+        return new LinearExpr(m, k);
+    }
+
     public LinearExpr minus(LinearExpr o) {
         return plus(o.times(BigInteger.ONE.negate()));
     }

@@ -32,7 +32,7 @@ public final class SizeTranslator {
             case Dim.Unit u -> LinearExpr.of(1);
             case Dim.Atom a -> LinearExpr.of(a.size());
             case Dim.Var v -> LinearExpr.var(v.name());
-            case Dim.Concat c -> c.parts().stream().map(SizeTranslator::size).reduce(LinearExpr.ZERO, LinearExpr::plus);
+            case Dim.Concat c -> LinearExpr.sum(c.parts().stream().map(SizeTranslator::size).toList());
             case Dim.Affine a -> Sizes.affineInput(a, size(a.over()),
                     a.kernel().map(SizeTranslator::size).orElse(LinearExpr.of(1)), LinearExpr.ARITH);
         };

@@ -56,6 +56,22 @@ public final class TotalElems {
 
         /** Multiplies in the size of {@code d}; false when it is neither known nor a single variable. */
         boolean factor(Dim d, Map<String, Long> known) {
+            switch (d) { // the common cases without a LinearExpr (issue 12: allocation per Total_elems wake-up)
+                case Dim.Atom a -> {
+                    k = k.multiply(BigInteger.valueOf(a.size()));
+                    return true;
+                }
+                case Dim.Unit u -> {
+                    return true;
+                }
+                case Dim.Var v -> {
+                    Long n = known.get(v.name());
+                    if (n != null) k = k.multiply(BigInteger.valueOf(n));
+                    else vars.add(v.name());
+                    return true;
+                }
+                default -> {}
+            }
             LinearExpr e = SizeTranslator.size(d).substitute(known);
             if (e.isConstant()) {
                 k = k.multiply(e.constant());

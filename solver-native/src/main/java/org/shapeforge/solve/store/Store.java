@@ -272,7 +272,7 @@ public final class Store {
         if (d == null || d.props == null) return;
         List<Watcher> l = d.props;
         if (take) d.props = null;
-        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+        for (int i = 0; i < l.size(); i++) l.get(i).wake(v);
     }
 
     /** Wakes and forgets the propagators watching row variable {@code v} (it is bound). */

@@ -8,4 +8,12 @@ package org.shapeforge.solve.store;
 public interface Watcher {
     /** Schedules the propagator (idempotent until it has run). */
     void wake();
+
+    /**
+     * Schedules the propagator because dimension variable {@code v} was bound or its size became
+     * known; a propagator that keeps incremental state updates only what {@code v} touches.
+     */
+    default void wake(String v) {
+        wake();
+    }
 }

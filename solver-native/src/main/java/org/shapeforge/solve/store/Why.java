@@ -52,6 +52,26 @@ public final class Why {
         return new Why(-1, this, other, policy || other.policy);
     }
 
+    /**
+     * The smallest original constraint index on this derivation, or -1: {@code sources().nextSetBit(0)}
+     * without a bit set as long as the largest index (a residual constraint's span, issue 12).
+     */
+    public int firstSource() {
+        if (left == null && right == null) return source;
+        int min = Integer.MAX_VALUE;
+        Set<Why> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Why> todo = new ArrayDeque<>();
+        todo.push(this);
+        while (!todo.isEmpty()) {
+            Why w = todo.pop();
+            if (!seen.add(w)) continue;
+            if (w.source >= 0) min = Math.min(min, w.source);
+            if (w.left != null) todo.push(w.left);
+            if (w.right != null) todo.push(w.right);
+        }
+        return min == Integer.MAX_VALUE ? -1 : min;
+    }
+
     /** The original constraints on this derivation, as indices. */
     public BitSet sources() {
         BitSet out = new BitSet();
