@@ -26,7 +26,11 @@ class BenchCommandTest {
             double min = run.get("minMillis").asDouble(), med = run.get("millis").asDouble(), max = run.get("maxMillis").asDouble();
             assertTrue(min <= med && med <= max, run.toString());
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
-            assertEquals(4L * run.get("constraints").asInt(), run.get("steps").asLong(), "four steps per constraint");
+            // four steps per constraint in the generator's order; native solves in the canonical
+            // order (docs/solver.md, "Order and names"), where a few facts wait for a binding and
+            // are re-emitted once (838 steps at 200, 1,709 at 400, 4,164 at 1,000): linear still
+            long n = run.get("constraints").asInt(), steps = run.get("steps").asLong();
+            assertTrue(4 * n <= steps && steps <= 9 * n / 2, "four to four and a half steps per constraint: " + steps);
         }
     }
 
