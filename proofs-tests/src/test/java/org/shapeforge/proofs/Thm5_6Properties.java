@@ -47,13 +47,11 @@ class Thm5_6Properties {
 
     /**
      * Found by the property above (seed -20563515325945, 2026-11-23): SMT proves {@code <r2> ~ []}
-     * (and {@code <r3> ~ []}) entailed, yet σ⋆ leaves r2 and r3 unsolved with the residual caps
-     * {@code [] <= <r2>}, {@code [] <= <r3>} — in the input order as written and in the canonical
-     * order alike, so it is not issue 10's order dependence. Either stage 1 misses an entailed
-     * binding (Cor. 5.7 as implemented) or the claim's check needs a further hypothesis; open.
+     * entailed ({@code [a] <= <r2> [2]}: by flank-fit r2's value fits inside [a]'s flanks minus the
+     * [2], i.e. none), yet σ⋆ left r2 unsolved with the cap {@code [] <= <r2>}. An empty closed cap
+     * now binds its variable to [] (semantic, {@code RowLeRule.storeCap}).
      */
     @net.jqwik.api.Example
-    @net.jqwik.api.Disabled("known gap (found 2026-11-23): Cor. 5.7 fails here; see the javadoc")
     void cor5_7_unsolvedRowsEntailedEmpty() {
         var p = org.shapeforge.lang.Parser.parse("cor57.shc",
                 "[a] <= <r2> [2]\n<r2> <= <r3>\n<r3> [1] <= <r1>\n<r3> [3, d, 3] <= <r1> [a, 3]");
