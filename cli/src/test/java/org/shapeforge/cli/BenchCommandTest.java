@@ -28,9 +28,10 @@ class BenchCommandTest {
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
             // four steps per constraint in the generator's order; native solves in the canonical
             // order (docs/solver.md, "Order and names"), where a few facts wait for a binding and
-            // are re-emitted once (838 steps at 200, 1,709 at 400, 4,164 at 1,000): linear still
+            // are re-emitted, and an empty row cap binds at once (806 steps at 200, 1,580 at 400,
+            // 4,027 at 1,000): linear, about four per constraint
             long n = run.get("constraints").asInt(), steps = run.get("steps").asLong();
-            assertTrue(4 * n <= steps && steps <= 9 * n / 2, "four to four and a half steps per constraint: " + steps);
+            assertTrue(7 * n / 2 <= steps && steps <= 9 * n / 2, "about four steps per constraint: " + steps);
         }
     }
 
