@@ -109,6 +109,11 @@ public final class FuzzCommand implements Callable<Integer> {
             ObjectNode counts = doc.putObject("counts");
             r.counts().forEach((k, v) -> counts.put(k.keyword, v));
             doc.put("violations", r.violations());
+            ArrayNode solvers = doc.putArray("solvers");
+            for (var st : r.solvers())
+                solvers.addObject().put("solver", st.solver()).put("solves", st.solves()).put("sat", st.sat()).put("unsat", st.unsat())
+                        .put("unknown", st.unknown()).put("thrown", st.thrown()).put("solveMillis", st.solveMillis())
+                        .put("meanSolveMillis", st.meanSolveMillis()).put("maxSolveMillis", st.maxSolveMillis());
             doc.set("findings", files);
             System.out.println(Cli.json(doc));
         } else {
@@ -116,6 +121,7 @@ public final class FuzzCommand implements Callable<Integer> {
             o.printf("fuzz --seed %d --start %d --cases %d --fragment %s --jobs %d%n", seed, start, r.cases(), fragment, jobs);
             for (Klass k : Klass.values()) o.printf("  %-17s %d%n", k.keyword, r.counts().get(k));
             o.printf("%d cases in %.1f s: %.1f cases/s; %d violation(s)%n", r.cases(), r.seconds(), r.casesPerSecond(), r.violations());
+            for (var st : r.solvers()) o.println("  " + st.line());
             for (Fuzzer.Finding f : r.findings())
                 o.printf("  %s case %d -> %s (%d statements): %s%n", f.klass().keyword, f.index(),
                         out.resolve(FindingFile.name(f)), f.minimized().size(), f.detail().split("\n")[0]);

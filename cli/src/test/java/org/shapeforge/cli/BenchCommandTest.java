@@ -26,9 +26,12 @@ class BenchCommandTest {
             double min = run.get("minMillis").asDouble(), med = run.get("millis").asDouble(), max = run.get("maxMillis").asDouble();
             assertTrue(min <= med && med <= max, run.toString());
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
-            // four steps per constraint, less one: the one cap [] <= <r> of a solve binds <r> = [] in one
-            // step instead of being stored (RowLeRule; the answers are unchanged)
-            assertEquals(4L * run.get("constraints").asInt() - 1, run.get("steps").asLong(), "four steps per constraint, less one");
+            // four steps per constraint in the generator's order; native solves in the canonical
+            // order (docs/solver.md, "Order and names"), where a few facts wait for a binding and
+            // are re-emitted, and an empty row cap binds at once (806 steps at 200, 1,580 at 400,
+            // 4,027 at 1,000): linear, about four per constraint
+            long n = run.get("constraints").asInt(), steps = run.get("steps").asLong();
+            assertTrue(7 * n / 2 <= steps && steps <= 9 * n / 2, "about four steps per constraint: " + steps);
         }
     }
 

@@ -77,8 +77,9 @@ class ProgramDifferentialTest {
 
     /**
      * The two minimized policy rejections the probe found (docs/witnesses/, docs/programs.md):
-     * native rejects by policy, Z3 (flat) finds them satisfiable; complete mode recovers the
-     * permute one (the marker of the permute's result placed after its axis).
+     * native rejects by policy, Z3 (flat) finds them satisfiable; complete mode recovers both (the
+     * permute one by the marker of the permute's result placed after its axis, the slice one since
+     * complete mode branches open–open placements, issue 10).
      */
     @Test
     void minimizedSurfacePolicyRejectionsStayPinned() throws Exception {
@@ -89,7 +90,7 @@ class ProgramDifferentialTest {
             assertTrue(nat instanceof Outcome.Unknown && nat.failureKind().orElse(null) == FailureKind.POLICY, w + ": " + nat);
             assertTrue(new SmtSolver().solve(p, SolveOptions.defaults()) instanceof Outcome.Sat, w);
             Outcome complete = new NativeSolver().solve(p, SolveOptions.defaults().withComplete(true));
-            assertEquals(w.equals("permute-broadcast"), complete instanceof Outcome.Sat, w + " --complete: " + complete);
+            assertTrue(complete instanceof Outcome.Sat, w + " --complete: " + complete);
         }
     }
 }

@@ -5,7 +5,8 @@ package org.shapeforge.solver;
  * failure, so the input has no solution. {@code UNSAT}: a decision procedure (SMT) proved
  * unsatisfiability for every rank. These two are proofs ({@link Outcome.Unsat}). The others are
  * not ({@link Outcome.Unknown}): {@code POLICY}: a policy commitment (marker placement,
- * deferred-equation resolution, closing guess) is on the failure's derivation, so the input may be
+ * deferred-equation resolution, closing guess) is on the failure's derivation, or a choice between
+ * interchangeable variables was refused (native, docs/solver.md "Order and names"), so the input may be
  * satisfiable; {@code ERROR}: the input is ill-formed or outside the solver (e.g. conflicting bases,
  * a parameter with a hidden dimension); {@code BOUNDED}: SMT refuted the input only for rows up to
  * a rank bound it did not prove sufficient.

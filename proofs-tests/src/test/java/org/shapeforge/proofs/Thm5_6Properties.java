@@ -44,4 +44,20 @@ class Thm5_6Properties {
         Statistics.label("Prop6.2 closed solution").coverage(cov -> cov.check("holds").percentage(p -> p > 20));
         Statistics.label("Cor5.5 success").coverage(cov -> cov.check("holds").percentage(p -> p > 20));
     }
+
+    /**
+     * Found by the property above (seed -20563515325945, 2026-11-23): SMT proves {@code <r2> ~ []}
+     * entailed ({@code [a] <= <r2> [2]}: by flank-fit r2's value fits inside [a]'s flanks minus the
+     * [2], i.e. none), yet σ⋆ left r2 unsolved with the cap {@code [] <= <r2>}. An empty closed cap
+     * now binds its variable to [] (semantic, {@code RowLeRule.storeCap}).
+     */
+    @net.jqwik.api.Example
+    void cor5_7_unsolvedRowsEntailedEmpty() {
+        var p = org.shapeforge.lang.Parser.parse("cor57.shc",
+                "[a] <= <r2> [2]\n<r2> <= <r3>\n<r3> [1] <= <r1>\n<r3> [3, d, 3] <= <r1> [a, 3]");
+        ShapeSolver smt = Backend.SMT.create();
+        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
+        for (Claim c : Claims.check(p, nat, smt.solve(p, SMT), smt, SMT))
+            assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
+    }
 }

@@ -49,8 +49,19 @@ public final class NativeSolver implements ShapeSolver {
         return mutations.isEmpty() ? "native" : "native" + mutations;
     }
 
+    /**
+     * Solves the problem in its canonical order and names ({@link CanonicalOrder}): the answer
+     * does not depend on the order of constraints or declarations, nor on names; a choice between
+     * symmetric variables that no structural key decides is refused as a policy failure.
+     */
     @Override
     public Outcome solve(Problem problem, SolveOptions options) {
+        var canonical = CanonicalOrder.of(problem);
+        return canonical.isEmpty() ? solveAsGiven(problem, options)
+                : canonical.get().restore(solveAsGiven(canonical.get().problem(), options));
+    }
+
+    private Outcome solveAsGiven(Problem problem, SolveOptions options) {
         long t0 = System.nanoTime();
         Input in = Input.of(problem);
         int n = in.constraints().size();

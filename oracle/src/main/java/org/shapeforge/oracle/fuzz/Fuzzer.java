@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Statement;
 import org.shapeforge.oracle.Checked;
+import org.shapeforge.oracle.SolverStatistics;
 import org.shapeforge.oracle.gen.Case;
 import org.shapeforge.oracle.gen.CaseGen;
 import org.shapeforge.oracle.gen.Fragment;
@@ -58,7 +59,12 @@ public final class Fuzzer {
         }
     }
 
-    public record Result(Map<Klass, Long> counts, List<Finding> findings, long cases, double seconds) {
+    /** The counts per class, the minimized findings, and each backend's call statistics ({@link SolverStatistics}: every call, variants and minimization included). */
+    public record Result(Map<Klass, Long> counts, List<Finding> findings, long cases, double seconds, List<SolverStatistics.Snapshot> solvers) {
+        public Result {
+            solvers = List.copyOf(solvers);
+        }
+
         public double casesPerSecond() {
             return seconds <= 0 ? 0 : cases / seconds;
         }
@@ -75,8 +81,9 @@ public final class Fuzzer {
         long t0 = System.nanoTime();
         AtomicLongArray counts = new AtomicLongArray(Klass.values().length);
         ConcurrentLinkedQueue<Finding> findings = new ConcurrentLinkedQueue<>();
+        SolverStatistics.Counters natStats = new SolverStatistics.Counters(), smtStats = new SolverStatistics.Counters();
         Shards.run("fuzz", c.jobs(), c.start(), c.cases(), () -> {
-            Runner r = new Runner(c);
+            Runner r = new Runner(c, natStats, smtStats);
             return i -> {
                 Case k = CaseGen.generate(CaseGen.caseSeed(c.seed(), i), c.fragments());
                 Classifier.Verdict v = r.judge(k.problem(), k.planted(), k.seed());
@@ -90,18 +97,25 @@ public final class Fuzzer {
         Map<Klass, Long> out = Shards.tally(counts);
         List<Finding> fs = new ArrayList<>(findings);
         fs.sort(Comparator.comparingLong(Finding::index));
-        return new Result(out, fs, c.cases(), (System.nanoTime() - t0) / 1e9);
+        return new Result(out, fs, c.cases(), (System.nanoTime() - t0) / 1e9,
+                List.of(natStats.snapshot("native"), smtStats.snapshot("smt (flat)")));
     }
 
     /** One worker's solvers and the per-case judgement. */
     static final class Runner {
         private final ShapeSolver nat;
-        private final ShapeSolver smt = new SmtSolver(true); // one Z3 context for this worker thread
+        private final ShapeSolver smt;
         private final SolveOptions natOpts = SolveOptions.defaults();
         private final SolveOptions smtOpts;
 
         Runner(Config c) {
-            this.nat = new Checked(new NativeSolver(c.mutations()));
+            this(c, new SolverStatistics.Counters(), new SolverStatistics.Counters());
+        }
+
+        /** Solvers whose calls are counted in the given (shared) tallies. */
+        Runner(Config c, SolverStatistics.Counters natStats, SolverStatistics.Counters smtStats) {
+            this.nat = new SolverStatistics(new Checked(new NativeSolver(c.mutations())), natStats);
+            this.smt = new SolverStatistics(new SmtSolver(true), smtStats); // one Z3 context for this worker thread
             this.smtOpts = SolveOptions.defaults().withSemantics(Semantics.FLAT).withTimeoutMs(c.smtTimeoutMs());
         }
 

@@ -1,18 +1,13 @@
 package org.shapeforge.oracle.fuzz;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
-import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.lang.Renaming;
 import org.shapeforge.lang.Statement;
-import org.shapeforge.term.Dim;
-import org.shapeforge.term.Row;
 
-/** Variables of statements: collected, and renamed by a map (row variables keyed {@code <r>}). */
+/** Variables of statements: collected, and renamed by a map (row variables keyed {@code <r>}); the walk is {@link Renaming}. */
 final class Vars {
     private Vars() {}
 
@@ -25,13 +20,7 @@ final class Vars {
         return rename(s, new Mapper(ren), rnd);
     }
 
-    private interface Names {
-        String dim(String v);
-
-        String row(String v);
-    }
-
-    private record Collector(Set<String> dims, Set<String> rows) implements Names {
+    private record Collector(Set<String> dims, Set<String> rows) implements Renaming.Names {
         public String dim(String v) {
             dims.add(v);
             return v;
@@ -43,7 +32,7 @@ final class Vars {
         }
     }
 
-    private record Mapper(Map<String, String> ren) implements Names {
+    private record Mapper(Map<String, String> ren) implements Renaming.Names {
         public String dim(String v) {
             return ren.getOrDefault(v, v);
         }
@@ -54,73 +43,8 @@ final class Vars {
         }
     }
 
-    private static Statement rename(Statement s, Names n, SplittableRandom rnd) {
-        return switch (s) {
-            case Declaration d -> {
-                List<Declaration.VarRef> vs = new ArrayList<>();
-                for (var v : d.vars()) vs.add(new Declaration.VarRef(v.row() ? n.row(v.name()) : n.dim(v.name()), v.row()));
-                yield rnd == null ? new Declaration(d.kind(), vs, d.span()) : Metamorphic.shuffle(d, vs, rnd);
-            }
-            case Constraint c -> constraint(c, n);
-            default -> s;
-        };
-    }
-
-    private static Constraint constraint(Constraint c, Names n) {
-        return switch (c) {
-            case Constraint.DimEq(var l, var r, var sp) -> new Constraint.DimEq(dim(l, n), dim(r, n), sp);
-            case Constraint.DimLe(var l, var r, var sp) -> new Constraint.DimLe(dim(l, n), dim(r, n), sp);
-            case Constraint.RowEq(var l, var r, var sp) -> new Constraint.RowEq(row(l, n), row(r, n), sp);
-            case Constraint.RowLe(var l, var r, var sp) -> new Constraint.RowLe(row(l, n), row(r, n), sp);
-            case Constraint.RowLeOne(var l, var r, var sp) -> new Constraint.RowLeOne(row(l, n), row(r, n), sp);
-            case Constraint.Total(var rows, var num, var by, var sp) -> new Constraint.Total(rows(rows, n),
-                    num instanceof Constraint.TotalNum.StridedVar(long k, Dim.Var v, long d)
-                            ? new Constraint.TotalNum.StridedVar(k, (Dim.Var) dim(v, n), d) : num, dims(by, n), sp);
-            case Constraint.Exact(var rows, var axes, var sp) -> new Constraint.Exact(rows(rows, n), dims(axes, n), sp);
-            case Constraint.SizeRel(var l, var rel, var r, var sp) -> new Constraint.SizeRel(size(l, n), rel, size(r, n), sp);
-            case Constraint.SizeIn(var e, long lo, long hi, var sp) -> new Constraint.SizeIn(size(e, n), lo, hi, sp);
-            case Constraint.Likely(var d, var vs, var sp) -> new Constraint.Likely(dim(d, n), vs, sp);
-        };
-    }
-
-    private static SizeExpr size(SizeExpr e, Names n) {
-        return switch (e) {
-            case SizeExpr.Lit l -> l;
-            case SizeExpr.Size(Dim d) -> new SizeExpr.Size(dim(d, n));
-            case SizeExpr.Add(var a, var b) -> new SizeExpr.Add(size(a, n), size(b, n));
-            case SizeExpr.Sub(var a, var b) -> new SizeExpr.Sub(size(a, n), size(b, n));
-            case SizeExpr.Mul(var a, var b) -> new SizeExpr.Mul(size(a, n), size(b, n));
-            case SizeExpr.Mod(var a, long k) -> new SizeExpr.Mod(size(a, n), k);
-        };
-    }
-
-    private static Dim dim(Dim d, Names n) {
-        return switch (d) {
-            case Dim.Unit u -> u;
-            case Dim.Atom a -> a;
-            case Dim.Var(String v) -> Dim.var(n.dim(v));
-            case Dim.Concat(var parts) -> new Dim.Concat(dims(parts, n));
-            case Dim.Affine a -> new Dim.Affine(dim(a.over(), n), a.stride(), a.kernel().map(k -> dim(k, n)), a.dilation(), a.padding(), a.offset());
-        };
-    }
-
-    private static List<Dim> dims(List<Dim> ds, Names n) {
-        List<Dim> out = new ArrayList<>(ds.size());
-        for (Dim d : ds) out.add(dim(d, n));
-        return out;
-    }
-
-    private static List<Row> rows(List<Row> rs, Names n) {
-        List<Row> out = new ArrayList<>(rs.size());
-        for (Row r : rs) out.add(row(r, n));
-        return out;
-    }
-
-    private static Row row(Row r, Names n) {
-        return switch (r) {
-            case Row.Closed(var l, var t) -> new Row.Closed(dims(l, n), dims(t, n));
-            case Row.Open(var l, var v, var t) -> new Row.Open(dims(l, n), n.row(v), dims(t, n));
-            case Row.Rigid(var axes) -> new Row.Rigid(dims(axes, n));
-        };
+    private static Statement rename(Statement s, Renaming.Names n, SplittableRandom rnd) {
+        Statement out = Renaming.statement(s, n);
+        return rnd != null && out instanceof Declaration d ? Metamorphic.shuffle(d, d.vars(), rnd) : out;
     }
 }

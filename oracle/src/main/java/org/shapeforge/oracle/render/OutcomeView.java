@@ -110,7 +110,7 @@ public final class OutcomeView {
         return switch (kind) {
             case SEMANTIC -> "only semantic steps led here: the constraints above have no common solution; "
                     + "fix one of them (or see `shapeforge smt FILE` for an unsat core)";
-            case POLICY -> "a policy commitment (marker placement, deferred-equation resolution or closing guess) "
+            case POLICY -> "a policy commitment (marker placement, deferred-equation resolution, closing guess or a refused symmetric choice) "
                     + "is on this failure's derivation, so the input may still be satisfiable: try --complete, "
                     + "`shapeforge solve --verified`, or `shapeforge smt FILE`";
             case UNSAT -> "the constraints above are unsatisfiable together: change one of them";

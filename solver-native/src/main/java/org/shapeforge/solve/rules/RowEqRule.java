@@ -83,15 +83,47 @@ final class RowEqRule {
             }
         } else if (sa == 0) {
             if (sb > 0 && en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
+            if (split(ra, rb, why)) return;
             // even <a> ~ <b> is a placement: ≈ equates flat contents, and a := <b> also
             // identifies the markers (found by NativeSmtDifferentialProperties)
             en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, true);
         } else if (sb == 0) {
             if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
+            if (split(rb, ra, why)) return;
             en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
         }
+    }
+
+    /** Ranks up to which complete mode splits the inner variable of an open–open placement. */
+    static final int SPLIT_RANK = 2;
+    private static final int SPLITS = (SPLIT_RANK + 1) * (SPLIT_RANK + 2) / 2;
+
+    /**
+     * Complete mode's bounded branching at an open–open placement {@code <a> ~ l <b> t}
+     * (Remark 6.7(ii)(a); issue 10). Binding a := l·⟨b⟩·t puts a's marker at b's; a's marker
+     * elsewhere, inside b's content, is no row term over b. Branch 0 is that binding (the
+     * deterministic policy); branch j ≥ 1 instead binds b to a closed row of k ≤ {@value #SPLIT_RANK}
+     * fresh axes with its marker after the first i of them (each (k, i) once), a policy step, and
+     * re-emits the equality, which is then open vs closed: a's marker is branched over its
+     * |m| + 1 places there. Bounded, so exhausting the branches still proves nothing.
+     *
+     * @return whether a split branch was taken (the binding is then not made)
+     */
+    private boolean split(Row.Open bare, Row.Open inner, Why why) {
+        int j = en.choices.choose(1 + SPLITS);
+        if (j == 0) return false;
+        int at = j - 1, rank = 0;
+        while (at > rank) {
+            at -= rank + 1;
+            rank++;
+        }
+        List<Dim> axes = en.freshDims(rank);
+        Why policy = why.asPolicy();
+        en.bindRow(inner.var(), new Row.Closed(axes.subList(0, at), axes.subList(at, rank)), policy, true);
+        en.emit(new Fact.RowEq(bare, inner), policy);
+        return true;
     }
 
     private static boolean isGround(List<Dim> ds) {

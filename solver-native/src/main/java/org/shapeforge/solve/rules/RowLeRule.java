@@ -67,13 +67,16 @@ final class RowLeRule {
         for (int j = 1; j <= ot.size(); j++) en.emit(new Fact.DimLe(rt.get(rt.size() - j), ot.get(ot.size() - j)), why);
     }
 
-    /** Case (i): the residue becomes a cap on the operand variable; ground caps forward along adjacencies. */
+    /**
+     * Case (i): the residue becomes a cap on the operand variable; ground caps forward along
+     * adjacencies. An empty closed residue ({@code [] <= <r>}) is no cap but an entailment: by
+     * flank-fit (Def. 2.3) r's value must fit inside the result's flanks, both empty, so r = []
+     * — a semantic binding (found by Thm5_6Properties as a Cor. 5.7 failure: {@code [a] <= <r2> [2]}
+     * left r2 unsolved with the cap {@code [] <= <r2>}).
+     */
     private void storeCap(Row residue, String upper, Why why) {
-        if (residue instanceof Row.Closed c && c.lead().isEmpty() && c.trail().isEmpty()) {
-            // [] ⊑ <ρ>: any axis of ρ would be an explicit operand position facing no axis of the
-            // result (a deficit of a closed row), so ρ = [] is entailed — a semantic step, and the
-            // solved form stays principal (Cor. 5.7: an open ρ here would have only one value).
-            en.emit(new Fact.RowEq(Row.var(upper), Row.empty()), why);
+        if (residue instanceof Row.Closed(List<Dim> l, List<Dim> t) && l.isEmpty() && t.isEmpty()) {
+            en.bindRow(upper, residue, why, false);
             return;
         }
         List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);

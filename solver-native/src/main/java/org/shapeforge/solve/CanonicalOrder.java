@@ -1,0 +1,350 @@
+package org.shapeforge.solve;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.Renaming;
+import org.shapeforge.lang.Statement;
+import org.shapeforge.solver.Failure;
+import org.shapeforge.solver.FailureKind;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+
+/**
+ * The input in a canonical order and with canonical names, so that the native solver's answer
+ * cannot depend on the order of constraints or declarations, or on names (issue 10).
+ *
+ * <p><b>Why.</b> The staged solver commits choices the semantics leaves free — marker placements
+ * of open–open bindings (Remark 2.11: a policy, "first binder wins", Remark 2.15(v)), the
+ * resolution of deferred word equations one at a time (Def. 4.3(c)/(d)), least-material splits of
+ * a sum between unknowns — and "first" was the input order; tie-breaks by name made the names
+ * matter too. Seed 003 accepts placement as policy (Thm. 5.6's fix-a-strategy caveat); fixing
+ * the strategy here means the strategy may read only the structure of Φ. So the input is sorted
+ * by colour refinement ({@link ColourRefinement}): constraints by their signatures, variables
+ * renamed in order of first occurrence in the sorted list. Every choice rule downstream then
+ * decides by a structural key, and the answer is mapped back to the user's names and constraints.
+ *
+ * <p><b>Symmetric choices are refused (policy).</b> Where refinement is stable and leaves two
+ * variables in one colour class, no structural key tells them apart (e.g. {@code 3 = c ^ b}:
+ * c + b = 3 with nothing else on b or c). If the closed values then differ between such variables
+ * (c = 1, b = 2), the answer would name one of two symmetric models by the input order; it is
+ * refused instead: {@code Unknown} with a {@link FailureKind#POLICY} failure naming the variables
+ * — the same refusal in every order (the oracle counts it as a policy rejection, never a
+ * disagreement). Values equal across each class are kept.
+ *
+ * <p><b>Limits.</b> Inputs of more than {@link #LIMIT} constraints, or with terms nested past
+ * {@link TermDepth#LIMIT}, are solved as given; refinement that does not become stable within
+ * its budget still sorts, but ties then fall back to the input order and no symmetric choice is
+ * refused. Colour refinement can leave non-symmetric variables tied on rare regular structures
+ * (a 1-WL limit); those fall back to the input order too.
+ */
+final class CanonicalOrder {
+    /** Above this many constraints the input is solved as given (sorting would also reorder the engine's work). */
+    static final int LIMIT = 10_000;
+    /** Occurrence visits refinement may spend, per constraint of the input. */
+    private static final long BUDGET_PER_CONSTRAINT = 64;
+    private static final Pattern NAME = Pattern.compile("[\u023C\u023B][0-9]+");
+
+    private final Problem problem;
+    private final Map<String, String> back; // canonical name → original (dims and rows: distinct prefixes)
+    private final IdentityHashMap<Constraint, Constraint> original;
+    private final Map<Constraint, Integer> position; // original constraint → its index in the input
+    private final List<String> dimOrder, rowOrder; // original names in order of first sight
+    private final List<List<String>> tiedDims, tiedRows; // canonical names; empty unless refinement is stable
+    private final Map<String, List<Constraint>> mentions; // canonical name → original constraints mentioning it
+
+    private CanonicalOrder(Problem problem, Map<String, String> back, IdentityHashMap<Constraint, Constraint> original,
+            Map<Constraint, Integer> position, List<String> dimOrder, List<String> rowOrder,
+            List<List<String>> tiedDims, List<List<String>> tiedRows, Map<String, List<Constraint>> mentions) {
+        this.problem = problem;
+        this.back = back;
+        this.original = original;
+        this.position = position;
+        this.dimOrder = dimOrder;
+        this.rowOrder = rowOrder;
+        this.tiedDims = tiedDims;
+        this.tiedRows = tiedRows;
+        this.mentions = mentions;
+    }
+
+    /** The canonical form, or empty when the input is solved as given (see Limits). */
+    static Optional<CanonicalOrder> of(Problem p) {
+        List<Constraint> cs = p.constraints();
+        if (cs.size() > LIMIT) return Optional.empty();
+        for (Constraint c : cs) if (TermDepth.of(c) > TermDepth.LIMIT) return Optional.empty();
+        Vars vars = new Vars();
+        int nc = cs.size();
+        long[] skeleton = new long[nc];
+        int[][] occ = new int[nc][];
+        for (int i = 0; i < nc; i++) {
+            Vars.Seen seen = vars.new Seen();
+            skeleton[i] = ColourRefinement.hash(Printer.print(Renaming.constraint(cs.get(i), seen)));
+            occ[i] = seen.ids();
+        }
+        List<Declaration> decls = p.declarations();
+        Map<Integer, Integer> tags = new HashMap<>();
+        for (Declaration d : decls)
+            for (Declaration.VarRef v : d.vars())
+                tags.merge(v.row() ? vars.row(v.name()) : vars.dim(v.name()), 1 << d.kind().ordinal(), (a, b) -> a | b);
+        int nv = vars.size();
+        long[] initial = new long[nv];
+        for (int v = 0; v < nv; v++)
+            initial[v] = ColourRefinement.mix((vars.isRow(v) ? 0x100 : 0x200) + tags.getOrDefault(v, 0));
+        var r = ColourRefinement.run(skeleton, occ, initial, BUDGET_PER_CONSTRAINT * Math.max(nc, 16));
+
+        Integer[] order = new Integer[nc];
+        for (int i = 0; i < nc; i++) order[i] = i;
+        Arrays.sort(order, (a, b) -> r.signature()[a] != r.signature()[b] ? Long.compare(r.signature()[a], r.signature()[b]) : Integer.compare(a, b));
+        int[] rank = new int[nv];
+        Arrays.fill(rank, -1);
+        int next = 0;
+        for (int i : order) for (int v : occ[i]) if (rank[v] < 0) rank[v] = next++;
+        List<Integer> rest = new ArrayList<>(); // declared only: ordered by colour, then name (such variables close alike)
+        for (int v = 0; v < nv; v++) if (rank[v] < 0) rest.add(v);
+        rest.sort((a, b) -> r.colour()[a] != r.colour()[b] ? Long.compare(r.colour()[a], r.colour()[b]) : vars.name(a).compareTo(vars.name(b)));
+        for (int v : rest) rank[v] = next++;
+        int width = String.valueOf(Math.max(nv - 1, 0)).length();
+        String[] canon = new String[nv];
+        Map<String, String> back = new HashMap<>();
+        Map<String, String> toDim = new HashMap<>(), toRow = new HashMap<>();
+        for (int v = 0; v < nv; v++) {
+            String digits = String.format("%0" + width + "d", rank[v]);
+            canon[v] = (vars.isRow(v) ? "\u023B" : "\u023C") + digits;
+            back.put(canon[v], vars.name(v));
+            (vars.isRow(v) ? toRow : toDim).put(vars.name(v), canon[v]);
+        }
+        Renaming.Names forward = names(toDim, toRow);
+
+        List<Statement> out = new ArrayList<>();
+        for (Declaration.Provenance kind : Declaration.Provenance.values()) {
+            List<Declaration.VarRef> vs = new ArrayList<>();
+            for (Declaration d : decls)
+                if (d.kind() == kind) for (Declaration.VarRef v : d.vars())
+                    vs.add(new Declaration.VarRef(v.row() ? toRow.get(v.name()) : toDim.get(v.name()), v.row()));
+            vs = vs.stream().distinct().sorted(java.util.Comparator.comparing(Declaration.VarRef::name)).toList();
+            if (!vs.isEmpty()) out.add(new Declaration(kind, vs, firstSpan(decls, kind)));
+        }
+        IdentityHashMap<Constraint, Constraint> original = new IdentityHashMap<>();
+        Map<Constraint, Integer> position = new IdentityHashMap<>();
+        for (int i : order) {
+            Constraint c = Renaming.constraint(cs.get(i), forward);
+            original.put(c, cs.get(i));
+            out.add(c);
+        }
+        for (int i = 0; i < nc; i++) position.put(cs.get(i), i);
+
+        Map<String, List<Constraint>> mentions = new HashMap<>();
+        for (int i = 0; i < nc; i++)
+            for (int v : occ[i]) {
+                List<Constraint> l = mentions.computeIfAbsent(canon[v], k -> new ArrayList<>());
+                if (l.isEmpty() || l.getLast() != cs.get(i)) l.add(cs.get(i));
+            }
+        List<List<String>> tiedDims = new ArrayList<>(), tiedRows = new ArrayList<>();
+        if (r.stable()) {
+            Map<Long, List<String>> classes = new LinkedHashMap<>();
+            Integer[] byRank = new Integer[nv];
+            for (int v = 0; v < nv; v++) byRank[rank[v]] = v;
+            for (int v : byRank) classes.computeIfAbsent(r.colour()[v], k -> new ArrayList<>()).add(canon[v]);
+            for (List<String> cl : classes.values())
+                if (cl.size() > 1) (cl.getFirst().charAt(0) == '\u023B' ? tiedRows : tiedDims).add(List.copyOf(cl));
+        }
+        return Optional.of(new CanonicalOrder(new Problem(p.file(), out), back, original, position,
+                vars.dimOrder(), vars.rowOrder(), tiedDims, tiedRows, mentions));
+    }
+
+    private static org.shapeforge.lang.Span firstSpan(List<Declaration> decls, Declaration.Provenance kind) {
+        for (Declaration d : decls) if (d.kind() == kind) return d.span();
+        throw new IllegalStateException("no declaration of " + kind);
+    }
+
+    private static Renaming.Names names(Map<String, String> dims, Map<String, String> rows) {
+        return new Renaming.Names() {
+            public String dim(String v) {
+                return dims.getOrDefault(v, v);
+            }
+
+            public String row(String v) {
+                return rows.getOrDefault(v, v);
+            }
+        };
+    }
+
+    /** The problem the solver runs on: declarations merged per kind, constraints sorted, canonical names. */
+    Problem problem() {
+        return problem;
+    }
+
+    /** The answer on {@link #problem()} in the user's names, constraints and source order; a symmetric choice refused. */
+    Outcome restore(Outcome o) {
+        return switch (o) {
+            case Outcome.Sat s -> symmetricChoice(s.model()).<Outcome>map(f -> Outcome.Unknown.of(f, s.stats()))
+                    .orElseGet(() -> new Outcome.Sat(assignment(s.model()), s.solved().map(this::solved),
+                            s.notes().stream().map(this::text).toList(), s.stats()));
+            case Outcome.Unsat u -> new Outcome.Unsat(failure(u.core()), u.stats());
+            case Outcome.Unknown u -> new Outcome.Unknown(text(u.reason()), u.cause().map(this::failure), u.rankBound(), u.stats());
+        };
+    }
+
+    /** A colour class whose closed values differ (rows compared by content), as a policy failure. */
+    private Optional<Failure> symmetricChoice(Assignment m) {
+        for (List<String> cl : tiedDims) {
+            List<String> present = cl.stream().filter(m.dims()::containsKey).toList();
+            if (present.stream().map(m.dims()::get).distinct().count() > 1)
+                return Optional.of(symmetric(present, v -> Printer.print(m.dims().get(v))));
+        }
+        for (List<String> cl : tiedRows) {
+            List<String> present = cl.stream().filter(m.rows()::containsKey).toList();
+            if (present.stream().map(v -> m.rows().get(v).flat()).distinct().count() > 1)
+                return Optional.of(symmetric(present, v -> Printer.print(new Row.Closed(List.of(), m.rows().get(v).flat()))));
+        }
+        return Optional.empty();
+    }
+
+    /** The refusal, worded the same in every order: the variables by name, the values they would take as a sorted set. */
+    private Failure symmetric(List<String> vars, java.util.function.Function<String, String> show) {
+        List<Constraint> involved = vars.stream().flatMap(v -> mentions.getOrDefault(v, List.of()).stream()).distinct()
+                .sorted(java.util.Comparator.comparing(position::get)).toList();
+        List<String> names = vars.stream().map(v -> v.charAt(0) == '\u023B' ? "<" + back.get(v) + ">" : back.get(v)).sorted().toList();
+        List<String> values = vars.stream().map(show).distinct().sorted().toList();
+        return new Failure(FailureKind.POLICY, "symmetric choice: no constraint tells " + String.join(", ", names)
+                + " apart, but their closed values would differ (" + String.join(" / ", values)
+                + "); which variable takes which value would depend on the input order or names, so none is chosen"
+                + " (docs/solver.md, \"Order and names\"; a constraint that distinguishes them decides it)", involved);
+    }
+
+    private Failure failure(Failure f) {
+        List<Constraint> cs = f.constraints().stream().map(this::constraint)
+                .sorted(java.util.Comparator.comparing((Constraint c) -> position.getOrDefault(c, Integer.MAX_VALUE))).toList();
+        return new Failure(f.kind(), text(f.message()), cs);
+    }
+
+    private Constraint constraint(Constraint c) {
+        Constraint o = original.get(c);
+        return o != null ? o : Renaming.constraint(c, backNames());
+    }
+
+    private SolvedForm solved(SolvedForm s) {
+        Renaming.Names b = backNames();
+        Map<String, Dim> dims = new LinkedHashMap<>();
+        s.dimBindings().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
+        Map<String, Row> rows = new LinkedHashMap<>();
+        s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
+        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(), assignment(s.upward()));
+    }
+
+    /** The assignment in the user's names, variables in order of first sight in the input. */
+    private Assignment assignment(Assignment a) {
+        Map<String, String> fwd = new HashMap<>();
+        back.forEach((k, v) -> fwd.put((k.charAt(0) == '\u023B' ? "<" : "") + v, k));
+        Map<String, Dim> dims = new LinkedHashMap<>();
+        for (String v : dimOrder) {
+            Dim d = a.dims().get(fwd.get(v));
+            if (d != null) dims.put(v, d);
+        }
+        a.dims().forEach((k, v) -> { if (!back.containsKey(k)) dims.put(k, v); });
+        Map<String, Row> rows = new LinkedHashMap<>();
+        for (String v : rowOrder) {
+            Row r = a.rows().get(fwd.get("<" + v));
+            if (r != null) rows.put(v, r);
+        }
+        a.rows().forEach((k, v) -> { if (!back.containsKey(k)) rows.put(k, v); });
+        return new Assignment(dims, rows);
+    }
+
+    private Renaming.Names backNames() {
+        return new Renaming.Names() {
+            public String dim(String v) {
+                return back.getOrDefault(v, v);
+            }
+
+            public String row(String v) {
+                return back.getOrDefault(v, v);
+            }
+        };
+    }
+
+    /** Canonical names in a message replaced by the user's. */
+    private String text(String s) {
+        Matcher m = NAME.matcher(s);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) m.appendReplacement(out, Matcher.quoteReplacement(back.getOrDefault(m.group(), m.group())));
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** The input's variables as dense ids (dimension and row variables apart), in order of first sight. */
+    private static final class Vars {
+        private final Map<String, Integer> dims = new HashMap<>(), rows = new HashMap<>();
+        private final List<String> names = new ArrayList<>();
+        private final List<Boolean> isRow = new ArrayList<>();
+        private final List<String> dimOrder = new ArrayList<>(), rowOrder = new ArrayList<>();
+
+        int dim(String v) {
+            return dims.computeIfAbsent(v, k -> add(k, false));
+        }
+
+        int row(String v) {
+            return rows.computeIfAbsent(v, k -> add(k, true));
+        }
+
+        private int add(String name, boolean row) {
+            names.add(name);
+            isRow.add(row);
+            (row ? rowOrder : dimOrder).add(name);
+            return names.size() - 1;
+        }
+
+        int size() {
+            return names.size();
+        }
+
+        String name(int v) {
+            return names.get(v);
+        }
+
+        boolean isRow(int v) {
+            return isRow.get(v);
+        }
+
+        List<String> dimOrder() {
+            return dimOrder;
+        }
+
+        List<String> rowOrder() {
+            return rowOrder;
+        }
+
+        /** Records the variables of one constraint in traversal order and erases them. */
+        final class Seen implements Renaming.Names {
+            private final List<Integer> ids = new ArrayList<>();
+
+            public String dim(String v) {
+                ids.add(Vars.this.dim(v));
+                return "d";
+            }
+
+            public String row(String v) {
+                ids.add(Vars.this.row(v));
+                return "r";
+            }
+
+            int[] ids() {
+                return ids.stream().mapToInt(Integer::intValue).toArray();
+            }
+        }
+    }
+}
