@@ -66,11 +66,15 @@ public final class DimEncoder {
 
     /**
      * {@link Sizes#combineBases} in size linear in the number of parts: every non-default basis
-     * must equal the combined one (which is pairwise agreement), and the combined basis is the first
-     * non-default one. Literal bases are combined here (two distinct ones: the term is undefined);
-     * a literal one, if any, is the combined basis; otherwise it is chosen among the symbolic ones
-     * by a balanced tree of if-then-else (depth log n).
+     * must equal the combined one (which is pairwise agreement), and the combined basis is a
+     * non-default part's basis, or 0 when there is none. Literal bases are combined here (two
+     * distinct ones: the term is undefined); a literal one, if any, is the combined basis.
+     * Otherwise the combined basis is a fresh constant {@code B} with {@code B = 0 ∨ ⋁ bᵢ = B}
+     * besides the agreement {@code bᵢ = 0 ∨ bᵢ = B}: flat clauses, where a term choosing the first
+     * non-default basis (an if-then-else tree) left Z3 minutes on a 5,000-part concat (issue 13).
+     * The constant is an auxiliary ({@link Vars#auxiliary}), not a user variable.
      */
+    @SuppressWarnings("unchecked")
     private ArithExpr<IntSort> combinedBasis(List<Dim> terms, List<DimE> parts, List<BoolExpr> side) {
         var zero = ctx.mkInt(0);
         Integer literal = null;
@@ -87,18 +91,18 @@ public final class DimEncoder {
                 default -> symbolic.add(parts.get(i).basis());
             }
         }
-        ArithExpr<IntSort> out = literal != null ? ctx.mkInt(literal) : firstNonDefault(symbolic, 0, symbolic.size());
+        if (literal == null && symbolic.isEmpty()) return zero;
+        if (literal == null && symbolic.size() == 1) return symbolic.getFirst();
+        ArithExpr<IntSort> out;
+        if (literal != null) out = ctx.mkInt(literal);
+        else {
+            out = vars.auxiliary("basis");
+            List<BoolExpr> chosen = new ArrayList<>();
+            chosen.add(ctx.mkEq(out, zero));
+            for (var b : symbolic) chosen.add(ctx.mkEq(b, out));
+            side.add(ctx.mkOr(chosen.toArray(BoolExpr[]::new)));
+        }
         for (var b : symbolic) side.add(ctx.mkOr(ctx.mkEq(b, zero), ctx.mkEq(b, out)));
         return out;
-    }
-
-    /** The first non-zero of {@code bs[from, to)}, or 0: halves, so the term is only log-deep. */
-    @SuppressWarnings("unchecked")
-    private ArithExpr<IntSort> firstNonDefault(List<ArithExpr<IntSort>> bs, int from, int to) {
-        if (to - from == 0) return ctx.mkInt(0);
-        if (to - from == 1) return bs.get(from);
-        int mid = (from + to) >>> 1;
-        ArithExpr<IntSort> left = firstNonDefault(bs, from, mid);
-        return (ArithExpr<IntSort>) ctx.mkITE(ctx.mkEq(left, ctx.mkInt(0)), firstNonDefault(bs, mid, to), left);
     }
 }

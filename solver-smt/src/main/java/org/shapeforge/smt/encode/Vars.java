@@ -106,6 +106,17 @@ public final class Vars {
         return d;
     }
 
+    private int auxiliaries;
+
+    /**
+     * A fresh auxiliary integer {@code aux_<what>_<n>}, declared like the variables (so exported
+     * scripts declare it); no user variable's constant starts with {@code aux_} (they are
+     * {@code d_…} and {@code r_…}), and models are decoded from those only.
+     */
+    public ArithExpr<IntSort> auxiliary(String what) {
+        return intConst("aux_" + what + "_" + auxiliaries++);
+    }
+
     private ArithExpr<IntSort> intConst(String name) {
         var c = ctx.mkIntConst(name);
         decls.add(c.getFuncDecl());
