@@ -9,7 +9,7 @@ package org.shapeforge.codegen.program;
  * they write disjoint LHS cells (see {@link StridedReference}).
  */
 record Nest(long[] extent, StridedAccess lhs, StridedAccess[] reads, double[][] data, double[] out, Scalar scalar,
-        StridedReference.Combine combine) {
+        StridedReference.Combine combine, boolean[] disjoint) {
 
     /** Every point, with factor {@code split} (when ≥ 0) restricted to {@code from..to−1}. */
     void run(int split, long from, long to) {
@@ -36,10 +36,13 @@ record Nest(long[] extent, StridedAccess lhs, StridedAccess[] reads, double[][] 
             return;
         }
         int last = n - 1;
-        // odometer over the outer factors; the innermost runs as one loop
+        boolean paired = paired(checked);
+        int outer = paired ? last - 1 : last; // the factors below `outer` run in the odometer
+        // odometer over the outer factors; the innermost (or the innermost two) run as loops
         while (true) {
-            innermost(point, cell, stride, checked, last, lo[last], hi[last]);
-            int f = last - 1;
+            if (paired) pair(point, cell, stride, checked, lo[outer], hi[outer]);
+            else innermost(point, cell, stride, checked, last, lo[last], hi[last]);
+            int f = outer - 1;
             for (; f >= 0; f--) {
                 if (++point[f] < hi[f]) {
                     for (int a = 0; a <= nr; a++) cell[a] += stride[a][f];
@@ -50,6 +53,56 @@ record Nest(long[] extent, StridedAccess lhs, StridedAccess[] reads, double[][] 
             }
             if (f < 0) return;
         }
+    }
+
+    /**
+     * Whether the innermost two factors run as {@link #pair}: a reduction innermost ({@code +=} of
+     * a product of two unchecked operands into one cell) under a factor g that an LHS axis indexes
+     * as exactly Iter(g), so g's values reach different cells and four of them can run interleaved
+     * (four independent sums instead of one chain), each cell still summing its points in order.
+     */
+    private boolean paired(boolean[] checked) {
+        int n = extent.length, last = n - 1;
+        if (n < 2 || !disjoint[last - 1] || reads.length != 2 || !(scalar instanceof Scalar.Product)
+                || combine != StridedReference.Combine.ADD || lhs.stride()[last] != 0) return false;
+        for (boolean c : checked) if (c) return false;
+        return true;
+    }
+
+    /** Factor g = innermost − 1 over {@code from..to−1}, four values at a time, each over the whole innermost factor. */
+    private void pair(long[] point, long[] cell, long[][] stride, boolean[] checked, long from, long to) {
+        int last = extent.length - 1, g = last - 1;
+        long[] c = cell.clone();
+        long v = from;
+        for (; v + 4 <= to; v += 4) {
+            dot4(c, stride, g, last, extent[last]);
+            for (int a = 0; a < c.length; a++) c[a] += 4 * stride[a][g];
+        }
+        for (; v < to; v++) {
+            point[g] = v;
+            innermost(point, c, stride, checked, last, 0, extent[last]);
+            for (int a = 0; a < c.length; a++) c[a] += stride[a][g];
+        }
+        point[g] = from;
+    }
+
+    /** Four cells g, g+1, g+2, g+3 summing their products over the innermost factor, interleaved. */
+    private void dot4(long[] cell, long[][] stride, int g, int f, long count) {
+        int l = (int) cell[0], lg = (int) stride[0][g];
+        int x = (int) cell[1], xg = (int) stride[1][g], xs = (int) stride[1][f];
+        int y = (int) cell[2], yg = (int) stride[2][g], ys = (int) stride[2][f];
+        double[] a = data[0], b = data[1];
+        double s0 = out[l], s1 = out[l + lg], s2 = out[l + 2 * lg], s3 = out[l + 3 * lg];
+        for (long i = 0; i < count; i++, x += xs, y += ys) {
+            s0 += a[x] * b[y];
+            s1 += a[x + xg] * b[y + yg];
+            s2 += a[x + 2 * xg] * b[y + 2 * yg];
+            s3 += a[x + 3 * xg] * b[y + 3 * yg];
+        }
+        out[l] = s0;
+        out[l + lg] = s1;
+        out[l + 2 * lg] = s2;
+        out[l + 3 * lg] = s3;
     }
 
     /** Points {@code from..to−1} of factor {@code f} (the innermost; −1: a single point), the others at {@code point}. */
