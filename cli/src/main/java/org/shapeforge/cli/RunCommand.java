@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
  * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--bind NAME=SIZE] [--json]}: infers shapes and
  * projections, generates C for every operation, compiles it (gcc, cached), runs it on seeded
  * random (or given) inputs and compares with the reference interpreter ({@link ProgramRun}).
- * Dynamic dims get concrete sizes first ({@link RunSizes}).
+ * Dynamic dims get concrete sizes first ({@link RunSizes}). On a terminal, stderr shows which operation is running.
  * Exit 0 when every operation is within 1e-5 relative error, 1 otherwise (or when the program does
  * not infer), 2 for bad input or an operation code generation cannot express. A {@code model.onnx}
  * runs through {@link OnnxRun} instead.
@@ -64,7 +64,14 @@ public final class RunCommand implements Callable<Integer> {
             RunSizes.Resolved sized = RunSizes.resolve(ProgramParser.parse(file.toString(), Cli.read(file)), binds);
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             ProgramCode.Projected p = ProgramCode.project(sized.program());
-            ProgramRun.Report r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system());
+            ProgramRun.Report r;
+            boolean terminal = System.console() != null && System.console().isTerminal();
+            try {
+                r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system(),
+                        terminal ? progress(p.operations().size()) : (i, op) -> {});
+            } finally {
+                if (terminal) System.err.print("\r\033[K");
+            }
             print(r, sized, out);
             return r.passed() ? Cli.OK : Cli.NEGATIVE;
         } catch (ProgramCode.Failure f) {
@@ -74,6 +81,20 @@ public final class RunCommand implements Callable<Integer> {
         } catch (ShapeError e) {
             return error(e, out);
         }
+    }
+
+    /**
+     * A progress line on stderr, rewritten before each operation (the operation, its origin, its
+     * position and the time so far), only on a terminal (as {@link FuzzCommand}): never in stdout,
+     * so {@code --json} stays one document.
+     */
+    private static ProgramRun.Progress progress(int total) {
+        long t0 = System.nanoTime();
+        return (i, op) -> {
+            System.err.printf("\r\033[K[run] %d/%d %s (%s), %.1f s", i + 1, total, op.label(), shortOrigin(op.origin().fileLine()),
+                    (System.nanoTime() - t0) / 1e9);
+            System.err.flush();
+        };
     }
 
     private int error(ShapeError e, PrintWriter out) {

@@ -27,13 +27,11 @@ class RunCommandTest {
      * forgotten-hidden fails shape inference on purpose. transformer-dynamic runs at its default
      * sizes (batch = 8, its first likely value; seq = 8, the smallest its facts allow).
      * transformer-block (b = 8, s = 128: about 3·10^9 multiply-adds in the double-precision
-     * reference, minutes on 2 shared cores) runs only with {@code -Dshapeforge.fullRun=true};
-     * otherwise every one of its 33 operations must lower and emit ({@code infer --emit c}).
+     * reference; seconds since its fast path, ProgramReference / StridedReference) runs in full:
+     * all 33 operations.
      */
     static final Map<String, Integer> EXPECTED = Map.of("mlp.shp", 0, "cnn.shp", 0, "concat.shp", 0,
             "transformer-block.shp", 0, "transformer-dynamic.shp", 0, "forgotten-hidden.shp", 1);
-
-    static final boolean FULL = Boolean.getBoolean("shapeforge.fullRun");
 
     static void needsGcc() {
         Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
@@ -47,13 +45,6 @@ class RunCommandTest {
             String name = p.getFileName().toString();
             assertTrue(EXPECTED.containsKey(name), "a new example: say what run must do with " + name);
             seen.add(name);
-            if (name.equals("transformer-block.shp") && !FULL) {
-                Path out = dir.resolve("transformer-block");
-                InferCommandTest.Run r = InferCommandTest.run("infer", p.toString(), "--emit", "c", "--out", out.toString(), "--json");
-                assertEquals(0, r.code(), r.out());
-                assertEquals(33, InferCommandTest.json(r.out()).get("files").size(), r.out());
-                continue;
-            }
             InferCommandTest.Run r = InferCommandTest.run("run", p.toString(), "--json");
             assertEquals(EXPECTED.get(name), r.code(), name + ": " + r.out());
             JsonNode doc = InferCommandTest.json(r.out());
@@ -62,6 +53,7 @@ class RunCommandTest {
                     assertTrue(doc.get("passed").asBoolean(), name);
                     JsonNode ops = doc.get("operations");
                     assertTrue(ops.size() >= 5, name);
+                    if (name.equals("transformer-block.shp")) assertEquals(33, ops.size(), r.out());
                     for (JsonNode o : ops) {
                         assertTrue(o.get("passed").asBoolean(), name + " " + o);
                         assertTrue(o.get("maxRel").asDouble() <= 1e-5, name + " " + o);
@@ -70,7 +62,8 @@ class RunCommandTest {
                 default -> assertTrue(doc.get("failure").get("message").asText().contains("hidden dimension"), r.out());
             }
         }
-        assertTrue(seen.containsAll(List.of("mlp.shp", "cnn.shp", "concat.shp", "transformer-dynamic.shp")), seen.toString());
+        assertTrue(seen.containsAll(List.of("mlp.shp", "cnn.shp", "concat.shp", "transformer-dynamic.shp", "transformer-block.shp")),
+                seen.toString());
     }
 
     @Test

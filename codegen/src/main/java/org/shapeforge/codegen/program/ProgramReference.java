@@ -26,18 +26,50 @@ import org.shapeforge.project.TensorAxis;
  * otherwise the cell is overwritten. A softmax ({@link Softmax}): its max-reduction keeps the
  * largest value (from −∞), its two einsums compute {@code exp(a − m)} and {@code e / s}. An erasing operation starts from zeros (Prop. 7.6(iii)); a
  * read outside the operand's extent (a padded convolution's margin) is 0.
+ *
+ * <p>Two paths, one meaning: an operation without Concat runs through {@link StridedReference}
+ * (accesses compiled to strides, the innermost loop specialised, disjoint LHS chunks in
+ * parallel — the same points in the same order per cell, so the same values bit for bit); any
+ * other through {@link #runGeneral}, the odometer over entries and active parts.
+ * ProgramReferenceFastPathTest holds the two equal on the golden programs.
  */
 public final class ProgramReference {
     private ProgramReference() {}
 
     public static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor lhsBefore) {
+        HostTensor fast = runStrided(op, p, inputs, lhsBefore, StridedReference.PARALLEL_MIN);
+        return fast != null ? fast : runGeneral(op, p, inputs, lhsBefore);
+    }
+
+    /**
+     * The fast path ({@link StridedReference}: no Concat, cells carried as strides, chunks in
+     * parallel from {@code parallelMin} points), or null when it does not apply.
+     */
+    static HostTensor runStrided(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+            HostTensor lhsBefore, long parallelMin) {
+        HostTensor out = start(op, p, lhsBefore);
+        boolean add = p.accumulate() || !op.erasing();
+        boolean max = op.scalarOp().orElse("").equals(Softmax.MAX);
+        return StridedReference.run(op, p, inputs, out, add, max, parallelMin);
+    }
+
+    /** The LHS before any point: zeros (erasing), its previous value (accumulating), or −∞ under a softmax's max-reduction. */
+    private static HostTensor start(org.shapeforge.project.Operation op, Projections p, HostTensor lhsBefore) {
         HostTensor out = HostTensor.zeros(dims(p.lhsAxes()));
         if (!op.erasing()) System.arraycopy(lhsBefore.data(), 0, out.data(), 0, out.data().length);
+        if (op.scalarOp().orElse("").equals(Softmax.MAX) && p.accumulate())
+            java.util.Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
+        return out;
+    }
+
+    /** The general path: any product space (Concat entries and indices included), point by point. */
+    static HostTensor runGeneral(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+            HostTensor lhsBefore) {
+        HostTensor out = start(op, p, lhsBefore);
         boolean add = p.accumulate() || !op.erasing();
         String kind = op.kind().name(), s = op.scalarOp().orElse("");
         boolean max = s.equals(Softmax.MAX); // a softmax's normaliser: the max over the reduced axes
-        if (max && p.accumulate()) java.util.Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
         boolean block = kind.equals("BLOCK") || kind.equals("STACK");
         // symbols → slot in the point array
         List<Factor> factors = new ArrayList<>();
@@ -124,7 +156,7 @@ public final class ProgramReference {
         };
     }
 
-    private static DoubleBinaryOperator binary(String s) {
+    static DoubleBinaryOperator binary(String s) {
         return switch (s) {
             case "+" -> Double::sum;
             case "-" -> (a, b) -> a - b;
@@ -136,7 +168,7 @@ public final class ProgramReference {
         };
     }
 
-    private static DoubleUnaryOperator unary(String s) {
+    static DoubleUnaryOperator unary(String s) {
         return switch (s) {
             case "relu" -> x -> Math.max(0, x);
             case "exp" -> Math::exp;

@@ -48,12 +48,25 @@ public final class ProgramRun {
 
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
             long seed, CCompiler cc) {
+        return run(ops, pp, given, seed, cc, (i, op) -> {});
+    }
+
+    /** Told before each operation runs: its position (0-based) and the operation (a progress line, {@code run} on a terminal). */
+    @FunctionalInterface
+    public interface Progress {
+        void starting(int index, org.shapeforge.project.Operation op);
+    }
+
+    /** {@link #run(List, ProgramProjections, Map, long, CCompiler)}, telling {@code progress} before each operation. */
+    public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
+            long seed, CCompiler cc, Progress progress) {
         Map<String, Operation> ir = lower(ops, pp);
         SplittableRandom rnd = new SplittableRandom(seed);
         Map<String, HostTensor> state = new LinkedHashMap<>(given);
         List<String> generated = new ArrayList<>();
         List<Result> results = new ArrayList<>();
         for (org.shapeforge.project.Operation op : ops) {
+            progress.starting(results.size(), op);
             Projections p = pp.operations().get(op.label());
             Map<String, HostTensor> inputs = new LinkedHashMap<>();
             for (int j = 0; j < op.rhs().size(); j++) {
