@@ -35,7 +35,13 @@ final class Session {
     int checks;
     private Set<String> lastCore = Set.of();
 
-    Session(Context ctx, Problem p, Optional<Constraint> negate, Semantics s, int k, long timeoutMs) {
+    /**
+     * {@code large}: the input has more than {@link InputSize#LARGE} term nodes, and Z3 runs its legacy
+     * simplex ({@code arith.solver=2}), which on wide sums and many basis equalities is an order of
+     * magnitude faster than the default (a 5,000-part concat 8.9 s → 1.2 s, issue 13); small inputs keep
+     * the default configuration. The configuration changes speed only, never the verdict's meaning.
+     */
+    Session(Context ctx, Problem p, Optional<Constraint> negate, Semantics s, int k, long timeoutMs, boolean large) {
         this.ctx = ctx;
         this.constraints = p.constraints();
         this.encoding = new Encoding(ctx, s, k, discardable(p));
@@ -43,6 +49,7 @@ final class Session {
         Params params = ctx.mkParams();
         params.add("timeout", (int) Math.min(Integer.MAX_VALUE, timeoutMs));
         params.add("core.minimize", true);
+        if (large) params.add("arith.solver", 2);
         solver.setParameters(params);
         List<Guarded> gs = encoding.encodeAll(constraints);
         for (int i = 0; i < gs.size(); i++) {

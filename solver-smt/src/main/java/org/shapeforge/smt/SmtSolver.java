@@ -86,12 +86,16 @@ public final class SmtSolver implements ShapeSolver {
         long deadline = t0 / 1_000_000 + timeout(options);
         int n = problem.constraints().size();
         int checks = 0;
+        int limit = InputSize.limit();
+        int nodes = InputSize.nodes(problem.constraints(), limit);
+        if (nodes > limit) return new Outcome.Unknown(InputSize.tooLarge(limit), new Stats(n, 0, millis(t0)));
+        boolean large = nodes > InputSize.LARGE;
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
             Context ctx = acquire();
             try {
-                Session s = new Session(ctx, problem, Optional.empty(), sem, k, left);
+                Session s = new Session(ctx, problem, Optional.empty(), sem, k, left, large);
                 try {
                     Status bounded = s.check(true);
                     if (bounded == Status.SATISFIABLE) {
@@ -138,12 +142,16 @@ public final class SmtSolver implements ShapeSolver {
         int target = rankBound(concat(problem.constraints(), c), options);
         long deadline = System.nanoTime() / 1_000_000 + timeout(options);
         String who = "z3 (" + sem.keyword + "): the input and the negation are unsat ";
+        int limit = InputSize.limit();
+        int nodes = InputSize.nodes(concat(problem.constraints(), c), limit);
+        if (nodes > limit) return new Entailment.Undetermined(InputSize.tooLarge(limit));
+        boolean large = nodes > InputSize.LARGE;
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) return new Entailment.Undetermined(timedOut(options));
             Context ctx = acquire();
             try {
-                Session s = new Session(ctx, problem, Optional.of(c), sem, k, left);
+                Session s = new Session(ctx, problem, Optional.of(c), sem, k, left, large);
                 try {
                     Status bounded = s.check(true);
                     if (bounded == Status.SATISFIABLE) {
@@ -192,6 +200,9 @@ public final class SmtSolver implements ShapeSolver {
 
     /** As {@link #exportSmtLib(Problem, SolveOptions)}; {@code getModel} appends {@code (get-model)}. */
     public String exportSmtLib(Problem problem, SolveOptions options, boolean getModel) {
+        int limit = InputSize.limit();
+        if (InputSize.nodes(problem.constraints(), limit) > limit)
+            throw new org.shapeforge.lang.ShapeError("too-large", org.shapeforge.lang.Span.NONE, InputSize.tooLarge(limit));
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
             return SmtLibScript.of(ctx, problem, options.semantics(), k, getModel);
