@@ -39,6 +39,10 @@ public final class OracleCommand implements Callable<Integer> {
     @Option(names = "--timeout-ms", defaultValue = "0", paramLabel = "T", description = "SMT timeout per query")
     long timeoutMs;
 
+    @Option(names = "--budget-ms", defaultValue = "" + Oracle.DEFAULT_BUDGET_MS, paramLabel = "B",
+            description = "time for all SMT queries together (default ${DEFAULT-VALUE}); past it they answer unknown (budget)")
+    long budgetMs;
+
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
@@ -46,7 +50,8 @@ public final class OracleCommand implements Callable<Integer> {
     public Integer call() {
         Problem p = Parser.parse(file.toString(), Cli.read(file));
         List<Semantics> which = SmtOptions.semantics(semantics);
-        OracleReport r = Oracle.run(p, which, SmtOptions.options(rankBound, timeoutMs));
+        if (budgetMs <= 0) throw new org.shapeforge.lang.ShapeError("usage", org.shapeforge.lang.Span.NONE, "--budget-ms must be > 0");
+        OracleReport r = Oracle.run(p, which, SmtOptions.options(rankBound, timeoutMs), budgetMs);
         if (json) System.out.println(Cli.json(toJson(r, which)));
         else System.out.print(text(r, which));
         return r.anyFailure() ? Cli.NEGATIVE : Cli.OK;

@@ -22,9 +22,22 @@ import org.shapeforge.solver.SolveOptions;
 public final class Oracle {
     private Oracle() {}
 
+    /** Default budget for all SMT queries of one run ({@link Budgeted}). */
+    public static final long DEFAULT_BUDGET_MS = 15_000;
+
     public static OracleReport run(Problem problem, List<Semantics> semantics, SolveOptions base) {
+        return run(problem, semantics, base, DEFAULT_BUDGET_MS);
+    }
+
+    /**
+     * As above, every SMT query (solves and the claims' entailments) within {@code budgetMs} together
+     * ({@link Budgeted}; {@code base.timeoutMs()} still bounds each one); past it they are
+     * {@code unknown (budget: …)}.
+     */
+    public static OracleReport run(Problem problem, List<Semantics> semantics, SolveOptions base, long budgetMs) {
         Problem p = problem.withoutExpectations();
-        ShapeSolver nat = Backend.NATIVE.checked(), smt = Backend.SMT.checked();
+        ShapeSolver nat = Backend.NATIVE.checked(), smt = new Budgeted(Backend.SMT.checked(), budgetMs,
+                base.timeoutMs() > 0 ? base.timeoutMs() : SmtSolver.DEFAULT_TIMEOUT_MS);
         Outcome det = nat.solve(p, base.withSemantics(Semantics.FLAT).withComplete(false));
         Outcome comp = nat.solve(p, base.withSemantics(Semantics.FLAT).withComplete(true));
         Map<Semantics, Outcome> smtOut = new EnumMap<>(Semantics.class);
