@@ -7,35 +7,38 @@ import java.util.Optional;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
 
-/** Typed access to a node's attributes; a missing attribute reads as the op's default. */
-record Attrs(Map<String, AttributeProto> byName) {
+/**
+ * Typed access to a node's attributes; a missing attribute reads as the op's default. Shared by
+ * the shape importer and the value lowering ({@code onnx.values}).
+ */
+public record Attrs(Map<String, AttributeProto> byName) {
 
-    static Attrs of(NodeProto n) {
+    public static Attrs of(NodeProto n) {
         Map<String, AttributeProto> m = new HashMap<>();
         for (AttributeProto a : n.getAttributeList()) m.put(a.getName(), a);
         return new Attrs(Map.copyOf(m));
     }
 
-    boolean has(String name) {
+    public boolean has(String name) {
         return byName.containsKey(name);
     }
 
-    long i(String name, long dflt) {
+    public long i(String name, long dflt) {
         AttributeProto a = byName.get(name);
         return a == null ? dflt : a.getI();
     }
 
-    float f(String name, float dflt) {
+    public double f(String name, double dflt) {
         AttributeProto a = byName.get(name);
         return a == null ? dflt : a.getF();
     }
 
-    String s(String name, String dflt) {
+    public String s(String name, String dflt) {
         AttributeProto a = byName.get(name);
         return a == null ? dflt : a.getS().toStringUtf8();
     }
 
-    Optional<long[]> ints(String name) {
+    public Optional<long[]> ints(String name) {
         AttributeProto a = byName.get(name);
         if (a == null) return Optional.empty();
         List<Long> l = a.getIntsList();
@@ -44,8 +47,13 @@ record Attrs(Map<String, AttributeProto> byName) {
         return Optional.of(out);
     }
 
-    Optional<onnx.Onnx.TensorProto> tensor(String name) {
+    public Optional<onnx.Onnx.TensorProto> tensor(String name) {
         AttributeProto a = byName.get(name);
         return a == null || !a.hasT() ? Optional.empty() : Optional.of(a.getT());
+    }
+
+    /** The raw attribute, or null when absent. */
+    public AttributeProto get(String name) {
+        return byName.get(name);
     }
 }

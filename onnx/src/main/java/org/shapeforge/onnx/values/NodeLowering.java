@@ -1,5 +1,6 @@
 package org.shapeforge.onnx.values;
 
+import org.shapeforge.onnx.Attrs;
 import java.util.Arrays;
 import java.util.List;
 import onnx.Onnx.AttributeProto;
@@ -29,7 +30,7 @@ final class NodeLowering {
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
         String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
-        NodeAttrs at = NodeAttrs.of(n);
+        Attrs at = Attrs.of(n);
         if (!(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx")))
             throw new NotExpressible(n.getDomain() + "." + op + ": no lowering for this domain");
         return switch (op) {
@@ -108,7 +109,7 @@ final class NodeLowering {
     }
 
     /** Inference Dropout (or training with ratio 0): the identity, and a mask of ones; training mode otherwise draws random numbers. */
-    private static List<Value> dropout(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in) {
+    private static List<Value> dropout(Kernels k, String name, NodeProto n, Attrs at, List<Value> in) {
         Value training = opt(in, 2), ratio = opt(in, 1);
         double p = ratio != null ? ratio.data()[0] : at.f("ratio", 0.5);
         if ((training != null && training.data()[0] != 0 || at.has("is_test") && at.i("is_test", 1) == 0) && p != 0)
@@ -121,7 +122,7 @@ final class NodeLowering {
         return List.of(y, mask);
     }
 
-    private static Value constant(NodeAttrs at) {
+    private static Value constant(Attrs at) {
         if (at.get("value") != null) return Value.read(at.get("value").getT());
         AttributeProto a;
         if ((a = at.get("value_float")) != null) return new Value(List.of(), new double[] {a.getF()}, DataType.FLOAT_VALUE);
@@ -137,33 +138,33 @@ final class NodeLowering {
         return a == null ? null : Arrays.stream(a).mapToInt(Math::toIntExact).toArray();
     }
 
-    private static int[] kernel(NodeAttrs at, Value w, int sp) {
-        long[] ks = at.ints("kernel_shape");
+    private static int[] kernel(Attrs at, Value w, int sp) {
+        long[] ks = at.ints("kernel_shape").orElse(null);
         if (ks != null) return ints(ks);
         int[] out = new int[sp];
         for (int a = 0; a < sp; a++) out[a] = w.dims().get(a + 2);
         return out;
     }
 
-    private static Value conv(Kernels k, String name, NodeAttrs at, List<Value> in) {
+    private static Value conv(Kernels k, String name, Attrs at, List<Value> in) {
         Value x = in.get(0), w = in.get(1);
         int sp = x.rank() - 2;
-        Windows.Geometry g = Windows.geometry(x.dims().subList(2, x.rank()), kernel(at, w, sp), at.ints("strides"),
-                at.ints("dilations"), at.ints("pads"), at.s("auto_pad", "NOTSET"), false);
+        Windows.Geometry g = Windows.geometry(x.dims().subList(2, x.rank()), kernel(at, w, sp), at.ints("strides").orElse(null),
+                at.ints("dilations").orElse(null), at.ints("pads").orElse(null), at.s("auto_pad", "NOTSET"), false);
         return Windows.conv(k, name, x, w, opt(in, 2), g, (int) at.i("group", 1));
     }
 
-    private static Value convTranspose(Kernels k, String name, NodeAttrs at, List<Value> in) {
+    private static Value convTranspose(Kernels k, String name, Attrs at, List<Value> in) {
         Value x = in.get(0), w = in.get(1);
         int sp = x.rank() - 2;
         int[] ker = kernel(at, w, sp);
-        int[] s = at.ints("strides") == null ? ones(sp) : ints(at.ints("strides"));
-        int[] d = at.ints("dilations") == null ? ones(sp) : ints(at.ints("dilations"));
-        int[] op = at.ints("output_padding") == null ? new int[sp] : ints(at.ints("output_padding"));
-        int[] pads = at.ints("pads") == null ? new int[2 * sp] : ints(at.ints("pads"));
+        int[] s = at.ints("strides").orElse(null) == null ? ones(sp) : ints(at.ints("strides").orElse(null));
+        int[] d = at.ints("dilations").orElse(null) == null ? ones(sp) : ints(at.ints("dilations").orElse(null));
+        int[] op = at.ints("output_padding").orElse(null) == null ? new int[sp] : ints(at.ints("output_padding").orElse(null));
+        int[] pads = at.ints("pads").orElse(null) == null ? new int[2 * sp] : ints(at.ints("pads").orElse(null));
         int[] begin = Arrays.copyOfRange(pads, 0, sp), end = Arrays.copyOfRange(pads, sp, 2 * sp);
         String auto = at.s("auto_pad", "NOTSET");
-        int[] outShape = ints(at.ints("output_shape"));
+        int[] outShape = ints(at.ints("output_shape").orElse(null));
         if (outShape != null && outShape.length > sp) outShape = Arrays.copyOfRange(outShape, outShape.length - sp, outShape.length);
         if (outShape == null && (auto.equals("SAME_UPPER") || auto.equals("SAME_LOWER"))) {
             outShape = new int[sp];
@@ -186,12 +187,12 @@ final class NodeLowering {
         return a;
     }
 
-    private static Windows.Geometry poolGeometry(NodeAttrs at, Value x) {
-        int[] ker = ints(at.ints("kernel_shape"));
+    private static Windows.Geometry poolGeometry(Attrs at, Value x) {
+        int[] ker = ints(at.ints("kernel_shape").orElse(null));
         if (ker == null) throw new IllegalArgumentException("kernel_shape is required");
         int sp = ker.length;
-        return Windows.geometry(x.dims().subList(x.rank() - sp, x.rank()), ker, at.ints("strides"), at.ints("dilations"),
-                at.ints("pads"), at.s("auto_pad", "NOTSET"), at.i("ceil_mode", 0) != 0);
+        return Windows.geometry(x.dims().subList(x.rank() - sp, x.rank()), ker, at.ints("strides").orElse(null), at.ints("dilations").orElse(null),
+                at.ints("pads").orElse(null), at.s("auto_pad", "NOTSET"), at.i("ceil_mode", 0) != 0);
     }
 
     /**
@@ -199,7 +200,7 @@ final class NodeLowering {
      * before, the input is coerced to 2-D at {@code axis} (default 1) and every axis from it on is
      * normalised together.
      */
-    private static Value softmax(Kernels k, String name, NodeAttrs at, Value x, long opset, boolean log) {
+    private static Value softmax(Kernels k, String name, Attrs at, Value x, long opset, boolean log) {
         boolean[] reduced = new boolean[x.rank()];
         long axis = at.i("axis", opset >= 13 ? -1 : 1);
         int a0 = (int) (axis < 0 ? axis + x.rank() : axis);
@@ -210,9 +211,9 @@ final class NodeLowering {
         return Reductions.softmax(k, name, x, reduced, log);
     }
 
-    private static Value reduce(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+    private static Value reduce(Kernels k, String name, NodeProto n, Attrs at, List<Value> in, long opset) {
         Value x = in.get(0);
-        long[] axes = at.ints("axes");
+        long[] axes = at.ints("axes").orElse(null);
         if (axes == null && opt(in, 1) != null) axes = in.get(1).longs();
         boolean[] reduced = new boolean[x.rank()];
         if (axes == null || axes.length == 0) {

@@ -1,5 +1,6 @@
 package org.shapeforge.onnx.values;
 
+import org.shapeforge.onnx.Attrs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,7 +14,7 @@ import onnx.Onnx.NodeProto;
 final class Shapes {
     private Shapes() {}
 
-    static List<Value> apply(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+    static List<Value> apply(Kernels k, String name, NodeProto n, Attrs at, List<Value> in, long opset) {
         String op = n.getOpType();
         Value x = in.isEmpty() ? null : in.get(0);
         return switch (op) {
@@ -44,7 +45,7 @@ final class Shapes {
                 yield List.of(Shaping.reshape(k, name, x, dims));
             }
             case "Transpose" -> {
-                long[] p = at.ints("perm");
+                long[] p = at.ints("perm").orElse(null);
                 int[] perm = new int[x.rank()];
                 for (int a = 0; a < x.rank(); a++) perm[a] = p == null ? x.rank() - 1 - a : (int) p[a];
                 yield List.of(Shaping.transpose(k, name, x, perm));
@@ -88,8 +89,8 @@ final class Shapes {
     }
 
     /** The {@code axes} attribute (older opsets) or constant input {@code k} (newer ones); null when neither. */
-    private static long[] axesOf(NodeAttrs at, List<Value> in, int k) {
-        if (at.ints("axes") != null) return at.ints("axes");
+    private static long[] axesOf(Attrs at, List<Value> in, int k) {
+        if (at.ints("axes").orElse(null) != null) return at.ints("axes").orElse(null);
         return k < in.size() && in.get(k) != null ? in.get(k).longs() : null;
     }
 
@@ -112,11 +113,11 @@ final class Shapes {
         return dims;
     }
 
-    private static List<Value> split(Kernels k, String name, NodeProto n, NodeAttrs at, List<Value> in, long opset) {
+    private static List<Value> split(Kernels k, String name, NodeProto n, Attrs at, List<Value> in, long opset) {
         Value x = in.get(0);
         int axis = axis(at.i("axis", 0), x.rank());
         int d = x.dims().get(axis), outs = n.getOutputCount();
-        long[] sizes = at.ints("split");
+        long[] sizes = at.ints("split").orElse(null);
         if (sizes == null && in.size() > 1 && in.get(1) != null) sizes = in.get(1).longs();
         if (sizes == null) {
             sizes = new long[outs];
@@ -137,13 +138,13 @@ final class Shapes {
         return out;
     }
 
-    private static Value slice(Kernels k, String name, NodeAttrs at, List<Value> in, long opset) {
+    private static Value slice(Kernels k, String name, Attrs at, List<Value> in, long opset) {
         Value x = in.get(0);
         long[] starts, ends, axes, steps;
         if (opset < 10 || at.has("starts")) {
-            starts = at.ints("starts");
-            ends = at.ints("ends");
-            axes = at.ints("axes");
+            starts = at.ints("starts").orElse(null);
+            ends = at.ints("ends").orElse(null);
+            axes = at.ints("axes").orElse(null);
             steps = null;
         } else {
             starts = in.get(1).longs();
@@ -178,14 +179,14 @@ final class Shapes {
         return Shaping.slice(k, name, x, start, step, len);
     }
 
-    private static Value pad(Kernels k, String name, NodeAttrs at, List<Value> in, long opset) {
+    private static Value pad(Kernels k, String name, Attrs at, List<Value> in, long opset) {
         Value x = in.get(0);
         int r = x.rank();
         long[] pads;
         double value;
         long[] axes = null;
         if (opset < 11) {
-            pads = at.ints("pads") != null ? at.ints("pads") : at.ints("paddings");
+            pads = at.ints("pads").orElse(null) != null ? at.ints("pads").orElse(null) : at.ints("paddings").orElse(null);
             value = at.f("value", 0);
         } else {
             pads = in.get(1).longs();
