@@ -51,28 +51,22 @@ final class Branch {
             points = points.multiply(i.hi().subtract(i.lo()).add(BigInteger.ONE));
             if (points.compareTo(limit) > 0) break;
         }
-        boolean enumerable = !hitCap && points.compareTo(BigInteger.valueOf(LinearSolver.ENUMERATION_LIMIT)) <= 0;
+        boolean enumerable = !hitCap && points.compareTo(limit) <= 0;
+        // ojalgo works in doubles: its rounded model can miss an equality with integer solutions
+        // nearby (seen: 2a − 3b + 3c = −2 over 1..2 × 1..4 × 1..2 answered {a=1, b=3, c=2}), and it
+        // can fail. Where the domains are small, enumeration decides exactly instead.
+        String undecided = null;
         switch (Ilp.solve(forms, capped, sizeNames(sys, capped), false)) {
             case Ilp.Answer.Model(Map<String, Long> m) -> {
                 String bad = violated(sys, forms, m);
                 if (bad == null) return new Answer.Model(m);
-                // ojalgo works in doubles: its rounded model can miss an equality with integer
-                // solutions nearby (seen: 2a − 3b + 3c = −2 over 1..2 × 1..4 × 1..2 answered
-                // {a=1, b=3, c=2}). Where the domains are small, enumeration decides exactly.
-                if (!enumerable)
-                    return new Answer.Undecided("the ILP's rounded model " + m + " fails the exact check of " + bad);
-                return enumerate(sys, forms, capped);
+                undecided = "the ILP's rounded model " + m + " fails the exact check of " + bad;
             }
-            case Ilp.Answer.Failed(String why) -> {
-                if (!enumerable) return new Answer.Undecided(why);
-                return enumerate(sys, forms, capped);
-            }
+            case Ilp.Answer.Failed(String why) -> undecided = why;
             case Ilp.Answer.Infeasible() -> {}
         }
-        if (!hitCap) {
-            if (!enumerable) return new Answer.Infeasible("ILP infeasible over domains " + capped);
-            return enumerate(sys, forms, capped);
-        }
+        if (undecided != null) return enumerable ? enumerate(sys, forms, capped) : new Answer.Undecided(undecided);
+        if (!hitCap) return enumerable ? enumerate(sys, forms, capped) : new Answer.Infeasible("ILP infeasible over domains " + capped);
         if (Ilp.solve(forms, iv, sizeNames(sys, iv), true) instanceof Ilp.Answer.Infeasible)
             return new Answer.Infeasible("its LP relaxation is infeasible");
         return new Answer.Undecided("no solution with every size at most " + LinearSolver.CAP + ", and no bound derivable beyond");
