@@ -230,8 +230,7 @@ public final class ShapeLogic {
         };
         if (spec && specsIn.size() != 1)
             throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
-                    + (fn.equals("softmax") ? "softmax(a, \"b|->h,t => b|->h\"): normalise over t, the axis the"
-                            + " normaliser drops" : fn + "(a, \"ij=>ji\")") + ")");
+                    + (fn.equals("softmax") ? Softmax.EXAMPLE : fn + "(a, \"ij=>ji\")") + ")");
         if (!spec && !specsIn.isEmpty() && !DynamicLogic.OPS.contains(fn))
             throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
         switch (fn) {
@@ -285,10 +284,9 @@ public final class ShapeLogic {
         }
         graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, "", ""), r));
         String kind = switch (fn) {
-            case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch" -> null; // recorded by SpecLogic
-            case "slice" -> null; // recorded by SpecLogic.slice
-            case "flatten", "truncate" -> null; // recorded by DynamicLogic
-            case "softmax" -> null; // four operations recorded by Softmax
+            // recorded by SpecLogic (slice included), DynamicLogic, or Softmax (four operations)
+            case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch", "slice", "flatten", "truncate",
+                    "softmax" -> null;
             case "transpose" -> "TRANSPOSE";
             case "fma" -> "COMPOSE";
             default -> "POINTWISE";

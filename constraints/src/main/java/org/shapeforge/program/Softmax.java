@@ -40,6 +40,9 @@ public final class Softmax {
     private Softmax() {}
 
     /** The scalar operations of the four recorded operations (OpNode {@code scalarOp}). */
+    /** A call, for error hints. */
+    static final String EXAMPLE = "softmax(a, \"b|->h,t => b|->h\"): normalise over t, the axis the normaliser drops";
+
     public static final String MAX = "softmax:max", EXP_SUB = "softmax:exp-sub", SUM = "softmax:sum",
             DIVIDE = "softmax:divide";
 
