@@ -63,16 +63,7 @@ final class DynamicView {
 
     /** {@code n=32} options as a map; a malformed one or a bad binding is a usage error (exit 2). */
     static Map<String, Long> env(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
-        Map<String, Long> env = new LinkedHashMap<>();
-        for (String b : binds) {
-            String[] kv = b.split("=", 2);
-            try {
-                if (kv.length != 2) throw new NumberFormatException();
-                env.put(kv[0].trim(), Long.parseLong(kv[1].trim()));
-            } catch (NumberFormatException e) {
-                throw new ShapeError("usage", null, "--bind takes NAME=SIZE (e.g. --bind n=32), got '" + b + "'");
-            }
-        }
+        Map<String, Long> env = BindOptions.parse(binds);
         DimClasses cl = SymbolicShapes.classes(inf);
         Binding.check(cl, env).ifPresent(m -> {
             throw new ShapeError("usage", null, "--bind: " + m);

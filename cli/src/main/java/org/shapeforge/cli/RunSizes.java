@@ -33,16 +33,9 @@ final class RunSizes {
         for (Stmt s : p.statements()) if (s instanceof Stmt.Dynamic(var names, var _)) dynamic.addAll(names);
         Map<String, Long> sizes = new LinkedHashMap<>();
         Map<String, String> why = new LinkedHashMap<>();
-        for (String b : binds) {
-            String[] kv = b.split("=", 2);
-            long v;
-            try {
-                if (kv.length != 2) throw new NumberFormatException();
-                v = Long.parseLong(kv[1].trim());
-            } catch (NumberFormatException e) {
-                throw new ShapeError("usage", Span.NONE, "--bind takes NAME=SIZE (e.g. --bind n=32), got '" + b + "'");
-            }
-            String n = kv[0].trim();
+        for (var e : BindOptions.parse(binds).entrySet()) {
+            String n = e.getKey(), b = n + "=" + e.getValue();
+            long v = e.getValue();
             if (!dynamic.contains(n))
                 throw new ShapeError("usage", Span.NONE, "--bind " + b + ": '" + n + "' is not a dynamic dimension of "
                         + p.file() + (dynamic.isEmpty() ? " (it declares none)" : " (it declares " + String.join(", ", dynamic) + ")"));
