@@ -1,7 +1,6 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.ShapeError;
