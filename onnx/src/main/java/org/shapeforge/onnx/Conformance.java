@@ -122,6 +122,22 @@ public final class Conformance {
         }
     }
 
+    /** A test's name: its path relative to the root (the directory's own name when it is the root). */
+    public static String testName(Path root, Path dir) {
+        String name = root.relativize(dir).toString();
+        return name.isEmpty() ? dir.getFileName().toString() : name;
+    }
+
+    /** The model's op types, domain-qualified outside the default domain, in first-use order. */
+    public static List<String> opTypes(ModelProto m) {
+        List<String> ops = new ArrayList<>();
+        for (NodeProto n : m.getGraph().getNodeList()) {
+            String op = (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx") ? "" : n.getDomain() + ".") + n.getOpType();
+            if (!ops.contains(op)) ops.add(op);
+        }
+        return ops;
+    }
+
     public static Report run(Path root, ShapeSolver solver) throws IOException {
         List<Case> cases = new ArrayList<>();
         for (Path dir : tests(root)) cases.add(runOne(root, dir, solver));
@@ -129,19 +145,17 @@ public final class Conformance {
     }
 
     public static Case runOne(Path root, Path dir, ShapeSolver solver) {
-        String name = root.relativize(dir).toString();
-        if (name.isEmpty()) name = dir.getFileName().toString();
+        String name = testName(root, dir);
         ModelProto m;
         try {
             m = Model.load(dir.resolve("model.onnx"));
         } catch (ShapeError e) {
             return new Case(name, List.of(), Status.FAILED, e.getMessage());
         }
-        List<String> ops = new ArrayList<>();
+        List<String> ops = opTypes(m);
         List<String> missing = new ArrayList<>();
         for (NodeProto n : m.getGraph().getNodeList()) {
             String op = (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx") ? "" : n.getDomain() + ".") + n.getOpType();
-            if (!ops.contains(op)) ops.add(op);
             if (Ops.logic(n.getDomain(), n.getOpType()).isEmpty() && !missing.contains(op)) missing.add(op);
         }
         if (!missing.isEmpty()) return new Case(name, ops, Status.UNSUPPORTED, "unsupported op " + String.join(", ", missing));

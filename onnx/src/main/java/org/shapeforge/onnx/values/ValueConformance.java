@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import onnx.Onnx.ModelProto;
-import onnx.Onnx.NodeProto;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.Conformance;
@@ -82,8 +81,7 @@ public final class ValueConformance {
     public static Report run(Path root, Predicate<String> select, Kernels k) throws IOException {
         List<Case> cases = new ArrayList<>();
         for (Path dir : Conformance.tests(root)) {
-            String name = root.relativize(dir).toString();
-            if (name.isEmpty()) name = dir.getFileName().toString();
+            String name = Conformance.testName(root, dir);
             if (select.test(name)) cases.add(runOne(name, dir, k));
         }
         return new Report(root, cases);
@@ -96,11 +94,7 @@ public final class ValueConformance {
         } catch (ShapeError e) {
             return new Case(name, List.of(), Status.FAILED, Double.NaN, 0, e.getMessage());
         }
-        List<String> ops = new ArrayList<>();
-        for (NodeProto n : m.getGraph().getNodeList()) {
-            String op = (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx") ? "" : n.getDomain() + ".") + n.getOpType();
-            if (!ops.contains(op)) ops.add(op);
-        }
+        List<String> ops = Conformance.opTypes(m);
         List<String> missing = GraphRun.unlowered(m);
         if (!missing.isEmpty())
             return new Case(name, ops, Status.NOT_EXPRESSIBLE, Double.NaN, 0, "no lowering for " + String.join(", ", missing));
