@@ -25,7 +25,8 @@ import org.shapeforge.codegen.run.CodegenException;
  * <ul>
  *   <li>an initialization kernel, one thread per left-hand side cell, where Prop. 7.6(iii)
  *       requires it and the main kernel cannot initialize in registers (non-surjective LHS);
- *   <li>contractions ({@link Contraction}): {@link CudaGemm}'s shared-memory tiled kernel;
+ *   <li>contractions ({@link Contraction}): {@link CudaGemm}'s shared-memory tiled kernel (unless
+ *       the emitter was made by {@link #perPoint}, the baseline the tiled kernel is measured against);
  *   <li>otherwise one thread per point of the non-reduction factors, the reduction loops inside the
  *       thread with a register accumulator; a Concat factor's blocks are an if-chain on the
  *       thread's coordinate.
@@ -37,9 +38,24 @@ import org.shapeforge.codegen.run.CodegenException;
 public class CudaEmitter extends Emitter {
     static final int BLOCK = 256;
     private final List<CudaLaunch> launches = new ArrayList<>();
+    private final boolean tiledContractions;
 
     public CudaEmitter(Operation op) {
+        this(op, true);
+    }
+
+    private CudaEmitter(Operation op, boolean tiledContractions) {
         super(op);
+        this.tiledContractions = tiledContractions;
+    }
+
+    /**
+     * An emitter that gives contractions, too, one thread per output point with the reduction in a
+     * register (no {@link CudaGemm}): the baseline of {@code CudaMatmulBench} and a second launch
+     * path for the GPU tests. Other operations get the same kernels as {@link #CudaEmitter(Operation)}.
+     */
+    public static CudaEmitter perPoint(Operation op) {
+        return new CudaEmitter(op, false);
     }
 
     public static String prologue() {
@@ -61,7 +77,7 @@ public class CudaEmitter extends Emitter {
     public String source() {
         launches.clear();
         CodeWriter w = new CodeWriter().raw(prologue());
-        Optional<Contraction> gemm = Contraction.of(op);
+        Optional<Contraction> gemm = tiledContractions ? Contraction.of(op) : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
         if (init) initKernel(w);
