@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import org.shapeforge.codegen.cuda.CudaDriver;
 import org.shapeforge.codegen.cuda.CudaEmitter;
 import org.shapeforge.codegen.cuda.CudaKernel;
+import org.shapeforge.codegen.cuda.CudaLaunch;
 import org.shapeforge.codegen.cuda.CudaProgram;
 import org.shapeforge.codegen.cuda.PtxCompiler;
 import org.shapeforge.codegen.ir.BinOp;
@@ -66,7 +67,8 @@ public final class CudaBench {
                 CudaProgram p = (tiled ? new CudaEmitter(op) : CudaEmitter.perPoint(op)).program();
                 CudaKernel k = CudaKernel.load(cuda, op, p, nvcc, "matmul" + n + (tiled ? "_tiled" : "_pp"));
                 loaded.add(k);
-                impls.add(new Impl(tiled ? "generated CudaGemm (16x16 smem tiles)" : "generated one thread per point",
+                CudaLaunch l = p.launches().getLast();
+                impls.add(new Impl(tiled ? "generated CudaGemm (grid " + l.gridX() + "x" + l.gridY() + ")" : "generated one thread per point",
                         () -> k.enqueue(a, b, c)));
             }
             impls.add(new Impl("cuBLAS cublasSgemm", () -> blas.sgemm(n, n, n, a, b, c)));

@@ -7,5 +7,4 @@
 #define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
 #define SF_INF __int_as_float(0x7f800000)
 #define SF_NAN __int_as_float(0x7fffffff)
-#define SF_TILE 16
 

@@ -3,6 +3,7 @@ package org.shapeforge.codegen.cuda;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -19,10 +20,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.shapeforge.codegen.Catalogue;
 import org.shapeforge.codegen.GeneratedOps;
 import org.shapeforge.codegen.emit.Contraction;
+import org.shapeforge.codegen.ir.Access;
+import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.Factor;
+import org.shapeforge.codegen.ir.Index;
+import org.shapeforge.codegen.ir.LoopVar;
 import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.ir.Ops;
+import org.shapeforge.codegen.ir.ProductSpace;
+import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.reference.Errors;
 import org.shapeforge.codegen.reference.LoopIrSemantics;
+import org.shapeforge.codegen.reference.Reference;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.codegen.run.HostTensor;
 
@@ -97,6 +108,42 @@ class CudaRunsOnGpuTest {
         HostTensor got = onGpu(CudaEmitter.perPoint(c.op()).program(), c.op(), c.name() + "_pp", in);
         Errors e = Errors.compare(got, c.reference().apply(in));
         assertTrue(e.within(1e-5), c.name() + " (one thread per point) on " + cuda.deviceName() + ": " + e);
+    }
+
+    /**
+     * {@link CudaGemm}'s 128² tiles (chosen for at least 128 blocks) with edge tiles in m, n and k,
+     * row-major and with both operands transposed ({@code c[i,j] =:+ a[k,i] · b[j,k]}: the other
+     * global-read order).
+     */
+    @Test
+    void largeContractionsMatchReference() {
+        int m = 1500, k = 21, n = 1700;
+        assertTrue(CudaGemm.tile(m, n, 1) == 128, "the case must exercise the 128-wide tile");
+        SplittableRandom rnd = new SplittableRandom(97);
+        Operation plain = Ops.matmul(m, k, n);
+        Map<String, HostTensor> in = inputs(plain, rnd);
+        Errors e = Errors.compare(onGpu(new CudaEmitter(plain).program(), plain, "big", in), Reference.matmul(in.get("a"), in.get("b")));
+        assertTrue(e.within(1e-5), "row-major " + m + "x" + k + "x" + n + ": " + e);
+
+        Index i = Index.iter("i"), j = Index.iter("j"), kk = Index.iter("k");
+        Operation transposed = new Operation("matmul_tt", List.of(TensorDecl.of("a", List.of(k, m)), TensorDecl.of("b", List.of(n, k)),
+                TensorDecl.of("c", List.of(m, n))),
+                new ProductSpace(List.of(new Factor.Single(new LoopVar("i", m)), new Factor.Single(new LoopVar("j", n)),
+                        new Factor.Single(new LoopVar("k", k)))),
+                new Access("c", List.of(i, j)), new Expr.Binary(BinOp.MUL, Expr.read("a", kk, i), Expr.read("b", j, kk)),
+                Update.accumulate(BinOp.ADD));
+        assertTrue(Contraction.of(transposed).isPresent(), "the transposed product must take the GEMM path");
+        Map<String, HostTensor> tin = inputs(transposed, rnd);
+        HostTensor want = Reference.matmul(transpose(tin.get("a")), transpose(tin.get("b")));
+        Errors te = Errors.compare(onGpu(new CudaEmitter(transposed).program(), transposed, "big_tt", tin), want);
+        assertTrue(te.within(1e-5), "transposed " + m + "x" + k + "x" + n + ": " + te);
+    }
+
+    private static HostTensor transpose(HostTensor x) {
+        int r = x.dims().get(0), c = x.dims().get(1);
+        HostTensor t = HostTensor.zeros(List.of(c, r));
+        for (int a = 0; a < r; a++) for (int b = 0; b < c; b++) t.data()[b * r + a] = x.data()[a * c + b];
+        return t;
     }
 
     /** As {@code EmittedCMatchesLoopIrSemanticsTest} for C: the lowering against {@link LoopIrSemantics}. */
