@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: probe the machine, run CudaRunsOnGpuTest (+ the compile tests) and CudaBench, and a
-# PyTorch fp32 matmul as a second cuBLAS anchor. Expects the bundle that stage.sh builds in .gpu/
+# PyTorch fp32 matmul as a second cuBLAS anchor; SF_SANITIZE=1 adds the GPU test under compute-sanitizer. Expects the bundle that stage.sh builds in .gpu/
 # (a jlinked Java 25 runtime, the test classpath, the JUnit console launcher); writes logs into $OUT.
 set -u
 G=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +24,12 @@ CP="$G/classes/codegen-test:$G/classes/codegen:$G/classes/constraints:$G/classes
 echo "tests exit: ${PIPESTATUS[0]}" | tee -a "$OUT/tests.txt"
 "$JAVA" --enable-native-access=ALL-UNNAMED ${CUBLAS:+-Dshapeforge.cublas=$CUBLAS} -cp "$CP" org.shapeforge.codegen.bench.CudaBench \
   "${SF_SIZES:-1024,4096}" "${SF_REPS:-10}" 2>&1 | tee "$OUT/bench.txt"
+if [ -n "${SF_SANITIZE:-}" ]; then  # the GPU test again under compute-sanitizer's memcheck (out-of-bounds, misaligned)
+  timeout 300 compute-sanitizer --tool memcheck --print-limit 20 --error-exitcode 9 "$JAVA" --enable-native-access=ALL-UNNAMED \
+    -jar "$G/lib/junit-platform-console-standalone.jar" execute --class-path "$CP" \
+    --select-class org.shapeforge.codegen.cuda.CudaRunsOnGpuTest --details summary --disable-banner 2>&1 | tail -40 | tee "$OUT/memcheck.txt"
+  echo "memcheck exit: ${PIPESTATUS[0]}" | tee -a "$OUT/memcheck.txt"
+fi
 python3 - <<'PY' 2>&1 | tee "$OUT/torch.txt"
 import torch
 torch.backends.cuda.matmul.allow_tf32 = False

@@ -27,7 +27,8 @@ import org.shapeforge.codegen.ir.UnOp;
  *   <li>matmul n×n×n (fp32): {@code CudaGemm}'s shared-memory tiled kernel and the one-thread-per-point
  *       kernel ({@link CudaEmitter#perPoint}) against cuBLAS {@code cublasSgemm} ({@link Cublas}) on
  *       the same device buffers, GFLOP/s = 2n³ / median time; every result is checked against a
- *       double-precision dot product on the CPU at 2000 sampled cells (normwise relative error);
+ *       double-precision dot product on the CPU at 2000 sampled cells (normwise relative error), C
+ *       having been filled with NaN before each implementation runs;
  *   <li>one-thread-per-point kernels (relu, broadcast add, row sum over 8192×8192) in GB/s of
  *       compulsory traffic, against {@code cuMemcpyDtoD} of the same bytes.
  * </ul>
@@ -73,6 +74,7 @@ public final class CudaBench {
             }
             impls.add(new Impl("cuBLAS cublasSgemm", () -> blas.sgemm(n, n, n, a, b, c)));
             for (Impl impl : impls) {
+                cuda.fill(c, Float.NaN, (long) n * n); // a cell the implementation does not write shows as NaN
                 double[] t = time(cuda, impl.run(), reps, 1);
                 MemorySegment hc = arena.allocate(bytes, 64);
                 cuda.copyToHost(hc, c);
@@ -105,6 +107,7 @@ public final class CudaBench {
                     8 * cells / copy[0] / 1e6, 8 * cells >> 20);
             for (Case c : cases) {
                 String name = c.op().name();
+                cuda.fill(dst, Float.NaN, cells);
                 CudaKernel k = CudaKernel.load(cuda, c.op(), new CudaEmitter(c.op()).program(), nvcc, "pw_" + name);
                 List<TensorDecl> ts = c.op().tensors();
                 long[] bufs = new long[ts.size()];

@@ -38,7 +38,7 @@ public final class CudaDriver implements AutoCloseable {
     private final SymbolLookup lib;
     private final Arena arena = Arena.ofConfined();
     private final int device;
-    private final MethodHandle getErrorName, getErrorString, memAlloc, memFree, htoD, dtoH, dtoD, moduleLoad, moduleUnload,
+    private final MethodHandle getErrorName, getErrorString, memAlloc, memFree, htoD, dtoH, dtoD, memset32, moduleLoad, moduleUnload,
             getFunction, launch, synchronize, eventCreate, eventRecord, eventSynchronize, eventElapsed, eventDestroy, release;
 
     /** A loaded module ({@code CUmodule}). */
@@ -70,6 +70,7 @@ public final class CudaDriver implements AutoCloseable {
         htoD = fn("cuMemcpyHtoD_v2", JAVA_LONG, ADDRESS, JAVA_LONG);
         dtoH = fn("cuMemcpyDtoH_v2", ADDRESS, JAVA_LONG, JAVA_LONG);
         dtoD = fn("cuMemcpyDtoD_v2", JAVA_LONG, JAVA_LONG, JAVA_LONG);
+        memset32 = fn("cuMemsetD32_v2", JAVA_LONG, JAVA_INT, JAVA_LONG);
         moduleLoad = fn("cuModuleLoadData", ADDRESS, ADDRESS);
         moduleUnload = fn("cuModuleUnload", ADDRESS);
         getFunction = fn("cuModuleGetFunction", ADDRESS, ADDRESS, ADDRESS);
@@ -144,6 +145,11 @@ public final class CudaDriver implements AutoCloseable {
 
     public void copyOnDevice(long dst, long src, long bytes) {
         check("cuMemcpyDtoD", call(dtoD, dst, src, bytes));
+    }
+
+    /** Sets {@code count} floats at {@code dptr} to {@code value} ({@code cuMemsetD32} with its bit pattern). */
+    public void fill(long dptr, float value, long count) {
+        check("cuMemsetD32", call(memset32, dptr, Float.floatToRawIntBits(value), count));
     }
 
     /** Launches {@code f} as {@code l} says on the default stream, with the device pointers as its parameters. */
