@@ -3,11 +3,11 @@ package org.shapeforge.collect;
 import java.util.AbstractMap;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import it.unimi.dsi.fastutil.objects.Object2ObjectLinkedOpenHashMap;
 
 /**
  * An unmodifiable, insertion-ordered map with no null keys or values, filled once by a
@@ -15,13 +15,19 @@ import java.util.function.BiConsumer;
  * {@code SolvedForm}) take a map through {@link #copyOf}, which copies anything else but accepts a
  * {@code FrozenMap} as is: a solver that builds a model of 10^5 variables with a builder pays for
  * one map, not three. Nobody can reach the backing map, so sharing it is safe.
+ *
+ * <p>The backing map is fastutil's {@code Object2ObjectLinkedOpenHashMap} (open addressing, keys and
+ * values in arrays, the insertion order in a {@code long[]} of links) rather than a
+ * {@code LinkedHashMap}: no entry object per key, about a third of the bytes, and nothing for the
+ * collector to trace per entry — a model of 10^6 variables is otherwise 10^6 {@code Entry} objects
+ * (issue 12, docs/performance.md "Memory").
  */
 public final class FrozenMap<K, V> extends AbstractMap<K, V> {
-    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new LinkedHashMap<>());
+    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object2ObjectLinkedOpenHashMap<>());
 
     private final Map<K, V> m;
 
-    private FrozenMap(LinkedHashMap<K, V> m) {
+    private FrozenMap(Object2ObjectLinkedOpenHashMap<K, V> m) {
         this.m = m;
     }
 
@@ -47,10 +53,10 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
 
     /** Collects entries in insertion order (a later put for a key replaces its value in place). */
     public static final class Builder<K, V> {
-        private LinkedHashMap<K, V> m;
+        private Object2ObjectLinkedOpenHashMap<K, V> m;
 
         private Builder(int expected) {
-            m = LinkedHashMap.newLinkedHashMap(expected);
+            m = new Object2ObjectLinkedOpenHashMap<>(Math.max(0, expected));
         }
 
         public Builder<K, V> put(K key, V value) {

@@ -17,8 +17,9 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    private final Map<String, DimSlot> dims;
-    private final Map<String, RowSlot> rows;
+    /** The slots by name (no entry objects: {@link SlotTable}). */
+    private final SlotTable<DimSlot> dims;
+    private final SlotTable<RowSlot> rows;
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
@@ -41,8 +42,8 @@ public final class Store {
      * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
      */
     public Store(int dims, int rows) {
-        this.dims = HashMap.newHashMap(dims);
-        this.rows = HashMap.newHashMap(rows);
+        this.dims = new SlotTable<>(dims);
+        this.rows = new SlotTable<>(rows);
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
         dimOrder = new ArrayList<>(dims);
         rowOrder = new ArrayList<>(rows);
@@ -99,12 +100,12 @@ public final class Store {
 
     /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
     public boolean hasDim(String v) {
-        return dims.containsKey(v);
+        return dims.get(v) != null;
     }
 
     /** Whether the store has seen row variable {@code v}. */
     public boolean hasRow(String v) {
-        return rows.containsKey(v);
+        return rows.get(v) != null;
     }
 
     /** The dense id of row variable {@code v} (its slot is created on first sight). */
