@@ -66,9 +66,14 @@ public final class RankGraph {
      * each name once. Neither graph is for concurrent use, nor the two concurrently.
      */
     public RankGraph(RankGraph other) {
+        this(other, other.edgeHint);
+    }
+
+    /** As {@link #RankGraph(RankGraph)}, with room for about {@code edges} edges. */
+    public RankGraph(RankGraph other, int edges) {
         this.names = other.names;
         this.nodeHint = other.nodeHint;
-        this.edgeHint = other.edgeHint;
+        this.edgeHint = edges;
         this.edges = new EdgeTable(edgeHint);
         this.out = new IntLists(nodeHint, edgeHint);
         this.in = new IntLists(nodeHint, edgeHint);

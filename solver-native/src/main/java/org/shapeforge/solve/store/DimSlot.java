@@ -17,7 +17,9 @@ public final class DimSlot {
     Dim value;
     Why why;
     Store.Cap cap;
-    List<Stored> watch, up, down;
+    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
+    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
+    List<Stored> up, down;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
     List<Watcher> props;
     boolean registered;

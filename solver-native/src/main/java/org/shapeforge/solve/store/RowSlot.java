@@ -17,7 +17,9 @@ public final class RowSlot {
     Row value;
     Why why;
     boolean placement;
-    List<Stored> watch, caps, up;
+    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
+    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
+    List<Stored> caps, up;
     /** The caps by their lower row, for the duplicate check (a hub row may carry a cap per layer). */
     java.util.Map<Row, Stored> capsByLower;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */

@@ -23,6 +23,8 @@ public final class Store {
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
+    /** The watch lists of all slots (the stored facts mentioning each variable). */
+    private final WatchLists watches = new WatchLists();
     /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
     private final List<Stored> deferred = new ArrayList<>();
     /** The registered variables' slots in registration order (the input's first, then fresh ones). */
@@ -196,11 +198,13 @@ public final class Store {
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
             DimSlot d = dim(dimVars.get(i));
-            d.watch = add(d.watch, s);
+            d.watchTail = watches.append(d.watchTail, s);
+            if (d.watchHead == WatchLists.NONE) d.watchHead = d.watchTail;
         }
         for (int i = 0; i < rowVars.size(); i++) {
             RowSlot r = row(rowVars.get(i));
-            r.watch = add(r.watch, s);
+            r.watchTail = watches.append(r.watchTail, s);
+            if (r.watchHead == WatchLists.NONE) r.watchHead = r.watchTail;
         }
         if (kind == Stored.Kind.DIM_ADJ) {
             DimSlot a = dim(dimVars.get(0)), b = dim(dimVars.get(1));
@@ -227,30 +231,19 @@ public final class Store {
     /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
     public List<Stored> takeDimWatchers(String v) {
         DimSlot d = dims.get(v);
-        if (d == null) return List.of();
-        List<Stored> l = d.watch;
-        d.watch = null;
-        return take(l);
+        if (d == null || d.watchHead == WatchLists.NONE) return List.of();
+        int h = d.watchHead;
+        d.watchHead = d.watchTail = WatchLists.NONE;
+        return watches.take(h);
     }
 
     /** Removes and returns the live stored facts that mention row variable {@code v}. */
     public List<Stored> takeRowWatchers(String v) {
         RowSlot r = rows.get(v);
-        if (r == null) return List.of();
-        List<Stored> l = r.watch;
-        r.watch = null;
-        return take(l);
-    }
-
-    private static List<Stored> take(List<Stored> l) {
-        if (l == null) return List.of();
-        List<Stored> out = new ArrayList<>(l.size());
-        for (Stored s : l)
-            if (s.alive) {
-                s.alive = false;
-                out.add(s);
-            }
-        return out;
+        if (r == null || r.watchHead == WatchLists.NONE) return List.of();
+        int h = r.watchHead;
+        r.watchHead = r.watchTail = WatchLists.NONE;
+        return watches.take(h);
     }
 
     /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
