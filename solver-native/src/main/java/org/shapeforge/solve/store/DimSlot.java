@@ -10,8 +10,7 @@ import org.shapeforge.term.Dim;
  * touch one object; a pass over all variables ({@link Store#dimSlots()}) costs none, and reads
  * the slots in the order they were allocated.
  */
-public final class DimSlot {
-    private final String name;
+public final class DimSlot extends Named {
     private Dim.Var term;
     /** The binding; null while the variable is unbound. */
     Dim value;
@@ -25,16 +24,12 @@ public final class DimSlot {
     boolean registered;
 
     DimSlot(String name) {
-        this.name = name;
-    }
-
-    public String name() {
-        return name;
+        super(name);
     }
 
     /** The variable as a term (one instance per slot). */
     public Dim.Var term() {
-        if (term == null) term = new Dim.Var(name);
+        if (term == null) term = new Dim.Var(name());
         return term;
     }
 

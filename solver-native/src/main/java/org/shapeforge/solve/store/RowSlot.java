@@ -8,8 +8,7 @@ import org.shapeforge.term.Row;
  * (a policy-chosen marker split, Def. 4.3(b)/(c)), the stored facts that mention it, its caps
  * {@code R ⊑ ⟨ρ⟩} and its bare upward adjacencies.
  */
-public final class RowSlot {
-    private final String name;
+public final class RowSlot extends Named {
     /** Dense, in order of creation: the rank graphs index their arrays by it. */
     private final int id;
     private Row.Open term;
@@ -27,12 +26,8 @@ public final class RowSlot {
     boolean registered;
 
     RowSlot(String name, int id) {
-        this.name = name;
+        super(name);
         this.id = id;
-    }
-
-    public String name() {
-        return name;
     }
 
     public int id() {
@@ -41,7 +36,7 @@ public final class RowSlot {
 
     /** The bare variable {@code ⟨ρ⟩} as a term (one instance per slot). */
     public Row.Open term() {
-        if (term == null) term = Row.var(name);
+        if (term == null) term = Row.var(name());
         return term;
     }
 

@@ -3,35 +3,37 @@ package org.shapeforge.solve.store;
 import java.util.Arrays;
 
 /**
- * The store's slots by variable name: open addressing with linear probing over parallel arrays
- * of names, their hashes and the slots — no entry object per variable (a {@code HashMap} of 10^6
- * variables is 10^6 nodes for the collector to trace and copy, issue 12).
+ * The store's slots by variable name, without an entry object per variable: open addressing with
+ * linear probing over one {@code long[]} whose entries pack a name's hash (high half) with its
+ * slot's index (low half, plus one: 0 is empty) into an array of the slots in insertion order. A
+ * probe reads consecutive longs and compares hashes, so passing other entries costs no memory
+ * access beyond the probed cache line; a hash match reads the slot (which the caller wants
+ * anyway) and confirms the name by identity before contents (the solver's names are canonical
+ * instances).
  *
- * <p>Why not a library map: fastutil's {@code Object2ObjectOpenHashMap} (on the build for
- * {@code FrozenMap} and {@code Canon}) was measured 15% slower on the whole solve at 10^5
- * (docs/performance.md, "Memory"): its probes call {@code equals} on every key they pass, which
- * dereferences each passed name. Here a probe compares the cached hash first and the name only on
- * a hash match, and by identity before contents (the solver's names are canonical instances).
- * Load factor at most 3/4 (the hash compare keeps long probe runs cheap: sequential int reads).
- * Keys are never removed.
+ * <p>Why not a library map: a {@code HashMap} holds a node per variable (10^6 objects at scale
+ * for the collector to copy, issue 12); fastutil's {@code Object2ObjectOpenHashMap} reads a key
+ * array and a value array and calls {@code equals} on every key it passes, and a table of the
+ * slots themselves dereferences every slot a probe passes — both measured slower than
+ * {@code HashMap} on the whole solve at 10^6 (docs/performance.md, "Memory"). Load factor at most
+ * 3/4. Slots are never removed.
  */
-final class SlotTable<S> {
-    private String[] keys;
-    private int[] hashes;
-    private Object[] slots;
+final class SlotTable<S extends Named> {
+    private long[] table;
+    private Named[] slots;
     private int size, mask;
 
-    /** An empty table with room for about {@code expected} names before it grows. */
+    /** An empty table with room for about {@code expected} slots before it grows. */
     SlotTable(int expected) {
         int cap = 16;
         while (cap / 4 * 3 < expected) cap <<= 1;
-        keys = new String[cap];
-        hashes = new int[cap];
-        slots = new Object[cap];
+        table = new long[cap];
+        slots = new Named[Math.max(16, expected)];
         mask = cap - 1;
     }
 
-    private static int mix(int h) {
+    /** The hash of a name as the table uses it (Fibonacci hashing with the high half folded in). */
+    static int mix(int h) {
         h *= 0x9E3779B9;
         return h ^ (h >>> 16);
     }
@@ -41,22 +43,28 @@ final class SlotTable<S> {
     S get(String name) {
         int h = mix(name.hashCode());
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            String k = keys[i];
-            if (k == null) return null;
-            if (hashes[i] == h && (k == name || k.equals(name))) return (S) slots[i];
+            long e = table[i];
+            if (e == 0) return null;
+            if ((int) (e >>> 32) == h) {
+                Named s = slots[(int) e - 1];
+                if (s.name() == name || s.name().equals(name)) return (S) s;
+            }
         }
     }
 
-    /** Records {@code slot} for {@code name}, which must not be present. */
-    void put(String name, S slot) {
-        if (size + 1 > keys.length / 4 * 3) grow();
-        int h = mix(name.hashCode());
-        int i = h & mask;
-        while (keys[i] != null) i = (i + 1) & mask;
-        keys[i] = name;
-        hashes[i] = h;
-        slots[i] = slot;
+    /** Records {@code slot}, whose name must not be present. */
+    void put(S slot) {
+        if (size + 1 > table.length / 4 * 3) grow();
+        if (size == slots.length) slots = Arrays.copyOf(slots, size + (size >> 1));
+        slots[size] = slot;
+        insert(table, mask, slot.hash, size);
         size++;
+    }
+
+    private static void insert(long[] t, int mask, int hash, int index) {
+        int i = hash & mask;
+        while (t[i] != 0) i = (i + 1) & mask;
+        t[i] = (long) hash << 32 | (index + 1L);
     }
 
     int size() {
@@ -64,22 +72,9 @@ final class SlotTable<S> {
     }
 
     private void grow() {
-        String[] ok = keys;
-        int[] oh = hashes;
-        Object[] os = slots;
-        int cap = ok.length * 2;
-        keys = new String[cap];
-        hashes = new int[cap];
-        slots = new Object[cap];
-        mask = cap - 1;
-        for (int j = 0; j < ok.length; j++) {
-            if (ok[j] == null) continue;
-            int i = oh[j] & mask;
-            while (keys[i] != null) i = (i + 1) & mask;
-            keys[i] = ok[j];
-            hashes[i] = oh[j];
-            slots[i] = os[j];
-        }
-        assert Arrays.stream(keys).filter(k -> k != null).count() == size;
+        long[] old = table;
+        table = new long[old.length * 2];
+        mask = table.length - 1;
+        for (long e : old) if (e != 0) insert(table, mask, (int) (e >>> 32), (int) e - 1);
     }
 }

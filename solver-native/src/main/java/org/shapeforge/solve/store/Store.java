@@ -87,14 +87,14 @@ public final class Store {
 
     private DimSlot dim(String v) {
         DimSlot s = dims.get(v);
-        if (s == null) dims.put(v, s = new DimSlot(v));
+        if (s == null) dims.put(s = new DimSlot(v));
         return s;
     }
 
     private RowSlot row(String v) {
         RowSlot s = rows.get(v);
         if (s == null) {
-            rows.put(v, s = new RowSlot(v, rowById.size()));
+            rows.put(s = new RowSlot(v, rowById.size()));
             rowById.add(s);
         }
         return s;
