@@ -1,6 +1,5 @@
 package org.shapeforge.solve;
 
-import it.unimi.dsi.fastutil.objects.ObjectLinkedOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.solve.store.Fact;
@@ -15,17 +14,17 @@ import org.shapeforge.term.Row;
  * a fresh string per occurrence, so without this every lookup of a large problem would touch two
  * more cache lines. Terms whose names are already canonical are returned as they are.
  *
- * <p>The tables are fastutil's insertion-ordered open-addressing sets ({@code addOrGet} is the
- * interning step): no entry object per variable, which at 10^6 constraints is a million objects
- * fewer for the collector to copy (issue 12).
+ * <p>The tables are {@link NameSet}s ({@code addOrGet} is the interning step): no entry object
+ * per variable, which at 10^6 constraints is a million objects fewer for the collector to copy
+ * (issue 12).
  */
 final class Canon {
     /** The canonical instances, in order of first sight: the problem's variables. */
-    private final ObjectLinkedOpenHashSet<String> dims, rows;
+    private final NameSet dims, rows;
 
     Canon(int expected) {
-        dims = new ObjectLinkedOpenHashSet<>(expected);
-        rows = new ObjectLinkedOpenHashSet<>(expected);
+        dims = new NameSet(expected);
+        rows = new NameSet(expected);
     }
 
     /** The canonical instance of dimension variable {@code s}, recording it on first sight. */
