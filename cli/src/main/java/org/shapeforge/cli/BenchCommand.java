@@ -56,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
+    @Option(names = "--live", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "after the timed repetitions, one untimed solve during which the live heap is sampled by forced full collections (default on; --no-live skips it)")
+    boolean live = true;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -107,24 +111,29 @@ public final class BenchCommand implements Callable<Integer> {
             String verdict = med.verdict();
             for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
+            long liveBytes = live ? LiveHeap.peak(() -> new NativeSolver().solve(p, SolveOptions.defaults()), med.millis()) : -1;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
+                    .put("liveHeapMiB", liveBytes < 0 ? null : liveBytes / 1048576.0)
+                    .put("liveBytesPerConstraint", liveBytes < 0 ? null : (double) liveBytes / cs)
                     .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis())
                     .put("processCpuMillis", med.processCpuMillis()).put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()).put("steps", med.steps());
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
             if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
-                            + "  peak heap %7.1f MiB  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
+                            + "  peak heap %7.1f MiB%s  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
+                    peak / 1048576.0, liveBytes < 0 ? "" : String.format("  live %.1f MiB (%.0f B/constraint)", liveBytes / 1048576.0, (double) liveBytes / cs),
+                    med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
-                .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs)")
+                .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs, garbage included); "
+                        + "live heap: the most heap in use right after one of the forced full collections made during an extra, untimed solve (the input problem included)")
                 .set("runs", runs)));
         out.flush();
         return allSat ? Cli.OK : Cli.NEGATIVE;

@@ -51,15 +51,20 @@ public record NetworkMix(Map<String, Integer> periods) {
     /** The first {@code n} constraints of the network. */
     public Problem generate(int n) {
         List<Statement> st = new ArrayList<>();
-        st.add(new Constraint.DimLe(Dim.atom(64), Dim.var("c0"), Span.NONE));
+        Dim prevC = Dim.var("c0");
+        st.add(new Constraint.DimLe(Dim.atom(64), prevC, Span.NONE));
+        // One String instance per name, as a parser that interns identifiers gives (the previous
+        // layer's m and c are carried over rather than rebuilt): the solver's Canon then copies nothing.
+        String prevM = null;
         for (int k = 1; st.size() < n; k++) {
             String x = "x" + k, w = "w" + k, m = "m" + k, y = "y" + k;
+            Dim c = Dim.var("c" + k);
             Dim i = Dim.var("i" + k), j = Dim.var("j" + k);
             st.add(eq(new Row.Open(List.of(), x, List.of()), new Row.Open(List.of(), "bt", List.of(i))));
             st.add(eq(Row.var(w), Row.literal(List.of(i, j))));
             st.add(eq(Row.var(m), new Row.Open(List.of(), "bt", List.of(j))));
             st.add(new Constraint.DimEq(j, Dim.atom(64L * (1 + k % 4)), Span.NONE));
-            if (k > 1) st.add(eq(Row.var(x), Row.var("m" + (k - 1))));
+            if (k > 1) st.add(eq(Row.var(x), Row.var(prevM)));
             else st.add(new Constraint.DimEq(i, Dim.atom(64), Span.NONE));
             if (in("broadcast", k)) {
                 st.add(new Constraint.RowLe(Row.var(y), Row.var(m), Span.NONE));
@@ -68,7 +73,7 @@ public record NetworkMix(Map<String, Integer> periods) {
             if (in("trail", k))
                 st.add(new Constraint.RowLe(Row.var("g" + k), new Row.Open(List.of(), in("broadcast", k) ? y : m,
                         List.of(Dim.atom(3))), Span.NONE));
-            if (in("dimle", k)) st.add(new Constraint.DimLe(Dim.var("c" + (k - 1)), Dim.var("c" + k), Span.NONE));
+            if (in("dimle", k)) st.add(new Constraint.DimLe(prevC, c, Span.NONE));
             if (in("total", k))
                 st.add(new Constraint.Total(List.of(Row.var(w)),
                         new Constraint.TotalNum.StridedVar(64, new Dim.Var("v" + k), 1), List.of(), Span.NONE));
@@ -77,6 +82,8 @@ public record NetworkMix(Map<String, Integer> periods) {
             if (in("conv", k))
                 st.add(new Constraint.DimEq(in("concat", k) ? h : j, Dim.Affine.conv(Dim.var("o" + k), 1, Dim.atom(3), 1, false),
                         Span.NONE));
+            prevM = m;
+            prevC = c;
         }
         return new Problem("native-mix", st.subList(0, n));
     }

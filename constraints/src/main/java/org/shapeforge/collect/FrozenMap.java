@@ -1,10 +1,12 @@
 package org.shapeforge.collect;
 
+import java.util.AbstractCollection;
 import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -14,15 +16,29 @@ import java.util.function.BiConsumer;
  * {@link Builder} that then hands it over. Immutable values ({@code Assignment},
  * {@code SolvedForm}) take a map through {@link #copyOf}, which copies anything else but accepts a
  * {@code FrozenMap} as is: a solver that builds a model of 10^5 variables with a builder pays for
- * one map, not three. Nobody can reach the backing map, so sharing it is safe.
+ * one map, not three. Nobody can reach the backing arrays, so sharing them is safe.
+ *
+ * <p>Layout (a "compact dict", as CPython's): keys and values interleaved in one array in
+ * insertion order, and an open-addressing index of {@code long}s that pack a key's hash (high
+ * half) with its entry number plus one (low half; 0 is empty), probed linearly at a load of at
+ * most 1/2. A lookup reads one index cache line and, on a hash match, the entry (key and value on
+ * one line): as many memory accesses as a {@code LinkedHashMap}, without its entry object per key —
+ * a model of 10^6 variables is otherwise 10^6 {@code Entry} objects for the collector to copy
+ * (issue 12). fastutil's linked map was tried: it has no entry objects but reads three arrays per
+ * lookup, and cost about 0.9 s more on a 10^6-constraint solve (docs/performance.md, "Memory").
  */
 public final class FrozenMap<K, V> extends AbstractMap<K, V> {
-    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new LinkedHashMap<>());
+    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0], new long[1], 0);
 
-    private final Map<K, V> m;
+    /** key0, value0, key1, value1, … in insertion order. */
+    private final Object[] kv;
+    private final long[] index;
+    private final int size;
 
-    private FrozenMap(LinkedHashMap<K, V> m) {
-        this.m = m;
+    private FrozenMap(Object[] kv, long[] index, int size) {
+        this.kv = kv;
+        this.index = index;
+        this.size = size;
     }
 
     /** The empty frozen map. */
@@ -33,7 +49,7 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
 
     /** {@code map} itself when frozen, else an insertion-ordered copy; null keys or values are refused. */
     @SuppressWarnings("unchecked")
-    public static <K, V> FrozenMap<K, V> copyOf(Map<? extends K, ? extends V> map) {
+    public static <K, V> FrozenMap<K, V> copyOf(java.util.Map<? extends K, ? extends V> map) {
         if (map instanceof FrozenMap<?, ?> f) return (FrozenMap<K, V>) f;
         Builder<K, V> b = builder(map.size());
         map.forEach(b::put);
@@ -45,76 +61,185 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         return new Builder<>(expected);
     }
 
+    private static int hash(Object key) {
+        int h = key.hashCode() * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+
+    /** The entry number of {@code key} in {@code kv}, or -1. */
+    private static int find(Object[] kv, long[] index, Object key) {
+        int h = hash(key), mask = index.length - 1;
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            long e = index[i];
+            if (e == 0) return -1;
+            if ((int) (e >>> 32) == h) {
+                int n = (int) e - 1;
+                Object k = kv[2 * n];
+                if (k == key || k.equals(key)) return n;
+            }
+        }
+    }
+
+    private static void insert(long[] index, int hash, int n) {
+        int mask = index.length - 1, i = hash & mask;
+        while (index[i] != 0) i = (i + 1) & mask;
+        index[i] = (long) hash << 32 | (n + 1L);
+    }
+
+    private static long[] indexFor(int entries) {
+        int cap = 2;
+        while (cap < 2 * entries) cap <<= 1;
+        return new long[cap];
+    }
+
     /** Collects entries in insertion order (a later put for a key replaces its value in place). */
     public static final class Builder<K, V> {
-        private LinkedHashMap<K, V> m;
+        private Object[] kv;
+        private long[] index;
+        private int size;
+        private boolean built;
 
         private Builder(int expected) {
-            m = LinkedHashMap.newLinkedHashMap(expected);
+            int n = Math.max(2, expected);
+            kv = new Object[2 * n];
+            index = indexFor(n);
         }
 
         public Builder<K, V> put(K key, V value) {
-            if (m == null) throw new IllegalStateException("builder already built");
-            m.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            if (built) throw new IllegalStateException("builder already built");
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
+            int n = find(kv, index, key);
+            if (n >= 0) {
+                kv[2 * n + 1] = value;
+                return this;
+            }
+            if (2 * size == kv.length) kv = Arrays.copyOf(kv, 2 * (size + (size >> 1) + 1));
+            if (2 * (size + 1) > index.length) {
+                index = indexFor(2 * (size + 1));
+                for (int i = 0; i < size; i++) insert(index, hash(kv[2 * i]), i);
+            }
+            kv[2 * size] = key;
+            kv[2 * size + 1] = value;
+            insert(index, hash(key), size++);
             return this;
         }
 
         /** The frozen map; the builder cannot be used afterwards. */
         public FrozenMap<K, V> build() {
-            if (m == null) throw new IllegalStateException("builder already built");
-            FrozenMap<K, V> f = m.isEmpty() ? of() : new FrozenMap<>(m);
-            m = null;
+            if (built) throw new IllegalStateException("builder already built");
+            built = true;
+            FrozenMap<K, V> f = size == 0 ? of() : new FrozenMap<>(kv, index, size);
+            kv = null;
+            index = null;
             return f;
         }
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public V get(Object key) {
-        return m.get(key);
+        if (key == null || size == 0) return null;
+        int n = find(kv, index, key);
+        return n < 0 ? null : (V) kv[2 * n + 1];
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return m.containsKey(key);
-    }
-
-    @Override
-    public boolean containsValue(Object value) {
-        return m.containsValue(value);
+        return key != null && size > 0 && find(kv, index, key) >= 0;
     }
 
     @Override
     public int size() {
-        return m.size();
+        return size;
     }
 
     @Override
     public boolean isEmpty() {
-        return m.isEmpty();
+        return size == 0;
     }
 
     @Override
-    public Set<Entry<K, V>> entrySet() {
-        return Collections.unmodifiableMap(m).entrySet();
-    }
-
-    @Override
-    public Set<K> keySet() {
-        return Collections.unmodifiableSet(m.keySet());
-    }
-
-    @Override
-    public Collection<V> values() {
-        return Collections.unmodifiableCollection(m.values());
-    }
-
-    @Override
+    @SuppressWarnings("unchecked")
     public void forEach(BiConsumer<? super K, ? super V> action) {
-        m.forEach(action);
+        for (int i = 0; i < size; i++) action.accept((K) kv[2 * i], (V) kv[2 * i + 1]);
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public V getOrDefault(Object key, V defaultValue) {
-        return m.getOrDefault(key, defaultValue);
+        V v = get(key);
+        return v != null ? v : defaultValue;
+    }
+
+    /** Iterates entry numbers 0..size-1 mapped through {@code at}. */
+    private <T> Iterator<T> iterator(java.util.function.IntFunction<T> at) {
+        return new Iterator<>() {
+            private int i;
+
+            @Override
+            public boolean hasNext() {
+                return i < size;
+            }
+
+            @Override
+            public T next() {
+                if (i >= size) throw new NoSuchElementException();
+                return at.apply(i++);
+            }
+        };
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Set<Entry<K, V>> entrySet() {
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<Entry<K, V>> iterator() {
+                return FrozenMap.this.iterator(i -> new SimpleImmutableEntry<>((K) kv[2 * i], (V) kv[2 * i + 1]));
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Set<K> keySet() {
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<K> iterator() {
+                return FrozenMap.this.iterator(i -> (K) kv[2 * i]);
+            }
+
+            @Override
+            public boolean contains(Object o) {
+                return containsKey(o);
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Collection<V> values() {
+        return new AbstractCollection<>() {
+            @Override
+            public Iterator<V> iterator() {
+                return FrozenMap.this.iterator(i -> (V) kv[2 * i + 1]);
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
     }
 }

@@ -68,7 +68,7 @@ final class AstBuilder {
                     if (dims.put(v, value) != null) throw b.terms.error(d, v + " is assigned twice");
                 }
                 case ShcParser.RowBindingContext r -> {
-                    String v = TermBuilder.rowName(r.ROWVAR().getSymbol());
+                    String v = b.terms.rowName(r.ROWVAR().getSymbol());
                     Row value = b.terms.row(r.row());
                     if (!value.isGround())
                         throw b.terms.error(r.row(), "the value of <" + v + "> must be a ground row such as"
@@ -122,7 +122,7 @@ final class AstBuilder {
         };
         List<Declaration.VarRef> vars = d.declVar().stream()
                 .map(v -> v.ROWVAR() != null
-                        ? new Declaration.VarRef(TermBuilder.rowName(v.ROWVAR().getSymbol()), true)
+                        ? new Declaration.VarRef(terms.rowName(v.ROWVAR().getSymbol()), true)
                         : new Declaration.VarRef(terms.dimName(v.ident()), false))
                 .toList();
         return new Declaration(kind, vars, terms.at(d));

@@ -20,6 +20,12 @@ import org.shapeforge.term.Row;
  */
 final class TermBuilder {
     private final String file;
+    /**
+     * One {@code String} instance per variable name for the whole parse (ANTLR's {@code getText()}
+     * makes a fresh one per occurrence): a large problem keeps one copy of each name, and the
+     * native solver's tables find names by identity (issue 12).
+     */
+    private final java.util.HashMap<String, String> names = new java.util.HashMap<>();
 
     TermBuilder(String file) {
         this.file = file;
@@ -65,12 +71,17 @@ final class TermBuilder {
         if (!Names.isDimName(name))
             throw error(c, "'" + name + "' is not a dimension variable: dimension variables start with a"
                     + " lower-case letter (row variables are written '<" + name + ">')");
-        return name;
+        return intern(name);
     }
 
-    static String rowName(Token rowVar) {
+    String rowName(Token rowVar) {
         String t = rowVar.getText();
-        return t.substring(1, t.length() - 1);
+        return intern(t.substring(1, t.length() - 1));
+    }
+
+    private String intern(String name) {
+        String c = names.putIfAbsent(name, name);
+        return c == null ? name : c;
     }
 
     Dim dim(ShcParser.DimContext c) {
@@ -130,7 +141,7 @@ final class TermBuilder {
     }
 
     private Dim dimArg(ShcParser.AffineArgContext arg) {
-        if (arg.word != null) return new Dim.Var(arg.word.getText());
+        if (arg.word != null) return new Dim.Var(intern(arg.word.getText()));
         return dim(arg.dim());
     }
 

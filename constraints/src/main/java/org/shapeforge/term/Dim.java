@@ -89,8 +89,13 @@ public sealed interface Dim {
         return Unit.INSTANCE;
     }
 
+    /**
+     * The atom {@code n} (default basis). Sizes up to 4096 are shared instances (atoms are
+     * immutable values compared by {@code equals}; sharing only saves the allocation — a model of
+     * 10^6 variables otherwise holds 10^6 copies of a few sizes, issue 12).
+     */
     static Dim atom(long n) {
-        return new Atom(n);
+        return n >= 0 && n < AtomCache.SIZE ? AtomCache.ATOMS[(int) n] : new Atom(n);
     }
 
     static Dim var(String name) {

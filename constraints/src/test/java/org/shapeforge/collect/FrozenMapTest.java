@@ -50,4 +50,32 @@ class FrozenMapTest {
         withNull.put("a", null);
         assertThrows(NullPointerException.class, () -> FrozenMap.copyOf(withNull));
     }
+
+    /** The compact layout (issue 12): many keys, colliding hash codes, growth past the expected size, replacement in place. */
+    @Test
+    void largeMapsAgreeWithLinkedHashMap() {
+        var b = FrozenMap.<String, Integer>builder(3);
+        Map<String, Integer> ref = new LinkedHashMap<>();
+        for (int i = 0; i < 50_000; i++) {
+            String k = (i % 2 == 0 ? "Aa" : "BB") + (i / 2); // "Aa…" and "BB…" share hash codes
+            b.put(k, i);
+            ref.put(k, i);
+        }
+        b.put("Aa7", -1); // replaced in place: the order is unchanged
+        ref.put("Aa7", -1);
+        FrozenMap<String, Integer> m = b.build();
+        assertEquals(ref.size(), m.size());
+        assertEquals(List.copyOf(ref.keySet()), List.copyOf(m.keySet()));
+        assertEquals(List.copyOf(ref.values()), List.copyOf(m.values()));
+        assertEquals(ref, m);
+        assertEquals(m, ref);
+        assertEquals(ref.hashCode(), m.hashCode());
+        for (var e : ref.entrySet()) assertEquals(e.getValue(), m.get(new String(e.getKey())));
+        assertEquals(null, m.get("CC1"));
+        assertEquals(7, m.getOrDefault("CC1", 7));
+        assertEquals(false, m.containsKey(null));
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        m.forEach((k, v) -> seen.add(k));
+        assertEquals(List.copyOf(ref.keySet()), seen);
+    }
 }

@@ -54,6 +54,7 @@ final class Attempt {
             if (close) {
                 new Closing(en, prov, complete).run();
                 en.size.finish();
+                en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
                 model = Report.model(en, in, notes);
             }
             return new Done(en, sf, model, notes, en.steps());

@@ -45,7 +45,7 @@ final class EdgeTable {
     }
 
     private void grow() {
-        int cap = from.length * 2;
+        int cap = from.length + (from.length >> 1); // ×1.5: large tables live in the old generation, where a discarded copy waits for a full collection
         from = Arrays.copyOf(from, cap);
         to = Arrays.copyOf(to, cap);
         weight = Arrays.copyOf(weight, cap);

@@ -22,10 +22,20 @@ final class Potentials {
 
     /** An empty potential with room for {@code nodes} nodes before it grows. */
     Potentials(int nodes) {
+        this(nodes, null);
+    }
+
+    /**
+     * An empty potential that shares {@code scratch}'s search arrays (node-sized, so sharing them
+     * between the graphs of one solver saves two sets of them; insertions are never concurrent).
+     */
+    Potentials(int nodes, Potentials scratch) {
         p = new long[Math.max(16, nodes)];
         placed = new boolean[p.length];
+        raise = scratch == null ? new Side() : scratch.raise;
+        lower = scratch == null ? new Side() : scratch.lower;
     }
-    private final Side raise = new Side(), lower = new Side();
+    private final Side raise, lower;
 
     /** The outcome of {@link #insert}: null when accepted, else the cycle's edge indices in path order. */
     int[] insert(int u, int v, int w, int newEdge, RankGraph.IntLists out, RankGraph.IntLists in, EdgeTable edges,

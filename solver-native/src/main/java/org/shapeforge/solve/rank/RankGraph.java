@@ -61,18 +61,23 @@ public final class RankGraph {
     }
 
     /**
-     * An empty graph sharing {@code other}'s name table and size hints (edges and potential stay
-     * separate), so that graphs over the same variables intern each name once. Not for
-     * concurrent use.
+     * An empty graph sharing {@code other}'s name table, size hints and the potential's scratch
+     * arrays (edges and potential stay separate), so that graphs over the same variables intern
+     * each name once. Neither graph is for concurrent use, nor the two concurrently.
      */
     public RankGraph(RankGraph other) {
+        this(other, other.edgeHint);
+    }
+
+    /** As {@link #RankGraph(RankGraph)}, with room for about {@code edges} edges. */
+    public RankGraph(RankGraph other, int edges) {
         this.names = other.names;
         this.nodeHint = other.nodeHint;
-        this.edgeHint = other.edgeHint;
+        this.edgeHint = edges;
         this.edges = new EdgeTable(edgeHint);
         this.out = new IntLists(nodeHint, edgeHint);
         this.in = new IntLists(nodeHint, edgeHint);
-        this.potentials = new Potentials(nodeHint);
+        this.potentials = new Potentials(nodeHint, other.potentials);
     }
 
     /** The number of accepted edges. */
@@ -175,7 +180,7 @@ public final class RankGraph {
         }
 
         void add(int node, int e) {
-            if (e >= next.length) next = Arrays.copyOf(next, Math.max(e + 1, next.length * 2));
+            if (e >= next.length) next = Arrays.copyOf(next, Math.max(e + 1, next.length + (next.length >> 1)));
             next[e] = NONE;
             if (tail[node] == NONE) head[node] = e;
             else next[tail[node]] = e;

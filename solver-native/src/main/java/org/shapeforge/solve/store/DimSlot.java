@@ -10,29 +10,26 @@ import org.shapeforge.term.Dim;
  * touch one object; a pass over all variables ({@link Store#dimSlots()}) costs none, and reads
  * the slots in the order they were allocated.
  */
-public final class DimSlot {
-    private final String name;
+public final class DimSlot extends Named {
     private Dim.Var term;
     /** The binding; null while the variable is unbound. */
     Dim value;
     Why why;
     Store.Cap cap;
-    List<Stored> watch, up, down;
+    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
+    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
+    List<Stored> up, down;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
     List<Watcher> props;
     boolean registered;
 
     DimSlot(String name) {
-        this.name = name;
-    }
-
-    public String name() {
-        return name;
+        super(name);
     }
 
     /** The variable as a term (one instance per slot). */
     public Dim.Var term() {
-        if (term == null) term = new Dim.Var(name);
+        if (term == null) term = new Dim.Var(name());
         return term;
     }
 

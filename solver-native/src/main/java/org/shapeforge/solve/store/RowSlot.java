@@ -8,8 +8,7 @@ import org.shapeforge.term.Row;
  * (a policy-chosen marker split, Def. 4.3(b)/(c)), the stored facts that mention it, its caps
  * {@code R ⊑ ⟨ρ⟩} and its bare upward adjacencies.
  */
-public final class RowSlot {
-    private final String name;
+public final class RowSlot extends Named {
     /** Dense, in order of creation: the rank graphs index their arrays by it. */
     private final int id;
     private Row.Open term;
@@ -17,7 +16,9 @@ public final class RowSlot {
     Row value;
     Why why;
     boolean placement;
-    List<Stored> watch, caps, up;
+    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
+    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
+    List<Stored> caps, up;
     /** The caps by their lower row, for the duplicate check (a hub row may carry a cap per layer). */
     java.util.Map<Row, Stored> capsByLower;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
@@ -25,12 +26,8 @@ public final class RowSlot {
     boolean registered;
 
     RowSlot(String name, int id) {
-        this.name = name;
+        super(name);
         this.id = id;
-    }
-
-    public String name() {
-        return name;
     }
 
     public int id() {
@@ -39,7 +36,7 @@ public final class RowSlot {
 
     /** The bare variable {@code ⟨ρ⟩} as a term (one instance per slot). */
     public Row.Open term() {
-        if (term == null) term = Row.var(name);
+        if (term == null) term = Row.var(name());
         return term;
     }
 

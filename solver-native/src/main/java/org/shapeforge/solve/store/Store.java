@@ -17,11 +17,14 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    private final Map<String, DimSlot> dims;
-    private final Map<String, RowSlot> rows;
+    /** The slots by name (no entry objects: {@link SlotTable}). */
+    private final SlotTable<DimSlot> dims;
+    private final SlotTable<RowSlot> rows;
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
+    /** The watch lists of all slots (the stored facts mentioning each variable). */
+    private final WatchLists watches = new WatchLists();
     /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
     private final List<Stored> deferred = new ArrayList<>();
     /** The registered variables' slots in registration order (the input's first, then fresh ones). */
@@ -41,8 +44,8 @@ public final class Store {
      * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
      */
     public Store(int dims, int rows) {
-        this.dims = HashMap.newHashMap(dims);
-        this.rows = HashMap.newHashMap(rows);
+        this.dims = new SlotTable<>(dims);
+        this.rows = new SlotTable<>(rows);
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
         dimOrder = new ArrayList<>(dims);
         rowOrder = new ArrayList<>(rows);
@@ -84,14 +87,14 @@ public final class Store {
 
     private DimSlot dim(String v) {
         DimSlot s = dims.get(v);
-        if (s == null) dims.put(v, s = new DimSlot(v));
+        if (s == null) dims.put(s = new DimSlot(v));
         return s;
     }
 
     private RowSlot row(String v) {
         RowSlot s = rows.get(v);
         if (s == null) {
-            rows.put(v, s = new RowSlot(v, rowById.size()));
+            rows.put(s = new RowSlot(v, rowById.size()));
             rowById.add(s);
         }
         return s;
@@ -99,12 +102,12 @@ public final class Store {
 
     /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
     public boolean hasDim(String v) {
-        return dims.containsKey(v);
+        return dims.get(v) != null;
     }
 
     /** Whether the store has seen row variable {@code v}. */
     public boolean hasRow(String v) {
-        return rows.containsKey(v);
+        return rows.get(v) != null;
     }
 
     /** The dense id of row variable {@code v} (its slot is created on first sight). */
@@ -195,11 +198,13 @@ public final class Store {
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
             DimSlot d = dim(dimVars.get(i));
-            d.watch = add(d.watch, s);
+            d.watchTail = watches.append(d.watchTail, s);
+            if (d.watchHead == WatchLists.NONE) d.watchHead = d.watchTail;
         }
         for (int i = 0; i < rowVars.size(); i++) {
             RowSlot r = row(rowVars.get(i));
-            r.watch = add(r.watch, s);
+            r.watchTail = watches.append(r.watchTail, s);
+            if (r.watchHead == WatchLists.NONE) r.watchHead = r.watchTail;
         }
         if (kind == Stored.Kind.DIM_ADJ) {
             DimSlot a = dim(dimVars.get(0)), b = dim(dimVars.get(1));
@@ -226,30 +231,19 @@ public final class Store {
     /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
     public List<Stored> takeDimWatchers(String v) {
         DimSlot d = dims.get(v);
-        if (d == null) return List.of();
-        List<Stored> l = d.watch;
-        d.watch = null;
-        return take(l);
+        if (d == null || d.watchHead == WatchLists.NONE) return List.of();
+        int h = d.watchHead;
+        d.watchHead = d.watchTail = WatchLists.NONE;
+        return watches.take(h);
     }
 
     /** Removes and returns the live stored facts that mention row variable {@code v}. */
     public List<Stored> takeRowWatchers(String v) {
         RowSlot r = rows.get(v);
-        if (r == null) return List.of();
-        List<Stored> l = r.watch;
-        r.watch = null;
-        return take(l);
-    }
-
-    private static List<Stored> take(List<Stored> l) {
-        if (l == null) return List.of();
-        List<Stored> out = new ArrayList<>(l.size());
-        for (Stored s : l)
-            if (s.alive) {
-                s.alive = false;
-                out.add(s);
-            }
-        return out;
+        if (r == null || r.watchHead == WatchLists.NONE) return List.of();
+        int h = r.watchHead;
+        r.watchHead = r.watchTail = WatchLists.NONE;
+        return watches.take(h);
     }
 
     /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */

@@ -1,0 +1,65 @@
+package org.shapeforge.solve.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.shapeforge.solve.store.Stored.Kind;
+import org.shapeforge.term.Dim;
+
+/** The store's compact tables (issue 12): {@link SlotTable} and {@link WatchLists}. */
+class CompactTablesTest {
+
+    /** "Aa" and "BB" share a hash code: lookups must still tell them apart, across growth. */
+    @Test
+    void slotTableFindsEverySlotThroughCollisionsAndGrowth() {
+        SlotTable<DimSlot> t = new SlotTable<>(4);
+        List<DimSlot> all = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            String a = "Aa".repeat(1 + i % 3) + i, b = "BB".repeat(1 + i % 3) + i; // equal hashes pairwise
+            for (String n : List.of(a, b)) {
+                DimSlot s = new DimSlot(n);
+                t.put(s);
+                all.add(s);
+            }
+        }
+        assertEquals(all.size(), t.size());
+        for (DimSlot s : all) {
+            assertSame(s, t.get(s.name()));
+            assertSame(s, t.get(new String(s.name()))); // by contents, not only identity
+        }
+        assertNull(t.get("Aa-absent"));
+        assertNull(t.get("zz"));
+    }
+
+    private static Stored stored(Store st, String v) {
+        return st.store(new Item(new Fact.DimLe(Dim.var(v), Dim.var(v + "'")), Why.NONE), Kind.DIM_ADJ, List.of(v, v + "'"), List.of());
+    }
+
+    /** Watch lists hand back live facts in insertion order, once; freed entries are reused without touching other lists. */
+    @Test
+    void watchListsKeepOrderSkipDeadAndReuseFreedEntries() {
+        Store st = new Store();
+        List<Stored> a = new ArrayList<>(), b = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            a.add(stored(st, "a"));
+            b.add(stored(st, "b"));
+        }
+        st.kill(a.get(1));
+        List<Stored> takenA = st.takeDimWatchers("a");
+        assertEquals(List.of(a.get(0), a.get(2), a.get(3), a.get(4)), takenA);
+        for (Stored s : takenA) assertFalse(s.alive());
+        assertEquals(List.of(), st.takeDimWatchers("a"));
+        // new facts on another variable reuse a's entries; b's list is intact
+        List<Stored> c = new ArrayList<>();
+        for (int i = 0; i < 7; i++) c.add(stored(st, "c"));
+        assertEquals(b, st.takeDimWatchers("b"));
+        assertEquals(c, st.takeDimWatchers("c"));
+        assertTrue(st.takeDimWatchers("never-seen").isEmpty());
+    }
+}
