@@ -79,18 +79,27 @@ final class QueryBench {
         List<Constraint> out = new ArrayList<>(count);
         for (int q = 0; q < count; q++) {
             int k = 1 + rnd.nextInt(layers);
-            out.add(switch (q % 7) {
-                case 0 -> eq("i" + k, k == 1 ? 64 : 64L * (1 + (k - 1) % 4));
-                case 1 -> eq("j" + k, 3);
-                case 2 -> eq("c" + k, 3);
-                case 3 -> eq("c" + k, 64);
-                case 4 -> eq("h" + k, 64L * (1 + k % 4) + 32);
-                case 5 -> new Constraint.RowEq(Row.var("w" + k), Row.literal(List.of(Dim.atom(k == 1 ? 64 : 64L * (1 + (k - 1) % 4)),
-                        Dim.atom(64L * (1 + k % 4)))), Span.NONE);
-                default -> new Constraint.DimLe(Dim.var("c" + k), Dim.atom(64), Span.NONE);
-            });
+            out.add(query(q % KINDS, k));
         }
         return out;
+    }
+
+    /** How many kinds of query {@link #query} makes. */
+    static final int KINDS = 7;
+
+    /** Query kind {@code kind} (0 ≤ kind < {@link #KINDS}) on layer {@code k} of the mix. */
+    static Constraint query(int kind, int k) {
+        return switch (kind) {
+            case 0 -> eq("i" + k, k == 1 ? 64 : 64L * (1 + (k - 1) % 4));
+            case 1 -> eq("j" + k, 3);
+            case 2 -> eq("c" + k, 3);
+            case 3 -> eq("c" + k, 64);
+            case 4 -> eq("h" + k, 64L * (1 + k % 4) + 32);
+            case 5 -> new Constraint.RowEq(Row.var("w" + k), Row.literal(List.of(Dim.atom(k == 1 ? 64 : 64L * (1 + (k - 1) % 4)),
+                    Dim.atom(64L * (1 + k % 4)))), Span.NONE);
+            case 6 -> new Constraint.DimLe(Dim.var("c" + k), Dim.atom(64), Span.NONE);
+            default -> throw new IllegalArgumentException("query kind " + kind + " not in 0.." + (KINDS - 1));
+        };
     }
 
     private static Constraint eq(String v, long n) {
