@@ -23,13 +23,14 @@ import org.shapeforge.term.Dim;
 /**
  * Issue 12: the native entailer ({@link Entailer}, solved once) against Z3's entailment
  * ({@link SmtSolver#entails}, Φ ∧ ¬C per query) on the {@code bench queries} mix. Every query
- * kind of {@link QueryBench#query} on every layer, plus {@code 64 <= c_k} (entailed: c_k is 64 or
- * the unit; the native entailer has no proof of it and must say Undetermined, never refuted).
+ * kind of {@link QueryBench#query} on every {@code STRIDE}-th layer, plus {@code 64 <= c_k}
+ * (entailed: c_k is 64 or the unit; natively proved by the chain of input orders).
  * Every answer both decide must agree; every native counterexample is checked by the evaluator
  * against all constraints. Z3 proves the widths linked through rows ({@code i_k}, {@code <w_k>})
  * only up to a rank bound (Undetermined), so those are compared only where it refutes. Runs at
- * 120 constraints by default; {@code -Dshapeforge.agreement.size=1000
- * -Dshapeforge.agreement.stride=8} runs the same at 10^3 (minutes).
+ * 144 constraints (every third layer) by default; {@code -Dshapeforge.agreement.size=1000
+ * -Dshapeforge.agreement.stride=12 -Dshapeforge.agreement.z3ms=30000} runs the same at 10^3
+ * (minutes: Z3 takes seconds per query there).
  */
 class QueryAgreementTest {
     static final int SIZE = Integer.getInteger("shapeforge.agreement.size", 144);

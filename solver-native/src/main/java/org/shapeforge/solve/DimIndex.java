@@ -30,6 +30,13 @@ final class DimIndex {
     /** Per variable: the indices of the input constraints mentioning it, each once. */
     final Csr mentions;
     final Csr up, down;
+    /** The input's own order edges (no σ⋆ links): l → u per {@code l <= u}, both ways per {@code a = b}, between variables. */
+    final Csr order;
+    /** Per variable x: indices into {@link #grounds} of the ground g with an input {@code g <= x}, {@code x = g} or {@code g = x}. */
+    final Csr lower;
+    final List<Dim> grounds = new ArrayList<>();
+    /** The index of each ground dimension in {@link #grounds}. */
+    final Map<Dim, Integer> groundIds = new HashMap<>();
     final boolean[] dirty;
     /** Per variable: the id of its σ⋆ representative when that is a variable (itself included), else -1 (bound to a term). */
     final int[] rep;
@@ -58,7 +65,7 @@ final class DimIndex {
         rep = new int[n];
         System.arraycopy(repOf, 0, rep, 0, inputVars);
         for (int x = inputVars; x < n; x++) rep[x] = x;
-        Csr.Pairs cls = new Csr.Pairs(), edges = new Csr.Pairs(), men = new Csr.Pairs();
+        Csr.Pairs cls = new Csr.Pairs(), edges = new Csr.Pairs(), men = new Csr.Pairs(), own = new Csr.Pairs(), low = new Csr.Pairs();
         for (int x = 0; x < inputVars; x++)
             if (rep[x] >= 0) {
                 cls.add(rep[x], x);
@@ -83,16 +90,29 @@ final class DimIndex {
                 }
             });
             switch (c) {
-                case Constraint.DimLe(Dim.Var l, Dim.Var u, var s) -> edges.add(ids.get(l.name()), ids.get(u.name()));
-                case Constraint.DimEq(Dim.Var a, Dim.Var b, var s) -> link(edges, ids.get(a.name()), ids.get(b.name()));
+                case Constraint.DimLe(Dim.Var l, Dim.Var u, var s) -> own.add(ids.get(l.name()), ids.get(u.name()));
+                case Constraint.DimEq(Dim.Var a, Dim.Var b, var s) -> link(own, ids.get(a.name()), ids.get(b.name()));
+                case Constraint.DimLe(Dim g, Dim.Var u, var s) when g.isGround() -> low.add(ids.get(u.name()), groundId(g));
+                case Constraint.DimEq(Dim.Var x, Dim g, var s) when g.isGround() -> low.add(ids.get(x.name()), groundId(g));
+                case Constraint.DimEq(Dim g, Dim.Var x, var s) when g.isGround() -> low.add(ids.get(x.name()), groundId(g));
                 default -> {}
             }
         }
         mentions = men.build(n);
+        order = own.build(n);
+        lower = low.build(n);
+        for (int k = 0; k < own.count; k++) edges.add(own.from[k], own.value[k]);
         up = edges.build(n);
         Csr.Pairs rev = new Csr.Pairs();
         for (int x = 0; x < n; x++) for (int e = up.begin(x); e < up.end(x); e++) rev.add(up.to()[e], x);
         down = rev.build(n);
+    }
+
+    private int groundId(Dim g) {
+        return groundIds.computeIfAbsent(g, k -> {
+            grounds.add(k);
+            return grounds.size() - 1;
+        });
     }
 
     private static void link(Csr.Pairs edges, int a, int b) {

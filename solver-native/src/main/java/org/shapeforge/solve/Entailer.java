@@ -24,12 +24,13 @@ import org.shapeforge.term.Overlay;
  * Entailment queries against one problem, solved once (issue 12): stage 1's σ⋆ (Cor. 5.7), and
  * the solutions γ_close and γ↑ checked once by the evaluator against all constraints. A query
  * then costs about the size of the queried constraint, not of the problem: Entailed when σ⋆
- * binds its variable to a ground value by semantic steps only and that value satisfies it;
- * NotEntailed with a checked solution that violates it — γ_close, γ↑, or a perturbation of the
+ * binds its variable to a ground value by semantic steps only and that value satisfies it, or
+ * when the input's own orders and equations prove it ({@link OrderProofs}: {@code 64 <= c_k} at
+ * the end of a chain {@code 64 <= c_0 <= … <= c_k}); NotEntailed with a checked solution that violates it — γ_close, γ↑, or a perturbation of the
  * first of them ({@link Perturbation}: the queried variable's σ⋆ class moved to another size, or
  * its up-cone moved to the unit, as an {@link Overlay} over the solution);
- * else Undetermined. A semantic failure of Φ entails everything. The index perturbations read
- * ({@link DimIndex}, {@link OrderCones}) is built with the entailer, in O(N).
+ * else Undetermined. A semantic failure of Φ entails everything. The indexes these read
+ * ({@link DimIndex}, {@link OrderProofs}, {@link OrderCones}) are built with the entailer, in O(N).
  */
 public final class Entailer {
     /** The answer to every query when the problem itself decides them all (failure, unsupported), else null. */
@@ -37,6 +38,8 @@ public final class Entailer {
     private final Engine engine;
     /** γ_close and γ↑ (missing dimensions at the unit) where they satisfy every constraint. */
     private final List<Assignment> solutions = new ArrayList<>();
+    /** Orders proved by the input's own orders and equations; null when the problem decides every query. */
+    private OrderProofs proofs;
     /** Perturbations of the first solution; null when there is none. */
     private Perturbation perturbation;
 
@@ -64,7 +67,9 @@ public final class Entailer {
             Assignment full = withUnits(g, in);
             if (Evaluator.holdsAll(in.constraints(), full, Semantics.FLAT)) e.solutions.add(full);
         }
-        if (!e.solutions.isEmpty()) e.perturbation = new Perturbation(in.constraints(), new DimIndex(in, d.engine()), e.solutions.getFirst());
+        DimIndex ix = new DimIndex(in, d.engine());
+        e.proofs = new OrderProofs(ix);
+        if (!e.solutions.isEmpty()) e.perturbation = new Perturbation(in.constraints(), ix, e.solutions.getFirst());
         return e;
     }
 
@@ -84,6 +89,8 @@ public final class Entailer {
         if (always != null) return always;
         Entailment forced = Entail.forced(engine, c);
         if (forced != null) return forced;
+        Entailment proved = proofs.entails(c);
+        if (proved != null) return proved;
         for (Assignment g : solutions)
             if (Evaluator.judge(c, g, Semantics.FLAT).truth() == Truth.FAILS) return new Entailment.NotEntailed(g);
         Overlay p = perturbation == null ? null : perturbation.refute(c);

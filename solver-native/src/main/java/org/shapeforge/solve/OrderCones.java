@@ -110,7 +110,7 @@ final class OrderCones {
     }
 
     /** Tarjan's strongly connected components of {@code g}, iteratively; ids in reverse topological order. */
-    private static int[] components(Csr g, int n) {
+    static int[] components(Csr g, int n) {
         int[] index = new int[n], low = new int[n], comp = new int[n], stack = new int[n], call = new int[n], pos = new int[n];
         Arrays.fill(index, -1);
         boolean[] on = new boolean[n];

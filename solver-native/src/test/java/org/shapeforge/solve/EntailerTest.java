@@ -69,9 +69,12 @@ class EntailerTest {
         assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "c4 <= 64"));
     }
 
-    /** 64 <= c0 <= c1 <= … <= c_n, and {@code extra}. */
+    /**
+     * 64 <= c0 <= c1 <= … <= c_n, and {@code extra}; {@code size(z) >= 2} rules γ↑ out (it puts
+     * z at the unit), so the refutations of {@code c_k = 64} come from perturbations of γ_close.
+     */
     static Problem chain(int n, String... extra) {
-        List<String> lines = new ArrayList<>(List.of("64 <= c0"));
+        List<String> lines = new ArrayList<>(List.of("64 <= c0", "size(z) >= 2"));
         for (int k = 1; k <= n; k++) lines.add("c" + (k - 1) + " <= c" + k);
         lines.addAll(List.of(extra));
         return Solve.problem(lines.toArray(String[]::new));
@@ -119,12 +122,27 @@ class EntailerTest {
         assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "c10 = 3"));
     }
 
-    /** 64 <= c3 is entailed (c3 is 64 or the unit) but σ⋆ does not bind c3: no proof, no counterexample. */
+    /** ⊑ is transitive and antisymmetric: the input's own orders prove lower bounds along a chain and equalities around a cycle. */
+    @Test
+    void theInputsOrdersProveLowerBoundsAndCycles() {
+        Problem p = chain(5, "a <= b", "b <= a", "3 <= a");
+        Entailer e = new NativeSolver().entailer(p, SolveOptions.defaults());
+        for (String q : List.of("64 <= c5", "64 <= c0", "a = b", "b <= a", "3 <= b"))
+            assertInstanceOf(Entailment.Entailed.class, ask(e, p, q), q);
+        assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "3 <= c5"));
+        assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "64 <= a"));
+    }
+
+    /**
+     * x = y is forced through the row <a> (so x <= y is entailed), but neither σ⋆'s ground
+     * bindings nor the input's orders prove it, and no checked move refutes it: Undetermined.
+     */
     @Test
     void anEntailedOrderWithoutAProofStaysUndetermined() {
-        Problem p = network();
+        Problem p = Solve.problem("<a> ~ [x]", "<a> ~ [y]", "<b> ~ [x, 5]");
         Entailer e = new NativeSolver().entailer(p, SolveOptions.defaults());
-        assertInstanceOf(Entailment.Undetermined.class, ask(e, p, "64 <= c3"));
+        assertInstanceOf(Entailment.Undetermined.class, ask(e, p, "x <= y"));
+        assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "x = 5"));
     }
 
     /** The same answers as the one-shot API, which builds an entailer per query. */
