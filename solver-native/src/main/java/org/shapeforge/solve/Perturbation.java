@@ -67,8 +67,8 @@ final class Perturbation {
         };
         int v = name == null ? -1 : ix.id(name);
         if (v < 0 || !(base.dim(name) instanceof Dim now)) return null;
-        if (ix.rep[v] >= 0) {
-            long n = Sizes.size(now);
+        long n = Sizes.size(now);
+        if (ix.rep[v] >= 0 && n < Long.MAX_VALUE / 2) {
             for (long size : new long[] {n + 1, 2 * n}) {
                 Map<String, Dim> moves = new LinkedHashMap<>();
                 Dim to = Sizes.ofSize(size, Dim.DEFAULT_BASIS);
