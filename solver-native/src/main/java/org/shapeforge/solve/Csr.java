@@ -19,6 +19,55 @@ record Csr(int[] start, int[] to) {
         return new Csr(start, to);
     }
 
+    /**
+     * The strongly connected components of the graph whose successor lists these are: a component
+     * id per node, by Tarjan's algorithm made iterative (no recursion on 10^5-long chains). A
+     * component gets its id after every component it reaches: successors have smaller ids.
+     */
+    int[] components() {
+        Csr g = this;
+        int n = start.length - 1;
+        int[] index = new int[n], low = new int[n], comp = new int[n], stack = new int[n], call = new int[n], pos = new int[n];
+        Arrays.fill(index, -1);
+        boolean[] on = new boolean[n];
+        int counter = 0, comps = 0, sp = 0;
+        for (int s = 0; s < n; s++) {
+            if (index[s] != -1) continue;
+            int cp = 0;
+            index[s] = low[s] = counter++;
+            stack[sp++] = s;
+            on[s] = true;
+            call[cp] = s;
+            pos[cp++] = g.begin(s);
+            while (cp > 0) {
+                int v = call[cp - 1];
+                if (pos[cp - 1] < g.end(v)) {
+                    int w = g.to()[pos[cp - 1]++];
+                    if (index[w] == -1) {
+                        index[w] = low[w] = counter++;
+                        stack[sp++] = w;
+                        on[w] = true;
+                        call[cp] = w;
+                        pos[cp++] = g.begin(w);
+                    } else if (on[w]) low[v] = Math.min(low[v], index[w]);
+                } else {
+                    cp--;
+                    if (low[v] == index[v]) {
+                        int w;
+                        do {
+                            w = stack[--sp];
+                            on[w] = false;
+                            comp[w] = comps;
+                        } while (w != v);
+                        comps++;
+                    }
+                    if (cp > 0) low[call[cp - 1]] = Math.min(low[call[cp - 1]], low[v]);
+                }
+            }
+        }
+        return comp;
+    }
+
     int begin(int node) {
         return start[node];
     }

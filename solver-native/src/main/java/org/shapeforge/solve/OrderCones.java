@@ -25,7 +25,7 @@ final class OrderCones {
     OrderCones(DimIndex ix) {
         this.ix = ix;
         int n = ix.names.length;
-        comp = components(ix.up, n);
+        comp = ix.up.components();
         int comps = 0;
         for (int c : comp) comps = Math.max(comps, c + 1);
         Csr.Pairs m = new Csr.Pairs();
@@ -107,48 +107,5 @@ final class OrderCones {
 
     private void input(Set<String> out, int y) {
         if (y < ix.inputVars) out.add(ix.names[y]);
-    }
-
-    /** Tarjan's strongly connected components of {@code g}, iteratively; ids in reverse topological order. */
-    static int[] components(Csr g, int n) {
-        int[] index = new int[n], low = new int[n], comp = new int[n], stack = new int[n], call = new int[n], pos = new int[n];
-        Arrays.fill(index, -1);
-        boolean[] on = new boolean[n];
-        int counter = 0, comps = 0, sp = 0;
-        for (int s = 0; s < n; s++) {
-            if (index[s] != -1) continue;
-            int cp = 0;
-            index[s] = low[s] = counter++;
-            stack[sp++] = s;
-            on[s] = true;
-            call[cp] = s;
-            pos[cp++] = g.begin(s);
-            while (cp > 0) {
-                int v = call[cp - 1];
-                if (pos[cp - 1] < g.end(v)) {
-                    int w = g.to()[pos[cp - 1]++];
-                    if (index[w] == -1) {
-                        index[w] = low[w] = counter++;
-                        stack[sp++] = w;
-                        on[w] = true;
-                        call[cp] = w;
-                        pos[cp++] = g.begin(w);
-                    } else if (on[w]) low[v] = Math.min(low[v], index[w]);
-                } else {
-                    cp--;
-                    if (low[v] == index[v]) {
-                        int w;
-                        do {
-                            w = stack[--sp];
-                            on[w] = false;
-                            comp[w] = comps;
-                        } while (w != v);
-                        comps++;
-                    }
-                    if (cp > 0) low[call[cp - 1]] = Math.min(low[call[cp - 1]], low[v]);
-                }
-            }
-        }
-        return comp;
     }
 }

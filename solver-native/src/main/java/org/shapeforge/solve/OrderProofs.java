@@ -28,7 +28,7 @@ final class OrderProofs {
     OrderProofs(DimIndex ix) {
         this.ix = ix;
         int n = ix.names.length;
-        comp = OrderCones.components(ix.order, n);
+        comp = ix.order.components();
         int comps = 0;
         for (int c : comp) comps = Math.max(comps, c + 1);
         lower = new int[comps][];

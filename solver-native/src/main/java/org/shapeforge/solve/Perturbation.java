@@ -67,38 +67,52 @@ final class Perturbation {
         };
         int v = name == null ? -1 : ix.id(name);
         if (v < 0 || !(base.dim(name) instanceof Dim now)) return null;
-        long n = Sizes.size(now);
-        if (ix.rep[v] >= 0 && n < Long.MAX_VALUE / 2) {
-            for (long size : new long[] {n + 1, 2 * n}) {
-                Map<String, Dim> moves = new LinkedHashMap<>();
-                Dim to = Sizes.ofSize(size, Dim.DEFAULT_BASIS);
-                int r = ix.rep[v];
-                for (int e = ix.classes.begin(r); e < ix.classes.end(r); e++) moves.put(ix.names[ix.classes.to()[e]], to);
-                Overlay o = Overlay.moving(base, moves);
-                if (checked(o, c, ix.classes, r)) return o;
-            }
+        Overlay o = classMove(c, v, Sizes.size(now));
+        if (o != null || now instanceof Dim.Unit) return o;
+        return cones.clean(v) ? coneShift(c, v) : boundedCone(c, v);
+    }
+
+    /** Move 1: v's σ⋆ class (v open after stage 1) to size n + 1, else 2n. */
+    private Overlay classMove(Constraint c, int v, long n) {
+        int r = ix.rep[v];
+        if (r < 0 || n >= Long.MAX_VALUE / 2) return null;
+        for (long size : new long[] {n + 1, 2 * n}) {
+            Dim to = Sizes.ofSize(size, Dim.DEFAULT_BASIS);
+            Map<String, Dim> moves = new LinkedHashMap<>();
+            for (int e = ix.classes.begin(r); e < ix.classes.end(r); e++) moves.put(ix.names[ix.classes.to()[e]], to);
+            Overlay o = Overlay.moving(base, moves);
+            if (refutes(o, c) && holdsAround(o, ix.classes, r)) return o;
         }
-        if (now instanceof Dim.Unit) return null;
-        if (cones.clean(v)) {
-            Overlay o = Overlay.region(base, Dim.unit(), cones.inside(v), cones.outside(v), () -> cones.cone(v, Integer.MAX_VALUE));
-            int[] root = cones.component(v);
-            if (Evaluator.judge(c, o, Semantics.FLAT).truth() != Truth.FAILS) return null;
-            for (int x : root) if (!holds(o, x)) return null;
-            return o;
-        }
+        return null;
+    }
+
+    /** Move 2: v's clean up-cone to the unit, held lazily by the overlay; the root boundary re-checked. */
+    private Overlay coneShift(Constraint c, int v) {
+        Overlay o = Overlay.region(base, Dim.unit(), cones.inside(v), cones.outside(v), () -> cones.cone(v, Integer.MAX_VALUE));
+        if (!refutes(o, c)) return null;
+        for (int x : cones.component(v)) if (!holds(o, x)) return null;
+        return o;
+    }
+
+    /** Move 3: v's cone, not clean, enumerated up to the budget, to the unit; every constraint it touches re-checked. */
+    private Overlay boundedCone(Constraint c, int v) {
         Set<String> cone = cones.cone(v, BUDGET);
         if (cone == null) return null;
         Map<String, Dim> moves = new LinkedHashMap<>();
         for (String x : cone) moves.put(x, Dim.unit());
         Overlay o = Overlay.moving(base, moves);
-        if (Evaluator.judge(c, o, Semantics.FLAT).truth() != Truth.FAILS) return null;
+        if (!refutes(o, c)) return null;
         for (String x : cone) if (!holds(o, ix.id(x))) return null;
         return o;
     }
 
-    /** The query fails on {@code o} and the constraints mentioning the variables of list {@code r} of {@code lists} hold. */
-    private boolean checked(Overlay o, Constraint c, Csr lists, int r) {
-        if (Evaluator.judge(c, o, Semantics.FLAT).truth() != Truth.FAILS) return false;
+    /** The evaluator says {@code c} fails on {@code o}. */
+    private static boolean refutes(Overlay o, Constraint c) {
+        return Evaluator.judge(c, o, Semantics.FLAT).truth() == Truth.FAILS;
+    }
+
+    /** The constraints mentioning the variables of list {@code r} of {@code lists} hold on {@code o}. */
+    private boolean holdsAround(Overlay o, Csr lists, int r) {
         for (int e = lists.begin(r); e < lists.end(r); e++) if (!holds(o, lists.to()[e])) return false;
         return true;
     }
