@@ -108,7 +108,7 @@ public final class Overlay implements Valuation {
             throw new IllegalArgumentException("non-ground value for " + name + ": " + d);
     }
 
-    /** Equal as the assignments they denote. */
+    /** Equal to another overlay denoting the same assignment (never to an {@link Assignment}: records compare by components). */
     @Override
     public boolean equals(Object o) {
         return o instanceof Overlay other && assignment().equals(other.assignment());
