@@ -23,8 +23,9 @@ import org.shapeforge.term.Dim;
 /**
  * Issue 12: the native entailer ({@link Entailer}, solved once) against Z3's entailment
  * ({@link SmtSolver#entails}, Φ ∧ ¬C per query) on the {@code bench queries} mix. Every query
- * kind of {@link QueryBench#query} on every {@code STRIDE}-th layer, plus {@code 64 <= c_k}
- * (entailed: c_k is 64 or the unit; natively proved by the chain of input orders).
+ * kind of {@link QueryBench#query} on every {@code STRIDE}-th layer, plus {@code 64 <= c_k} and
+ * {@code c_1 <= c_k} (entailed: c_k is 64 or the unit; natively proved by the chain of input
+ * orders).
  * Every answer both decide must agree; every native counterexample is checked by the evaluator
  * against all constraints. Z3 proves the widths linked through rows ({@code i_k}, {@code <w_k>})
  * only up to a rank bound (Undetermined), so those are compared only where it refutes. Runs at
@@ -54,6 +55,7 @@ class QueryAgreementTest {
         for (int k = 1; k <= SIZE / 12; k += STRIDE) {
             for (int kind = 0; kind < QueryBench.KINDS; kind++) qs.add(QueryBench.query(kind, k));
             qs.add(new Constraint.DimLe(Dim.atom(64), Dim.var("c" + k), Span.NONE));
+            qs.add(new Constraint.DimLe(Dim.var("c1"), Dim.var("c" + k), Span.NONE));
         }
         List<String> disagreements = new ArrayList<>();
         int entailed = 0, refuted = 0, undetermined = 0, compared = 0, bothEntailed = 0, bothRefuted = 0, z3Undetermined = 0, z3DecidesNativeUndetermined = 0;

@@ -1,6 +1,10 @@
 package org.shapeforge.solve;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.solver.Entailment;
@@ -12,12 +16,15 @@ import org.shapeforge.term.Dim;
  * an input {@code g <= y0} (or {@code y0 = g}, g ground) followed by input orders and equations
  * between variables {@code y0 <= y1 = y2 <= … x} proves {@code Φ ⊨ g <= x} (transitivity); and
  * two variables in one strongly connected component of those orders and equations are equal in
- * every solution (antisymmetry). Only input constraints are used, never σ⋆ (which may contain
+ * every solution (antisymmetry); a path of them from a to b proves {@code a <= b} (searched
+ * breadth-first over at most {@link #SEARCH} variables per query). Only input constraints are used, never σ⋆ (which may contain
  * policy steps). Per component, at most {@link #KEEP} ground lower bounds are kept: a truncated
  * set is still a set of proved bounds (sound, only less complete).
  */
 final class OrderProofs {
     static final int KEEP = 8;
+    /** How many variables a search for an order path may visit (the query stays O(1) in N). */
+    static final int SEARCH = 1024;
     private static final int[] NONE = new int[0];
 
     private final DimIndex ix;
@@ -62,7 +69,10 @@ final class OrderProofs {
     Entailment.Entailed entails(Constraint c) {
         return switch (c) {
             case Constraint.DimLe(Dim g, Dim.Var x, var s) when g.isGround() -> below(g, x, c);
-            case Constraint.DimLe(Dim.Var a, Dim.Var b, var s) -> equal(a, b, c);
+            case Constraint.DimLe(Dim.Var a, Dim.Var b, var s) -> {
+                Entailment.Entailed eq = equal(a, b, c);
+                yield eq != null ? eq : path(a, b);
+            }
             case Constraint.DimEq(Dim.Var a, Dim.Var b, var s) -> equal(a, b, c);
             default -> null;
         };
@@ -75,6 +85,24 @@ final class OrderProofs {
         for (int h : lower[comp[v]])
             if (h == k) return new Entailment.Entailed(Printer.print(c) + " by a chain of input orders and equations from a ground lower bound"
                     + " (⊑ is transitive, Def. 1.2)");
+        return null;
+    }
+
+    /** {@code a <= b} when a path of input orders and equations leads from a to b within {@link #SEARCH} variables. */
+    private Entailment.Entailed path(Dim.Var a, Dim.Var b) {
+        int u = ix.id(a.name()), v = ix.id(b.name());
+        if (u < 0 || v < 0) return null;
+        Set<Integer> seen = new HashSet<>(List.of(u));
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(u));
+        while (!todo.isEmpty() && seen.size() <= SEARCH) {
+            int x = todo.poll();
+            for (int f = ix.order.begin(x); f < ix.order.end(x); f++) {
+                int y = ix.order.to()[f];
+                if (y == v) return new Entailment.Entailed(a.name() + " <= " + b.name() + " by a chain of input orders and equations"
+                        + " (⊑ is transitive, Def. 1.2)");
+                if (seen.add(y)) todo.add(y);
+            }
+        }
         return null;
     }
 

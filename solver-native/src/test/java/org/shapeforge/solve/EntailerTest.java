@@ -122,14 +122,15 @@ class EntailerTest {
         assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "c10 = 3"));
     }
 
-    /** ⊑ is transitive and antisymmetric: the input's own orders prove lower bounds along a chain and equalities around a cycle. */
+    /** ⊑ is transitive and antisymmetric: the input's own orders prove lower bounds and orders along a chain, equalities around a cycle. */
     @Test
     void theInputsOrdersProveLowerBoundsAndCycles() {
         Problem p = chain(5, "a <= b", "b <= a", "3 <= a");
         Entailer e = new NativeSolver().entailer(p, SolveOptions.defaults());
-        for (String q : List.of("64 <= c5", "64 <= c0", "a = b", "b <= a", "3 <= b"))
+        for (String q : List.of("64 <= c5", "64 <= c0", "a = b", "b <= a", "3 <= b", "c0 <= c5", "c2 <= c3"))
             assertInstanceOf(Entailment.Entailed.class, ask(e, p, q), q);
         assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "3 <= c5"));
+        assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "c5 <= c0"));
         assertInstanceOf(Entailment.NotEntailed.class, ask(e, p, "64 <= a"));
     }
 
