@@ -68,7 +68,8 @@ public final class BenchCommand implements Callable<Integer> {
     Integer reps;
 
     @Option(names = "--warmup", paramLabel = "K",
-            description = "warm-up solves of a 10000-constraint instance before measuring each size (default 10)")
+            description = "warm-up solves of a 10000-constraint instance before measuring each size; for queries, JIT warm-up"
+                    + " passes over the queries of a 1000-constraint mix before the first size (default 10)")
     int warmup = 10;
 
     /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */

@@ -98,7 +98,7 @@ public final class QueryCommand implements Callable<Integer> {
             }
             out.add(switch (e) {
                 case Entailment.Entailed(String how) -> new Answer(q, "proved", by, how);
-                case Entailment.NotEntailed(var g) -> new Answer(q, "refuted", by, "counterexample: " + program(g));
+                case Entailment.NotEntailed(var g) -> new Answer(q, "refuted", by, "counterexample: " + program(g.assignment()));
                 case Entailment.Undetermined(String r) -> new Answer(q, "unknown", by, r
                         + (nativeWhy != null && !"native skipped".equals(nativeWhy) ? "; native: " + nativeWhy : ""));
             });

@@ -1,6 +1,6 @@
 package org.shapeforge.semantics;
 
-import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Valuation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,20 +28,20 @@ public final class Evaluator {
     private Evaluator() {}
 
     /** One judgement per constraint, in order. */
-    public static List<Judgement> evaluate(List<Constraint> cs, Assignment a, Semantics s) {
+    public static List<Judgement> evaluate(List<Constraint> cs, Valuation a, Semantics s) {
         List<Judgement> out = new ArrayList<>(cs.size());
         for (Constraint c : cs) out.add(judge(c, a, s));
         return List.copyOf(out);
     }
 
     /** Whether every constraint {@link Truth#HOLDS} (none fails, none is undefined). */
-    public static boolean holdsAll(List<Constraint> cs, Assignment a, Semantics s) {
+    public static boolean holdsAll(List<Constraint> cs, Valuation a, Semantics s) {
         for (Constraint c : cs) if (judge(c, a, s).truth() != Truth.HOLDS) return false;
         return true;
     }
 
     /** The judgement of one constraint. */
-    public static Judgement judge(Constraint c, Assignment a, Semantics s) {
+    public static Judgement judge(Constraint c, Valuation a, Semantics s) {
         try {
             Optional<String> failure = failure(c, a, s);
             return failure.map(why -> new Judgement(c, Truth.FAILS, why))
@@ -51,7 +51,7 @@ public final class Evaluator {
         }
     }
 
-    private static Optional<String> failure(Constraint c, Assignment a, Semantics s) {
+    private static Optional<String> failure(Constraint c, Valuation a, Semantics s) {
         return switch (c) {
             case Constraint.DimEq(var l, var r, var span) -> {
                 var gl = Grounding.dim(l, a);

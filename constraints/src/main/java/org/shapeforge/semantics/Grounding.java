@@ -1,6 +1,6 @@
 package org.shapeforge.semantics;
 
-import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Valuation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,18 +33,18 @@ public final class Grounding {
     private Grounding() {}
 
     /** {@code γ(d)}: a {@link Dim.Unit} or {@link Dim.Atom}. */
-    public static Dim dim(Dim d, Assignment a) {
+    public static Dim dim(Dim d, Valuation a) {
         switch (d) { // the two common cases, as Sizes.ground has them, without its bookkeeping
             case Dim.Unit u -> { return u; }
             case Dim.Atom x -> { return x; }
-            case Dim.Var v when a.dims().get(v.name()) instanceof Dim x -> { return x; }
+            case Dim.Var v when a.dim(v.name()) instanceof Dim x -> { return x; }
             default -> {}
         }
         List<String> missing = new ArrayList<>();
         Optional<Dim> g;
         try {
             g = Sizes.ground(d, name -> {
-                Dim v = a.dims().get(name);
+                Dim v = a.dim(name);
                 if (v == null) missing.add(name);
                 return v;
             });
@@ -60,14 +60,14 @@ public final class Grounding {
     }
 
     /** {@code γ(ds)} pointwise. */
-    public static List<Dim> dims(List<Dim> ds, Assignment a) {
+    public static List<Dim> dims(List<Dim> ds, Valuation a) {
         List<Dim> out = new ArrayList<>(ds.size());
         for (int i = 0; i < ds.size(); i++) out.add(dim(ds.get(i), a));
         return List.copyOf(out);
     }
 
     /** {@code γ(R)} under semantics {@code s}: a {@link Row.Closed} or {@link Row.Rigid}. */
-    public static Row row(Row r, Assignment a, Semantics s) {
+    public static Row row(Row r, Valuation a, Semantics s) {
         return switch (r) {
             case Row.Closed c -> new Row.Closed(dims(c.lead(), a), dims(c.trail(), a));
             case Row.Rigid g -> new Row.Rigid(dims(g.axes(), a));
@@ -75,8 +75,8 @@ public final class Grounding {
         };
     }
 
-    private static Row open(Row.Open o, Assignment a, Semantics s) {
-        Row v = a.rows().get(o.var());
+    private static Row open(Row.Open o, Valuation a, Semantics s) {
+        Row v = a.row(o.var());
         if (v == null) throw new Undefined("row variable <" + o.var() + "> is unassigned");
         List<Dim> lead = new ArrayList<>(dims(o.lead(), a));
         List<Dim> trail = dims(o.trail(), a);

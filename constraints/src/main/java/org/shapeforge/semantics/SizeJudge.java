@@ -1,6 +1,6 @@
 package org.shapeforge.semantics;
 
-import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Valuation;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ final class SizeJudge {
      * element count, or {@code coeff·size(v)/denom}) divided by the product of the
      * {@code dividedBy} sizes, i.e. {@code prod · Πdiv · denom = coeff · size(v)}.
      */
-    static Optional<String> total(Constraint.Total t, Assignment a, Semantics s) {
+    static Optional<String> total(Constraint.Total t, Valuation a, Semantics s) {
         BigInteger prod = BigInteger.ONE;
         for (Dim d : axes(t.rows(), a, s)) prod = prod.multiply(size(d));
         BigInteger div = BigInteger.ONE;
@@ -56,7 +56,7 @@ final class SizeJudge {
     }
 
     /** {@code exact(R…) = [d…]}: the concatenated flat rows are exactly these axes. */
-    static Optional<String> exact(Constraint.Exact e, Assignment a, Semantics s) {
+    static Optional<String> exact(Constraint.Exact e, Valuation a, Semantics s) {
         List<Dim> got = axes(e.rows(), a, s);
         List<Dim> want = Grounding.dims(e.axes(), a);
         if (got.equals(want)) return Optional.empty();
@@ -70,7 +70,7 @@ final class SizeJudge {
     }
 
     /** Exact value of a size expression; {@code %} is the non-negative remainder. */
-    static BigInteger value(SizeExpr e, Assignment a) {
+    static BigInteger value(SizeExpr e, Valuation a) {
         return switch (e) {
             case SizeExpr.Lit(long v) -> BigInteger.valueOf(v);
             case SizeExpr.Size(Dim d) -> size(Grounding.dim(d, a));
@@ -81,7 +81,7 @@ final class SizeJudge {
         };
     }
 
-    static Optional<String> rel(Constraint.SizeRel r, Assignment a) {
+    static Optional<String> rel(Constraint.SizeRel r, Valuation a) {
         BigInteger l = value(r.left(), a), rt = value(r.right(), a);
         int c = l.compareTo(rt);
         boolean ok = switch (r.rel()) {
@@ -95,13 +95,13 @@ final class SizeJudge {
         return ok ? Optional.empty() : Optional.of("size predicate: " + l + " " + r.rel().symbol + " " + rt + " is false");
     }
 
-    static Optional<String> in(Constraint.SizeIn r, Assignment a) {
+    static Optional<String> in(Constraint.SizeIn r, Valuation a) {
         BigInteger v = value(r.expr(), a);
         boolean ok = v.compareTo(BigInteger.valueOf(r.lo())) >= 0 && v.compareTo(BigInteger.valueOf(r.hi())) <= 0;
         return ok ? Optional.empty() : Optional.of("size range: " + v + " not in " + r.lo() + ".." + r.hi());
     }
 
-    private static List<Dim> axes(List<Row> rows, Assignment a, Semantics s) {
+    private static List<Dim> axes(List<Row> rows, Valuation a, Semantics s) {
         List<Dim> out = new ArrayList<>();
         for (Row r : rows) out.addAll(Grounding.row(r, a, s).flat());
         return out;

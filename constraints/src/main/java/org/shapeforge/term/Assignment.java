@@ -9,7 +9,7 @@ import org.shapeforge.collect.FrozenMap;
  * dimensions ({@link Dim.Unit} / {@link Dim.Atom}), row variables to ground rows (closed marked
  * rows, or rigid rows under {@code rigid} semantics). Insertion order is kept for printing.
  */
-public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) {
+public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) implements Valuation {
     public Assignment {
         dims = FrozenMap.copyOf(dims); // no copy when built with FrozenMap.builder
         rows = FrozenMap.copyOf(rows);
@@ -19,6 +19,22 @@ public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) {
         for (var e : rows.entrySet())
             if (!e.getValue().isGround())
                 throw new IllegalArgumentException("non-ground value for <" + e.getKey() + ">: " + e.getValue());
+    }
+
+    @Override
+    public Dim dim(String name) {
+        return dims.get(name);
+    }
+
+    @Override
+    public Row row(String name) {
+        return rows.get(name);
+    }
+
+    /** This assignment itself. */
+    @Override
+    public Assignment assignment() {
+        return this;
     }
 
     public static Assignment empty() {

@@ -74,14 +74,14 @@ public final class ExpectationChecker {
                 return new CheckResult(e, Status.PASS, "native: entailed (" + how + ")");
             }
             case Entailment.NotEntailed(var counter) -> {
-                return new CheckResult(e, Status.FAIL, "native: not entailed; counterexample " + Values.describe(counter));
+                return new CheckResult(e, Status.FAIL, "native: not entailed; counterexample " + Values.describe(counter.assignment()));
             }
             case Entailment.Undetermined(String why) -> {
                 Entailment s = engines.smtEntails(c);
                 return switch (s) {
                     case Entailment.Entailed(String how) -> new CheckResult(e, Status.PASS, "smt: entailed (" + how + ")");
                     case Entailment.NotEntailed(var counter) ->
-                        new CheckResult(e, Status.FAIL, "smt: not entailed; counterexample " + Values.describe(counter));
+                        new CheckResult(e, Status.FAIL, "smt: not entailed; counterexample " + Values.describe(counter.assignment()));
                     case Entailment.Undetermined(String r) ->
                         new CheckResult(e, Status.UNKNOWN, "native: " + why + "; smt: " + r);
                 };
