@@ -16,9 +16,8 @@ public final class DimSlot extends Named {
     Dim value;
     Why why;
     Store.Cap cap;
-    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
-    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
-    List<Stored> up, down;
+    /** The stored facts mentioning this variable, and its adjacencies up and down: chains in the store's {@link Chains}. */
+    long watch = Chains.EMPTY, up = Chains.EMPTY, down = Chains.EMPTY;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
     List<Watcher> props;
     boolean registered;

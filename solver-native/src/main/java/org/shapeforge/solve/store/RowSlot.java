@@ -16,9 +16,10 @@ public final class RowSlot extends Named {
     Row value;
     Why why;
     boolean placement;
-    /** The stored facts mentioning this variable: a chain in the store's {@link WatchLists}. */
-    int watchHead = WatchLists.NONE, watchTail = WatchLists.NONE;
-    List<Stored> caps, up;
+    /** The stored facts mentioning this variable, its caps and its bare upward adjacencies: chains in the store's {@link Chains}. */
+    long watch = Chains.EMPTY, caps = Chains.EMPTY, up = Chains.EMPTY;
+    /** How many caps were ever stored on this row (past {@code CAP_SCAN} they are indexed). */
+    int capCount;
     /** The caps by their lower row, for the duplicate check (a hub row may carry a cap per layer). */
     java.util.Map<Row, Stored> capsByLower;
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */

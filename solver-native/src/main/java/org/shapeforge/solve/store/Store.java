@@ -23,8 +23,8 @@ public final class Store {
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
-    /** The watch lists of all slots (the stored facts mentioning each variable). */
-    private final WatchLists watches = new WatchLists();
+    /** The lists of stored facts of all slots (watches, adjacencies, caps). */
+    private final Chains chains = new Chains();
     /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
     private final List<Stored> deferred = new ArrayList<>();
     /** The registered variables' slots in registration order (the input's first, then fresh ones). */
@@ -185,12 +185,6 @@ public final class Store {
         return java.util.Collections.unmodifiableMap(caps);
     }
 
-    private static List<Stored> add(List<Stored> l, Stored s) {
-        if (l == null) l = new ArrayList<>(2);
-        l.add(s);
-        return l;
-    }
-
     /** Stores a residual fact, indexed by its variables; adjacency/cap lists get it too. */
     public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
         Stored s = new Stored(item, kind, dimVars, rowVars, order++);
@@ -198,31 +192,31 @@ public final class Store {
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
             DimSlot d = dim(dimVars.get(i));
-            d.watchTail = watches.append(d.watchTail, s);
-            if (d.watchHead == WatchLists.NONE) d.watchHead = d.watchTail;
+            d.watch = chains.append(d.watch, s);
         }
         for (int i = 0; i < rowVars.size(); i++) {
             RowSlot r = row(rowVars.get(i));
-            r.watchTail = watches.append(r.watchTail, s);
-            if (r.watchHead == WatchLists.NONE) r.watchHead = r.watchTail;
+            r.watch = chains.append(r.watch, s);
         }
         if (kind == Stored.Kind.DIM_ADJ) {
             DimSlot a = dim(dimVars.get(0)), b = dim(dimVars.get(1));
-            a.up = add(a.up, s);
-            b.down = add(b.down, s);
+            a.up = chains.append(a.up, s);
+            b.down = chains.append(b.down, s);
         } else if (kind == Stored.Kind.ROW_CAP) {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
             RowSlot u = row(upper);
-            u.caps = add(u.caps, s);
+            u.caps = chains.append(u.caps, s);
+            u.capCount++;
             if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
-            else if (u.caps.size() > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
-                u.capsByLower = new HashMap<>(2 * u.caps.size());
-                for (Stored c : u.caps) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
+            else if (u.capCount > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
+                List<Stored> all = chains.all(u.caps);
+                u.capsByLower = new HashMap<>(2 * all.size());
+                for (Stored c : all) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
             }
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper)) {
                 RowSlot l = row(lo.var());
-                l.up = add(l.up, s);
+                l.up = chains.append(l.up, s);
             }
         }
         return s;
@@ -231,19 +225,19 @@ public final class Store {
     /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
     public List<Stored> takeDimWatchers(String v) {
         DimSlot d = dims.get(v);
-        if (d == null || d.watchHead == WatchLists.NONE) return List.of();
-        int h = d.watchHead;
-        d.watchHead = d.watchTail = WatchLists.NONE;
-        return watches.take(h);
+        if (d == null || d.watch == Chains.EMPTY) return List.of();
+        long h = d.watch;
+        d.watch = Chains.EMPTY;
+        return chains.take(h);
     }
 
     /** Removes and returns the live stored facts that mention row variable {@code v}. */
     public List<Stored> takeRowWatchers(String v) {
         RowSlot r = rows.get(v);
-        if (r == null || r.watchHead == WatchLists.NONE) return List.of();
-        int h = r.watchHead;
-        r.watchHead = r.watchTail = WatchLists.NONE;
-        return watches.take(h);
+        if (r == null || r.watch == Chains.EMPTY) return List.of();
+        long h = r.watch;
+        r.watch = Chains.EMPTY;
+        return chains.take(h);
     }
 
     /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
@@ -297,33 +291,38 @@ public final class Store {
 
     public List<Stored> upAdjacencies(String v) {
         DimSlot d = dims.get(v);
-        return d == null ? List.of() : live(d.up);
+        if (d == null || d.up == Chains.EMPTY) return List.of();
+        List<Stored> out = new ArrayList<>();
+        d.up = chains.prune(d.up, out);
+        return out;
     }
 
     public List<Stored> downAdjacencies(String v) {
         DimSlot d = dims.get(v);
-        return d == null ? List.of() : live(d.down);
+        if (d == null || d.down == Chains.EMPTY) return List.of();
+        List<Stored> out = new ArrayList<>();
+        d.down = chains.prune(d.down, out);
+        return out;
     }
 
     /** Live caps {@code R ⊑ ⟨v⟩} on row variable {@code v}. */
     public List<Stored> rowCaps(String v) {
         RowSlot r = rows.get(v);
-        return r == null ? List.of() : live(r.caps);
+        if (r == null || r.caps == Chains.EMPTY) return List.of();
+        List<Stored> out = new ArrayList<>();
+        r.caps = chains.prune(r.caps, out);
+        return out;
     }
 
     /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
     public boolean hasCap(String v, Row lower) {
         RowSlot r = rows.get(v);
-        if (r == null || r.caps == null) return false;
+        if (r == null || r.caps == Chains.EMPTY) return false;
         if (r.capsByLower != null) {
             Stored s = r.capsByLower.get(lower);
             return s != null && s.alive;
         }
-        for (int i = 0; i < r.caps.size(); i++) {
-            Stored s = r.caps.get(i);
-            if (s.alive && ((Fact.RowLe) s.item.fact()).lower().equals(lower)) return true;
-        }
-        return false;
+        return chains.findLive(r.caps, s -> ((Fact.RowLe) s.item.fact()).lower().equals(lower)) != null;
     }
 
     /** Up to this many caps on a row are scanned; more are indexed by their lower row. */
@@ -332,14 +331,12 @@ public final class Store {
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
     public List<Stored> rowUpAdjacencies(String v) {
         RowSlot r = rows.get(v);
-        return r == null ? List.of() : live(r.up);
+        if (r == null || r.up == Chains.EMPTY) return List.of();
+        List<Stored> out = new ArrayList<>();
+        r.up = chains.prune(r.up, out);
+        return out;
     }
 
-    private static List<Stored> live(List<Stored> l) {
-        if (l == null) return List.of();
-        l.removeIf(s -> !s.alive);
-        return l;
-    }
 
     /**
      * The deferred facts stored since the first {@code from} of them (dead ones included: check

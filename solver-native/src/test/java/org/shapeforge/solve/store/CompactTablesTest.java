@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.shapeforge.solve.store.Stored.Kind;
 import org.shapeforge.term.Dim;
 
-/** The store's compact tables (issue 12): {@link SlotTable} and {@link WatchLists}. */
+/** The store's compact tables (issue 12): {@link SlotTable} and {@link Chains}. */
 class CompactTablesTest {
 
     /** "Aa" and "BB" share a hash code: lookups must still tell them apart, across growth. */
@@ -61,5 +61,27 @@ class CompactTablesTest {
         assertEquals(b, st.takeDimWatchers("b"));
         assertEquals(c, st.takeDimWatchers("c"));
         assertTrue(st.takeDimWatchers("never-seen").isEmpty());
+    }
+
+    /** Adjacency lists read live facts in order and drop dead ones for good; other chains are untouched. */
+    @Test
+    void adjacencyChainsPruneDeadEntries() {
+        Store st = new Store();
+        List<Stored> up = new ArrayList<>();
+        for (int i = 0; i < 4; i++) up.add(stored(st, "a")); // a <= a' four times: a's up list, a''s down list
+        Stored other = stored(st, "z");
+        st.kill(up.get(0));
+        st.kill(up.get(2));
+        assertEquals(List.of(up.get(1), up.get(3)), st.upAdjacencies("a"));
+        assertEquals(List.of(up.get(1), up.get(3)), st.downAdjacencies("a'"));
+        st.kill(up.get(3));
+        assertEquals(List.of(up.get(1)), st.upAdjacencies("a"));
+        Stored later = stored(st, "a"); // appended after pruning: the chain's tail is right
+        assertEquals(List.of(up.get(1), later), st.upAdjacencies("a"));
+        assertEquals(List.of(other), st.upAdjacencies("z"));
+        st.kill(up.get(1));
+        st.kill(later);
+        assertTrue(st.upAdjacencies("a").isEmpty());
+        assertEquals(List.of(other), st.upAdjacencies("z"));
     }
 }
