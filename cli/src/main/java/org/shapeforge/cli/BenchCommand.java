@@ -56,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
+    @Option(names = "--steady",
+            description = "native-mix/native-chain: also time the repetitions back to back without a collection before each (steady state: the collections the solves cause are paid inside the timed region, as in a process that solves problem after problem)")
+    boolean steady;
+
     @Option(names = "--live", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "after the timed repetitions, one untimed solve during which the live heap is sampled by forced full collections (default on; --no-live skips it)")
     boolean live = true;
@@ -113,6 +117,7 @@ public final class BenchCommand implements Callable<Integer> {
             for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
             long liveBytes = live ? LiveHeap.peak(() -> new NativeSolver().solve(p, SolveOptions.defaults()), med.millis()) : -1;
+            Run st = steady ? steadyState(p, r) : null;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
@@ -121,14 +126,19 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("liveBytesPerConstraint", liveBytes < 0 ? null : (double) liveBytes / cs)
                     .put("gcMillis", med.gcMillis()).put("solverThreadCpuMillis", med.cpuMillis())
                     .put("processCpuMillis", med.processCpuMillis()).put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()).put("steps", med.steps());
+            if (st != null) node.putObject("steady").put("meanMillis", st.millis()).put("gcMillis", st.gcMillis())
+                    .put("solverThreadCpuMillis", st.cpuMillis()).put("processCpuMillis", st.processCpuMillis()).put("repetitions", r);
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
             if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
                             + "  peak heap %7.1f MiB%s  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
-                    peak / 1048576.0, liveBytes < 0 ? "" : String.format("  live %.1f MiB (%.0f B/constraint)", liveBytes / 1048576.0, (double) liveBytes / cs),
+                    peak / 1048576.0, !live ? "" : liveBytes < 0 ? "  live n/a (solve shorter than a sample)"
+                            : String.format("  live %.1f MiB (%.0f B/constraint)", liveBytes / 1048576.0, (double) liveBytes / cs),
                     med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            if (!json && st != null) out.printf(name + "  n=%-8d steady   %10.1f ms (mean of %d back to back)  gc %d ms  cpu %.0f ms (process %.0f ms) per solve%n",
+                    cs, st.millis(), r, st.gcMillis(), st.cpuMillis(), st.processCpuMillis());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
@@ -156,6 +166,23 @@ public final class BenchCommand implements Callable<Integer> {
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
                     "unknown benchmark '" + name + "' (known: native-chain, native-mix, queries)");
         };
+    }
+
+    /**
+     * {@code reps} solves back to back after one collection, per-solve means: the young collections
+     * the solves cause fall inside the timed region (in {@link #measure} a full collection before
+     * each solve, untimed, pays for the previous one's garbage, so a solve that fits in the young
+     * generation is timed without any collection).
+     */
+    private static Run steadyState(Problem p, int reps) {
+        System.gc();
+        long gc0 = gcMillis();
+        java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
+        long c0 = th.getCurrentThreadCpuTime(), p0 = processCpuNanos(), t0 = System.nanoTime();
+        long steps = 0;
+        for (int i = 0; i < reps; i++) steps += new NativeSolver().solve(p, SolveOptions.defaults()).stats().steps();
+        return new Run("sat", steps / reps, (System.nanoTime() - t0) / 1e6 / reps, 0, (gcMillis() - gc0) / reps,
+                (th.getCurrentThreadCpuTime() - c0) / 1e6 / reps, (processCpuNanos() - p0) / 1e6 / reps);
     }
 
     private static Run measure(Problem p) {

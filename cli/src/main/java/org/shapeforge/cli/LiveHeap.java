@@ -18,11 +18,14 @@ import java.lang.management.MemoryMXBean;
 final class LiveHeap {
     private LiveHeap() {}
 
-    /** The largest live heap seen while {@code work} ran, in bytes ({@code expectedMillis} paces the samples). */
+    /**
+     * The largest live heap seen while {@code work} ran, in bytes ({@code expectedMillis} paces the
+     * samples), or -1 when the work ended before the first sample (a solve of a few milliseconds).
+     */
     static long peak(Runnable work, double expectedMillis) {
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
         long period = Math.max(5, (long) (expectedMillis / 16));
-        long[] max = {0};
+        long[] max = {-1};
         Thread sampler = Thread.ofPlatform().daemon().name("live-heap-sampler").start(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {

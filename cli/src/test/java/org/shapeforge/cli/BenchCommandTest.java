@@ -38,7 +38,7 @@ class BenchCommandTest {
     /** {@code bench native-mix} (issue 12): the layered network mix, all kinds, solved sat at each size. */
     @Test
     void nativeMixJsonIsSatAtEachSize() throws Exception {
-        var r = FmtEvalCommandTest.run("bench", "native-mix", "--sizes", "120,600", "--reps", "1", "--warmup", "0", "--json");
+        var r = FmtEvalCommandTest.run("bench", "native-mix", "--sizes", "120,600", "--reps", "2", "--warmup", "0", "--steady", "--json");
         assertEquals(Cli.OK, r.code(), r.err());
         JsonNode doc = Cli.JSON.readTree(r.out());
         assertEquals("native-mix", doc.get("benchmark").asText());
@@ -46,6 +46,12 @@ class BenchCommandTest {
             JsonNode run = doc.get("runs").get(i);
             assertEquals(i == 0 ? 120 : 600, run.get("constraints").asInt());
             assertEquals("sat", run.get("verdict").asText(), run.toString());
+            // the steady-state view: per-solve means of the back-to-back repetitions
+            assertEquals(2, run.get("steady").get("repetitions").asInt(), run.toString());
+            assertTrue(run.get("steady").get("meanMillis").asDouble() > 0, run.toString());
+            // the live-heap probe: a sample saw at least the problem itself, or none landed (null), never 0
+            JsonNode live = run.get("liveHeapMiB");
+            assertTrue(live.isNull() || live.asDouble() > 0, run.toString());
         }
     }
 
