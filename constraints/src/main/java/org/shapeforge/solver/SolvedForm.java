@@ -11,16 +11,27 @@ import org.shapeforge.term.Row;
  * The native solver's answer before closing (Def. 5.3, Thm. 5.6): bindings σ⋆ (possibly
  * non-ground), the residual store B⋆ printed as constraints, whether it is principal
  * (Cor. 5.8: no residual caps), and γ↑ (Prop. 5.4: every unsolved variable to its top).
+ * {@code policyRows} names the row variables whose binding was derived through a policy step
+ * (Lemma 5.1): their rank is a commitment of the run, which Prop. 6.4(iii)'s Φ0^rk adds to Φ0, so a
+ * solution of Φ0 of smaller rank there is not one γ↑ is claimed to be above.
  */
 public record SolvedForm(
         Map<String, Dim> dimBindings,
         Map<String, Row> rowBindings,
         List<Constraint> residual,
         boolean principal,
-        Assignment upward) {
+        Assignment upward,
+        java.util.Set<String> policyRows) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
         residual = List.copyOf(residual);
+        policyRows = java.util.Set.copyOf(policyRows);
+    }
+
+    /** A solved form with no policy-derived row binding. */
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Assignment upward) {
+        this(dimBindings, rowBindings, residual, principal, upward, java.util.Set.of());
     }
 }

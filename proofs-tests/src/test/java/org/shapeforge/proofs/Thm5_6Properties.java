@@ -66,4 +66,27 @@ class Thm5_6Properties {
     void generatedSeedMinus6996() {
         claimsOfSections5And6HoldOnGeneratedCoreInputs(-6996L);
     }
+
+    /**
+     * Found by the property above (fresh-clone CI run, 2026-11-23 09:20): σ⋆ binds
+     * {@code <r2> ~ [φ4, φ6] <ρ5> [5]} through a policy step, while an SMT model has r2 of rank 2
+     * ({@code [2] <> [5]}: under flat, the lead flank and the trailing 5 may overlap). Prop. 6.4(iii)
+     * quantifies over Φ0^rk (Φ0 plus the run's rank-level policy commitments), which excludes that
+     * model: the claim is skipped with its reason, not failed — and without the policy flag on the
+     * binding it would still fail.
+     */
+    @net.jqwik.api.Example
+    void prop6_4iiiSkipsModelsOutsidePhiRk() {
+        var p = org.shapeforge.lang.Parser.parse("p64.shc",
+                "<r1> ~ [d, a] <r3>\n<r2> [c, 5] <= <r1>\n3 <= a\n<r2> [a] <= [e] <>\nd <= a\n[c] <r2> <= [5]");
+        ShapeSolver smt = Backend.SMT.create();
+        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
+        var sf = ((Outcome.Sat) nat).solved().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(sf.policyRows().contains("r2"), () -> "policy rows " + sf.policyRows());
+        for (Claim c : Claims.check(p, nat, smt.solve(p, SMT), smt, SMT)) {
+            assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
+            if (c.name().startsWith("Prop5.4") && c.status() == Claim.Status.SKIPPED)
+                org.junit.jupiter.api.Assertions.assertTrue(c.detail().contains("outside Φ0^rk"), c.detail());
+        }
+    }
 }

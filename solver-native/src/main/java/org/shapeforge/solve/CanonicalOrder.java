@@ -243,7 +243,10 @@ final class CanonicalOrder {
         s.dimBindings().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
         Map<String, Row> rows = new LinkedHashMap<>();
         s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
-        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(), assignment(s.upward()));
+        java.util.Set<String> policyRows = new java.util.HashSet<>();
+        for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
+        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(), assignment(s.upward()),
+                policyRows);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

@@ -35,9 +35,12 @@ final class Report {
             if (s.bound()) db.put(s.name(), x);
             up.put(s.name(), top(x));
         }
+        java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (RowSlot s : rowSlots(en, in)) {
-            Row x = row(en, s);
+            Trace t = new Trace(Why.NONE, false);
+            Row x = axes(en, en.subst.row(s, t));
             if (s.bound()) rb.put(s.name(), x);
+            if (s.bound() && t.why().policy()) policyRows.add(s.name());
             upr.put(s.name(), top(x));
         }
         List<Constraint> residual = new ArrayList<>(residual(en));
@@ -47,7 +50,7 @@ final class Report {
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
-        return new SolvedForm(db.build(), rb.build(), residual, principal, new Assignment(up.build(), upr.build()));
+        return new SolvedForm(db.build(), rb.build(), residual, principal, new Assignment(up.build(), upr.build()), policyRows);
     }
 
     static List<Constraint> residual(Engine en) {

@@ -32,7 +32,9 @@ import org.shapeforge.term.Row;
  *   <li>Cor. 5.8: no residual caps ⇒ σ⋆ is a principal model: the sampled SMT model is an instance
  *       of every ground binding of σ⋆.</li>
  *   <li>Prop. 5.4 / 6.4(iii): γ↑ satisfies Φ0 (core fragment only), and the sampled SMT model is
- *       below γ↑ variable by variable (⊑ on dimensions, ⊑¹ on rows).</li>
+ *       below γ↑ variable by variable (⊑ on dimensions, ⊑¹ on rows) — unless the model is outside
+ *       Φ0^rk: a row whose binding went through a policy step ({@code SolvedForm.policyRows}) with
+ *       fewer axes in the model than σ⋆ commits (skipped, with the reason).</li>
  *   <li>Prop. 6.2: the closed solution satisfies Φ0, by the evaluator.</li>
  *   <li>Cor. 5.5 (success direction): native succeeds ⇒ Φ0 is satisfiable (SMT does not refute it).</li>
  * </ul>
@@ -162,8 +164,15 @@ public final class Claims {
         }
         for (var e : m.rows().entrySet()) {
             Row u = up.rows().get(e.getKey());
-            if (u != null && !OneShotOrder.le(e.getValue(), u))
-                return Claim.fails(P54, "Prop. 6.4(iii): SMT model <" + e.getKey() + "> = " + Printer.print(e.getValue()) + " is not ⊑¹ γ↑ = " + Printer.print(u));
+            if (u == null || OneShotOrder.le(e.getValue(), u)) continue;
+            Row bound = sf.get().rowBindings().get(e.getKey());
+            int rank = e.getValue().knownRank();
+            if (bound != null && sf.get().policyRows().contains(e.getKey()) && rank < bound.knownRank())
+                // Prop. 6.4(iii) quantifies over Φ0^rk: Φ0 plus the run's rank-level policy commitments
+                return Claim.skipped(P54, "Prop. 6.4(iii): the SMT model has <" + e.getKey() + "> of rank " + rank
+                        + ", below the " + bound.knownRank() + " axes the run committed through a policy step (σ⋆ = "
+                        + Printer.print(bound) + "): a solution of Φ0 outside Φ0^rk, not compared");
+            return Claim.fails(P54, "Prop. 6.4(iii): SMT model <" + e.getKey() + "> = " + Printer.print(e.getValue()) + " is not ⊑¹ γ↑ = " + Printer.print(u));
         }
         return Claim.holds(P54, "γ↑ satisfies Φ0 and the sampled SMT model is below it");
     }
