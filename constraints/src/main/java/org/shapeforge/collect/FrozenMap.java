@@ -19,23 +19,21 @@ import java.util.function.BiConsumer;
  * one map, not three. Nobody can reach the backing arrays, so sharing them is safe.
  *
  * <p>Layout (a "compact dict", as CPython's): keys and values interleaved in one array in
- * insertion order, and an open-addressing index of {@code long}s that pack a key's hash (high
- * half) with its entry number plus one (low half; 0 is empty), probed linearly at a load of at
- * most 1/2. A lookup reads one index cache line and, on a hash match, the entry (key and value on
+ * insertion order, and a {@link PackedIndex} at a load of at most 1/2. A lookup reads one index cache line and, on a hash match, the entry (key and value on
  * one line): as many memory accesses as a {@code LinkedHashMap}, without its entry object per key —
  * a model of 10^6 variables is otherwise 10^6 {@code Entry} objects for the collector to copy
  * (issue 12). fastutil's linked map was tried: it has no entry objects but reads three arrays per
  * lookup, and cost about 0.9 s more on a 10^6-constraint solve (docs/performance.md, "Memory").
  */
 public final class FrozenMap<K, V> extends AbstractMap<K, V> {
-    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0], new long[1], 0);
+    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0], new PackedIndex(0, 0.5f), 0);
 
     /** key0, value0, key1, value1, … in insertion order. */
     private final Object[] kv;
-    private final long[] index;
+    private final PackedIndex index;
     private final int size;
 
-    private FrozenMap(Object[] kv, long[] index, int size) {
+    private FrozenMap(Object[] kv, PackedIndex index, int size) {
         this.kv = kv;
         this.index = index;
         this.size = size;
@@ -61,48 +59,28 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         return new Builder<>(expected);
     }
 
-    private static int hash(Object key) {
-        int h = key.hashCode() * 0x9E3779B9;
-        return h ^ (h >>> 16);
-    }
-
     /** The entry number of {@code key} in {@code kv}, or -1. */
-    private static int find(Object[] kv, long[] index, Object key) {
-        int h = hash(key), mask = index.length - 1;
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            long e = index[i];
-            if (e == 0) return -1;
-            if ((int) (e >>> 32) == h) {
-                int n = (int) e - 1;
-                Object k = kv[2 * n];
-                if (k == key || k.equals(key)) return n;
-            }
+    private static int find(Object[] kv, PackedIndex index, Object key) {
+        int h = PackedIndex.hash(key);
+        for (int p = index.candidate(h, index.home(h)); p >= 0; p = index.candidate(h, index.after(p))) {
+            int n = index.entry(p);
+            Object k = kv[2 * n];
+            if (k == key || k.equals(key)) return n;
         }
-    }
-
-    private static void insert(long[] index, int hash, int n) {
-        int mask = index.length - 1, i = hash & mask;
-        while (index[i] != 0) i = (i + 1) & mask;
-        index[i] = (long) hash << 32 | (n + 1L);
-    }
-
-    private static long[] indexFor(int entries) {
-        int cap = 2;
-        while (cap < 2 * entries) cap <<= 1;
-        return new long[cap];
+        return -1;
     }
 
     /** Collects entries in insertion order (a later put for a key replaces its value in place). */
     public static final class Builder<K, V> {
         private Object[] kv;
-        private long[] index;
+        private PackedIndex index;
         private int size;
         private boolean built;
 
         private Builder(int expected) {
             int n = Math.max(2, expected);
             kv = new Object[2 * n];
-            index = indexFor(n);
+            index = new PackedIndex(n, 0.5f);
         }
 
         public Builder<K, V> put(K key, V value) {
@@ -115,13 +93,9 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
                 return this;
             }
             if (2 * size == kv.length) kv = Arrays.copyOf(kv, 2 * (size + (size >> 1) + 1));
-            if (2 * (size + 1) > index.length) {
-                index = indexFor(2 * (size + 1));
-                for (int i = 0; i < size; i++) insert(index, hash(kv[2 * i]), i);
-            }
             kv[2 * size] = key;
             kv[2 * size + 1] = value;
-            insert(index, hash(key), size++);
+            index.add(PackedIndex.hash(key), size++);
             return this;
         }
 

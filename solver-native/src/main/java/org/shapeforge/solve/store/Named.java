@@ -11,7 +11,7 @@ abstract sealed class Named permits DimSlot, RowSlot {
 
     Named(String name) {
         this.name = name;
-        this.hash = SlotTable.mix(name.hashCode());
+        this.hash = org.shapeforge.collect.PackedIndex.hash(name);
     }
 
     public String name() {
