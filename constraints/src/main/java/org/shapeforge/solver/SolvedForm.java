@@ -28,10 +28,4 @@ public record SolvedForm(
         residual = List.copyOf(residual);
         policyRows = java.util.Set.copyOf(policyRows);
     }
-
-    /** A solved form with no policy-derived row binding. */
-    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
-            boolean principal, Assignment upward) {
-        this(dimBindings, rowBindings, residual, principal, upward, java.util.Set.of());
-    }
 }
