@@ -61,6 +61,25 @@ class Thm5_6Properties {
             assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
     }
 
+    /**
+     * Found by the property above (CI run of stop 20, 2026-11-23 09:46): {@code <r1> ~ []} is entailed
+     * — {@code [3:rgb, 2] <= <r3>} leaves r3 no lead flank, {@code <r3> [b] <= <r1>} then none for r1
+     * (flank-fit, Def. 2.3), and {@code [2] <> <= <r1>} no trailing one — a derivation over flank
+     * lengths that the rank abstraction (Def. 5.2.1) does not see, so σ⋆ leaves r1 unsolved. Its one
+     * value is the top default γ↑ gives it, which is Cor. 5.7's second disjunct: the claim holds and
+     * says so; an entailed value other than γ↑'s still fails it.
+     */
+    @net.jqwik.api.Example
+    void cor5_7_onlyValueIsTheTopDefault() {
+        var p = org.shapeforge.lang.Parser.parse("cor57b.shc",
+                "[c, 2] <> <= [e] <r1>\n[2] <> [3:rgb, 2] <= [2] <r3>\n[c] <r3> [b] <= [1] <r1>");
+        ShapeSolver smt = Backend.SMT.create();
+        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
+        Claim c57 = Claims.check(p, nat, smt.solve(p, SMT), smt, SMT).stream().filter(c -> c.name().startsWith("Cor5.7")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertEquals(Claim.Status.HOLDS, c57.status(), c57::detail);
+        org.junit.jupiter.api.Assertions.assertTrue(c57.detail().contains("1 carry only their top default"), c57::detail);
+    }
+
     /** The generator seed of a failure seen on a pre-merge branch (jqwik run seed -9113652734238796822, sample -6996). */
     @net.jqwik.api.Example
     void generatedSeedMinus6996() {
