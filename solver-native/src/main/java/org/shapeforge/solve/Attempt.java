@@ -30,9 +30,12 @@ final class Attempt {
     /** Growth guard: ten times the explicit axes of the input, at least 256. */
     static int maxRank(Input in) {
         long axes = 0;
-        for (var f : in.facts())
-            if (f instanceof org.shapeforge.solve.store.Fact.RowEq(var l, var r)) axes += l.knownRank() + r.knownRank();
-            else if (f instanceof org.shapeforge.solve.store.Fact.RowLe(var l, var r)) axes += l.knownRank() + r.knownRank();
+        for (int i = in.core().nextSetBit(0); i >= 0; i = in.core().nextSetBit(i + 1))
+            switch (in.constraints().get(i)) {
+                case org.shapeforge.lang.Constraint.RowEq(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
+                case org.shapeforge.lang.Constraint.RowLe(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
+                default -> {}
+            }
         return (int) Math.min(1 << 20, Math.max(256, 10 * axes));
     }
 
@@ -43,9 +46,9 @@ final class Attempt {
         en.size.provenance(prov.discardable(), prov.dynamic());
         en.discardable(prov.discardable());
         en.size.spans(i -> in.constraints().get(i).span());
-        for (int i = 0; i < in.facts().size(); i++)
-            if (in.facts().get(i) != null) en.emit(in.facts().get(i), Why.source(i));
-            else if (SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));
+        for (int i = 0; i < in.constraints().size(); i++)
+            if (!in.core().get(i) && SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));
+        en.input(in.constraints().size(), in::fact); // first in the worklist, in input order
         try {
             en.run();
             SolvedForm sf = Report.solvedForm(en, in);

@@ -11,30 +11,32 @@ import org.shapeforge.term.Row;
 
 /**
  * The problem as the native solver reads it: the constraints (their index is their identity in
- * derivations), their facts, the variables in order of first mention, and the first constraint
- * of a kind the native solver does not handle (reported as Unknown, never guessed at). Total_elems,
- * Exact and size predicates have no core fact ({@code null}): they go to {@code rules.SizeRules}.
+ * derivations), their facts ({@link #fact}), the variables in order of first mention, and the
+ * first constraint of a kind the native solver does not handle (reported as Unknown, never
+ * guessed at). Total_elems, Exact and size predicates have no core fact ({@code null}): they go to
+ * {@code rules.SizeRules}.
+ *
+ * <p>A fact is made when asked for, from its constraint's own terms: {@code core} marks the
+ * constraints that have one, and {@code renamed} holds the few whose terms {@code Canon} had to
+ * rewrite (names not yet interned). Holding a million fact objects for the whole solve was a
+ * million more objects for every collection to copy (issue 12).
  */
-record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars, Set<String> rowVars,
-        Constraint unsupported, String unsupportedWhy) {
+record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<Integer, Fact> renamed,
+        Set<String> dimVars, Set<String> rowVars, Constraint unsupported, String unsupportedWhy) {
 
     /** Rigid rows (Def. 2.12) are input-only: the solver never builds one, so they are refused here, once. */
     private static final String RIGID = "not supported natively: rigid rows (flat semantics only)";
 
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
-        List<Fact> facts = new java.util.ArrayList<>(cs.size());
+        java.util.BitSet core = new java.util.BitSet(cs.size());
+        java.util.Map<Integer, Fact> renamed = new java.util.HashMap<>();
         Constraint bad = null;
         String why = null;
         Canon canon = new Canon(cs.size());
-        for (Constraint c : cs) {
-            Fact f = switch (c) {
-                case Constraint.DimEq(Dim l, Dim r, var s) -> new Fact.DimEq(l, r);
-                case Constraint.DimLe(Dim lo, Dim up, var s) -> new Fact.DimLe(lo, up);
-                case Constraint.RowEq(Row l, Row r, var s) -> new Fact.RowEq(l, r);
-                case Constraint.RowLe(Row lo, Row up, var s) -> new Fact.RowLe(lo, up);
-                default -> null;
-            };
+        for (int i = 0; i < cs.size(); i++) {
+            Constraint c = cs.get(i);
+            Fact f = factOf(c);
             int depth = TermDepth.of(c);
             String reason = depth > TermDepth.LIMIT ? "not supported natively: a term nested more than " + TermDepth.LIMIT
                     + " levels deep at " + c.span().file() + ":" + c.span().line() + ":" + c.span().column()
@@ -49,12 +51,13 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                     bad = c;
                     why = reason;
                 }
-                facts.add(null); // never solved: the whole input is answered Unknown
+                // never solved: the whole input is answered Unknown
             } else if (f != null) {
-                facts.add(canon.fact(f)); // canonical names; the variables are recorded in order of first sight
+                core.set(i);
+                Fact named = canon.fact(f); // canonical names; the variables are recorded in order of first sight
+                if (named != f) renamed.put(i, named);
             } else {
-                facts.add(null); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
-                sized(c, canon);
+                sized(c, canon); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
             }
         }
         for (Declaration d : p.declarations())
@@ -62,7 +65,25 @@ record Input(List<Constraint> constraints, List<Fact> facts, Set<String> dimVars
                 if (v.row()) canon.rowName(v.name());
                 else canon.dimName(v.name());
             }
-        return new Input(cs, facts, canon.dimVars(), canon.rowVars(), bad, why);
+        return new Input(cs, core, renamed, canon.dimVars(), canon.rowVars(), bad, why);
+    }
+
+    /** The core fact of constraint {@code i} with canonical names, or null (a size constraint, a hint, unsupported). */
+    Fact fact(int i) {
+        if (!core.get(i)) return null;
+        Fact f = renamed.get(i);
+        return f != null ? f : factOf(constraints.get(i));
+    }
+
+    /** The core fact a constraint states, over its own terms, or null. */
+    private static Fact factOf(Constraint c) {
+        return switch (c) {
+            case Constraint.DimEq(Dim l, Dim r, var s) -> new Fact.DimEq(l, r);
+            case Constraint.DimLe(Dim lo, Dim up, var s) -> new Fact.DimLe(lo, up);
+            case Constraint.RowEq(Row l, Row r, var s) -> new Fact.RowEq(l, r);
+            case Constraint.RowLe(Row lo, Row up, var s) -> new Fact.RowLe(lo, up);
+            default -> null;
+        };
     }
 
     /** The variables of a Total_elems, Exact or size predicate. */
