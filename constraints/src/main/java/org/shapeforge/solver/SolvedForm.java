@@ -2,6 +2,7 @@ package org.shapeforge.solver;
 
 import java.util.List;
 import java.util.Map;
+import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
@@ -14,18 +15,33 @@ import org.shapeforge.term.Row;
  * {@code policyRows} names the row variables whose binding was derived through a policy step
  * (Lemma 5.1): their rank is a commitment of the run, which Prop. 6.4(iii)'s Φ0^rk adds to Φ0, so a
  * solution of Φ0 of smaller rank there is not one γ↑ is claimed to be above.
+ *
+ * <p>γ↑ is determined by the bindings (σ⋆ read with every unsolved variable at its top), so a
+ * solver may hand it over {@linkplain Lazy lazily}: {@link #upward()} computes it on first use.
  */
 public record SolvedForm(
         Map<String, Dim> dimBindings,
         Map<String, Row> rowBindings,
         List<Constraint> residual,
         boolean principal,
-        Assignment upward,
+        Lazy<Assignment> gammaUp,
         java.util.Set<String> policyRows) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
         residual = List.copyOf(residual);
+        java.util.Objects.requireNonNull(gammaUp, "gammaUp");
         policyRows = java.util.Set.copyOf(policyRows);
+    }
+
+    /** A solved form with γ↑ given. */
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Assignment upward, java.util.Set<String> policyRows) {
+        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows);
+    }
+
+    /** γ↑ (Prop. 5.4): every unsolved variable at its top, the solved ones through σ⋆. */
+    public Assignment upward() {
+        return gammaUp.get();
     }
 }

@@ -245,8 +245,8 @@ final class CanonicalOrder {
         s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
-        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(), assignment(s.upward()),
-                policyRows);
+        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(),
+                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.collect.FrozenMap;
+import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Sizes;
@@ -26,23 +27,20 @@ final class Report {
     private Report() {}
 
     static SolvedForm solvedForm(Engine en, Input in) {
-        // each variable is read through σ⋆ once; the bindings and γ↑ share the readings
         int nd = in.dimVars().size(), nr = in.rowVars().size();
-        FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd), up = FrozenMap.builder(nd);
-        FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr), upr = FrozenMap.builder(nr);
-        for (DimSlot s : dimSlots(en, in)) {
-            Dim x = dim(en, s);
-            if (s.bound()) db.put(s.name(), x);
-            up.put(s.name(), top(x));
-        }
+        FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd);
+        FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
+        for (DimSlot s : dimSlots(en, in))
+            if (s.bound()) db.put(s.name(), dim(en, s));
         java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (RowSlot s : rowSlots(en, in)) {
+            if (!s.bound()) continue;
             Trace t = new Trace(Why.NONE, false);
-            Row x = axes(en, en.subst.row(s, t));
-            if (s.bound()) rb.put(s.name(), x);
-            if (s.bound() && t.why().policy()) policyRows.add(s.name());
-            upr.put(s.name(), top(x));
+            rb.put(s.name(), axes(en, en.subst.row(s, t)));
+            if (t.why().policy()) policyRows.add(s.name());
         }
+        Map<String, Dim> dims = db.build();
+        Map<String, Row> rows = rb.build();
         List<Constraint> residual = new ArrayList<>(residual(en));
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
         residual.addAll(sized);
@@ -50,7 +48,27 @@ final class Report {
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
-        return new SolvedForm(db.build(), rb.build(), residual, principal, new Assignment(up.build(), upr.build()), policyRows);
+        return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())), policyRows);
+    }
+
+    /**
+     * γ↑ (Prop. 5.4) from σ⋆'s bindings, each already read through σ⋆: a bound variable at the top
+     * of its value, an unbound one at its own top (the unit, the empty row); in input order.
+     * Computed when first asked for (most callers want the closed model only).
+     */
+    private static Assignment upward(Map<String, Dim> dims, Map<String, Row> rows, java.util.Set<String> dimVars,
+            java.util.Set<String> rowVars) {
+        FrozenMap.Builder<String, Dim> up = FrozenMap.builder(dimVars.size());
+        FrozenMap.Builder<String, Row> upr = FrozenMap.builder(rowVars.size());
+        for (String v : dimVars) {
+            Dim x = dims.get(v);
+            up.put(v, x == null ? Dim.unit() : top(x));
+        }
+        for (String v : rowVars) {
+            Row x = rows.get(v);
+            upr.put(v, x == null ? Row.empty() : top(x));
+        }
+        return new Assignment(up.build(), upr.build());
     }
 
     static List<Constraint> residual(Engine en) {
