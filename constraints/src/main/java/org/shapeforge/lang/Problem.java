@@ -1,27 +1,77 @@
 package org.shapeforge.lang;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
-/** A parsed {@code .shc} file: its name and statements in source order. */
-public record Problem(String file, List<Statement> statements) {
-    public Problem {
-        statements = List.copyOf(statements);
+/**
+ * A parsed {@code .shc} file: its name and statements in source order. Immutable; the constraints,
+ * declarations and expectations are split out once, when the problem is made — solvers ask for
+ * {@link #constraints()} several times per solve, and re-filtering a million statements each time
+ * cost tens of milliseconds per call at that size (issue 12). A value class with a record's
+ * contract: equality and hash code are the file name's and the statements'.
+ */
+public final class Problem {
+    private final String file;
+    private final List<Statement> statements;
+    private final List<Constraint> constraints;
+    private final List<Declaration> declarations;
+    private final List<Expectation> expectations;
+
+    public Problem(String file, List<Statement> statements) {
+        this.file = file;
+        this.statements = List.copyOf(statements);
+        List<Constraint> cs = new ArrayList<>(this.statements.size());
+        List<Declaration> ds = new ArrayList<>();
+        List<Expectation> es = new ArrayList<>();
+        for (Statement s : this.statements)
+            switch (s) {
+                case Constraint c -> cs.add(c);
+                case Declaration d -> ds.add(d);
+                case Expectation e -> es.add(e);
+            }
+        this.constraints = List.copyOf(cs);
+        this.declarations = List.copyOf(ds);
+        this.expectations = List.copyOf(es);
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public List<Statement> statements() {
+        return statements;
     }
 
     public List<Constraint> constraints() {
-        return statements.stream().filter(s -> s instanceof Constraint).map(s -> (Constraint) s).toList();
+        return constraints;
     }
 
     public List<Declaration> declarations() {
-        return statements.stream().filter(s -> s instanceof Declaration).map(s -> (Declaration) s).toList();
+        return declarations;
     }
 
     public List<Expectation> expectations() {
-        return statements.stream().filter(s -> s instanceof Expectation).map(s -> (Expectation) s).toList();
+        return expectations;
     }
 
     /** The same problem with only the constraints and declarations (what solvers consume). */
     public Problem withoutExpectations() {
-        return new Problem(file, statements.stream().filter(s -> !(s instanceof Expectation)).toList());
+        return expectations.isEmpty() ? this : new Problem(file, statements.stream().filter(s -> !(s instanceof Expectation)).toList());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Problem p && Objects.equals(file, p.file) && statements.equals(p.statements);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(file, statements);
+    }
+
+    @Override
+    public String toString() {
+        return "Problem[file=" + file + ", statements=" + statements + "]";
     }
 }
