@@ -205,34 +205,15 @@ public final class ShapeLogic {
     }
 
     private Shape call(Expr.Call c, String name) {
-        List<Expr> tensorsIn = new ArrayList<>();
-        List<Expr.Arg.Spec> specsIn = new ArrayList<>();
-        List<Expr.Arg.Int> ints = new ArrayList<>();
-        for (Expr.Arg a : c.args()) {
-            switch (a) {
-                case Expr.Arg.Tensor(var e) -> tensorsIn.add(e);
-                case Expr.Arg.Spec s -> specsIn.add(s);
-                case Expr.Arg.Int i -> ints.add(i);
-            }
-        }
-        if (!ints.isEmpty() && !c.fn().equals("slice") && !DynamicLogic.OPS.contains(c.fn()))
-            throw new ShapeError("program", ints.getFirst().span(), c.fn() + "(...) takes no integer argument"
-                    + " (only slice(a, N) does)");
+        CallArgs args = CallArgs.of(c);
+        List<Expr.Arg.Spec> specsIn = args.specs();
         List<Shape> ops = new ArrayList<>();
-        for (Expr e : tensorsIn) ops.add(expr(e, null));
+        for (Expr e : args.tensors()) ops.add(expr(e, null));
         Shape r = result(name);
         String fn = c.fn();
         Span at = c.span();
         int from = constraints.size();
-        boolean spec = switch (fn) {
-            case "permute", "einsum", "block", "softmax" -> true;
-            default -> false;
-        };
-        if (spec && specsIn.size() != 1)
-            throw new ShapeError("program", at, fn + "(...) takes its spec as the last argument, one string (e.g. "
-                    + (fn.equals("softmax") ? Softmax.EXAMPLE : fn + "(a, \"ij=>ji\")") + ")");
-        if (!spec && !specsIn.isEmpty() && !DynamicLogic.OPS.contains(fn))
-            throw new ShapeError("program", specsIn.getFirst().span(), fn + "(...) takes no spec string");
+        args.requireSpecs(c);
         switch (fn) {
             case "where" -> {
                 arity(c, ops, 3);
@@ -269,7 +250,7 @@ public final class ShapeLogic {
                 if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
                 specOps.stack(r, ops, fn, at);
             }
-            case "slice" -> specOps.slice(r, c, ops, ints);
+            case "slice" -> specOps.slice(r, c, ops, args.ints());
             case "flatten", "truncate" -> dynamicOps.apply(r, c, ops, c.args());
             case "softmax" -> {
                 arity(c, ops, 1);
