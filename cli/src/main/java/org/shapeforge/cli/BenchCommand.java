@@ -176,33 +176,57 @@ public final class BenchCommand implements Callable<Integer> {
      */
     private static Run steadyState(Problem p, int reps) {
         System.gc();
-        long gc0 = gcMillis();
-        java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
-        long c0 = th.getCurrentThreadCpuTime(), p0 = processCpuNanos(), t0 = System.nanoTime();
+        Clocks c0 = Clocks.start();
         long steps = 0;
         for (int i = 0; i < reps; i++) steps += new NativeSolver().solve(p, SolveOptions.defaults()).stats().steps();
-        return new Run("sat", steps / reps, (System.nanoTime() - t0) / 1e6 / reps, 0, (gcMillis() - gc0) / reps,
-                (th.getCurrentThreadCpuTime() - c0) / 1e6 / reps, (processCpuNanos() - p0) / 1e6 / reps);
+        Clocks d = Clocks.end().minus(c0);
+        return new Run("sat", steps / reps, d.wallMillis() / reps, 0, d.gc() / reps, d.cpuMillis() / reps, d.processCpuMillis() / reps);
     }
 
     private static Run measure(Problem p) {
         System.gc();
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
-        long gc0 = gcMillis();
-        java.lang.management.ThreadMXBean th = ManagementFactory.getThreadMXBean();
-        long c0 = th.getCurrentThreadCpuTime();
-        long p0 = processCpuNanos();
-        long t0 = System.nanoTime();
+        Clocks c0 = Clocks.start();
         Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
-        double ms = (System.nanoTime() - t0) / 1e6;
-        double cpu = (th.getCurrentThreadCpuTime() - c0) / 1e6;
-        double pcpu = (processCpuNanos() - p0) / 1e6;
-        long gc = gcMillis() - gc0;
+        Clocks d = Clocks.end().minus(c0);
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())
             if (m.getType() == MemoryType.HEAP) peak += m.getPeakUsage().getUsed();
         String verdict = o instanceof Outcome.Sat ? "sat" : o instanceof Outcome.Unsat ? "fail" : "unknown";
-        return new Run(verdict, o.stats().steps(), ms, peak, gc, cpu, pcpu);
+        return new Run(verdict, o.stats().steps(), d.wallMillis(), peak, d.gc(), d.cpuMillis(), d.processCpuMillis());
+    }
+
+    /**
+     * The clocks one measurement reads — wall, this thread's CPU, the whole process's CPU,
+     * collection time — in nanoseconds (collection: milliseconds). {@link #start} reads the wall
+     * clock last and {@link #end} first, so the timed region holds the solve and nothing else.
+     */
+    private record Clocks(long wall, long cpu, long processCpu, long gc) {
+        static Clocks start() {
+            long gc = gcMillis(), cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(), pcpu = processCpuNanos();
+            return new Clocks(System.nanoTime(), cpu, pcpu, gc);
+        }
+
+        static Clocks end() {
+            long wall = System.nanoTime();
+            return new Clocks(wall, ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(), processCpuNanos(), gcMillis());
+        }
+
+        Clocks minus(Clocks earlier) {
+            return new Clocks(wall - earlier.wall, cpu - earlier.cpu, processCpu - earlier.processCpu, gc - earlier.gc);
+        }
+
+        double wallMillis() {
+            return wall / 1e6;
+        }
+
+        double cpuMillis() {
+            return cpu / 1e6;
+        }
+
+        double processCpuMillis() {
+            return processCpu / 1e6;
+        }
     }
 
     /**
