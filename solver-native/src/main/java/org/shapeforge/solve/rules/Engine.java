@@ -201,12 +201,13 @@ public final class Engine {
         rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
     }
 
-    /**
-     * The variables whose size may be 0 (keys {@code a}, {@code <r>}): the discardable ones (Def. 1.1:
-     * sizes are ≥ 1 except for discardable variables, seed 000's invalid_vars), less those bound to
-     * or inside the value of a variable that may not be 0.
+    /*
+     * The variables whose size may be 0 are flagged on their store slots (Store.zeroOkDim/zeroOkRow):
+     * the discardable ones (Def. 1.1: sizes are ≥ 1 except for discardable variables, seed 000's
+     * invalid_vars) and the fresh ones, less those bound to or inside the value of a variable that
+     * may not be 0. (A set of names, with "<r>" keys built per row binding, held a node and a string
+     * per fresh variable: issue 12.)
      */
-    private final Set<String> zeroOk = new java.util.HashSet<>();
 
     /** Planted rule mutations (tests of the tests only; empty in production). */
     private Set<Mutation> mutations = Set.of();
@@ -221,19 +222,21 @@ public final class Engine {
 
     /** Declares the discardable variables (keys {@code a}, {@code <r>}); call before {@link #run()}. */
     public void discardable(Set<String> keys) {
-        zeroOk.addAll(keys);
+        for (String k : keys)
+            if (k.length() > 2 && k.startsWith("<") && k.endsWith(">")) store.zeroOkRow(k.substring(1, k.length() - 1), true);
+            else store.zeroOkDim(k, true);
     }
 
     /** Whether dimension variable {@code v} may still have size 0. */
     public boolean zeroOk(String v) {
-        return zeroOk.contains(v);
+        return store.zeroOkDim(v);
     }
 
     public void bindDim(String v, Dim value, Why why) {
-        if (!zeroOk.contains(v)) {
+        if (!store.zeroOkDim(v)) {
             if (value instanceof Dim.Atom a && a.size() == 0)
                 throw Contradiction.fail("size 0 for " + v + ": sizes are at least 1 except for discardable variables (Def. 1.1)", why);
-            if (value instanceof Dim.Var w) zeroOk.remove(w.name());
+            if (value instanceof Dim.Var w) store.zeroOkDim(w.name(), false);
         }
         store.bindDim(v, value, why);
         Store.Cap c = store.removeCap(v);
@@ -278,14 +281,14 @@ public final class Engine {
 
     /** A row variable that may not have size-0 axes: its value's explicit axes are ≥ 1, and so are its variables. */
     private void nonZeroAxes(String v, Row value, Why why) {
-        if (zeroOk.contains("<" + v + ">")) return;
+        if (store.zeroOkRow(v)) return;
         for (List<Dim> flank : List.of(value.lead(), value.trail()))
             for (Dim d : flank) {
                 if (d instanceof Dim.Atom a && a.size() == 0)
                     throw Contradiction.fail("size-0 axis in the value of <" + v + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
-                if (d instanceof Dim.Var w) zeroOk.remove(w.name());
+                if (d instanceof Dim.Var w) store.zeroOkDim(w.name(), false);
             }
-        if (value instanceof Row.Open o) zeroOk.remove("<" + o.var() + ">");
+        if (value instanceof Row.Open o) store.zeroOkRow(o.var(), false);
     }
 
     /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */
@@ -324,16 +327,17 @@ public final class Engine {
         do n = "φ" + (++fresh); while (store.hasDim(n)); // an input may name a variable φ1
         // a fresh variable stands for part of some other value: it may be 0 until it is placed in the
         // value of a variable that may not (nonZeroAxes), e.g. an axis of a discardable row's deficit
-        zeroOk.add(n);
-        return store.registerDim(n).term();
+        Dim.Var term = store.registerDim(n).term();
+        store.zeroOkDim(n, true);
+        return term;
     }
 
     /** A fresh row variable. */
     public String freshRow() {
         String n;
         do n = "ρ" + (++fresh); while (store.hasRow(n));
-        zeroOk.add("<" + n + ">");
         store.registerRow(n);
+        store.zeroOkRow(n, true);
         return n;
     }
 

@@ -62,6 +62,33 @@ public final class Store {
         return s;
     }
 
+    /**
+     * Whether dimension variable {@code v} may have size 0 (Def. 1.1: discardable, or fresh and not
+     * yet placed in a value that may not): a flag on its slot, false for a variable never seen.
+     */
+    public boolean zeroOkDim(String v) {
+        DimSlot s = dims.get(v);
+        return s != null && s.zeroOk;
+    }
+
+    /** Sets {@link #zeroOkDim}'s flag (setting it makes the slot if needed; clearing an unseen variable does nothing). */
+    public void zeroOkDim(String v, boolean ok) {
+        DimSlot s = ok ? dim(v) : dims.get(v);
+        if (s != null) s.zeroOk = ok;
+    }
+
+    /** Whether row variable {@code v}'s value may have size-0 axes (the row counterpart of {@link #zeroOkDim}). */
+    public boolean zeroOkRow(String v) {
+        RowSlot s = rows.get(v);
+        return s != null && s.zeroOk;
+    }
+
+    /** Sets {@link #zeroOkRow}'s flag. */
+    public void zeroOkRow(String v, boolean ok) {
+        RowSlot s = ok ? row(v) : rows.get(v);
+        if (s != null) s.zeroOk = ok;
+    }
+
     /** Registers a row variable of the problem. */
     public RowSlot registerRow(String v) {
         RowSlot s = row(v);
