@@ -78,4 +78,23 @@ class FrozenMapTest {
         m.forEach((k, v) -> seen.add(k));
         assertEquals(List.copyOf(ref.keySet()), seen);
     }
+
+    @Test
+    void putNewWithTheHashBuildsTheSameMapAndChecksItsContract() {
+        var a = FrozenMap.<String, Integer>builder(4);
+        var b = FrozenMap.<String, Integer>builder(4);
+        for (int i = 0; i < 1000; i++) {
+            String k = "v" + i;
+            a.put(k, i);
+            b.putNew(k, PackedIndex.hash(k), i);
+        }
+        FrozenMap<String, Integer> x = a.build(), y = b.build();
+        assertEquals(x, y);
+        assertEquals(List.copyOf(x.keySet()), List.copyOf(y.keySet()));
+        for (int i = 0; i < 1000; i++) assertEquals(i, y.get("v" + i));
+        // surefire runs with assertions enabled: a key present or a wrong hash is refused
+        var c = FrozenMap.<String, Integer>builder(2).putNew("k", PackedIndex.hash("k"), 1);
+        assertThrows(AssertionError.class, () -> c.putNew("k", PackedIndex.hash("k"), 2));
+        assertThrows(AssertionError.class, () -> c.putNew("j", PackedIndex.hash("k"), 2));
+    }
 }

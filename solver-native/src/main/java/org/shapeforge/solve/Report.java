@@ -31,12 +31,12 @@ final class Report {
         FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd);
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
         for (DimSlot s : dimSlots(en, in))
-            if (s.bound()) db.put(s.name(), dim(en, s));
+            if (s.bound()) db.putNew(s.name(), s.hash(), dim(en, s));
         java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (RowSlot s : rowSlots(en, in)) {
             if (!s.bound()) continue;
             Trace t = new Trace(Why.NONE, false);
-            rb.put(s.name(), axes(en, en.subst.row(s, t)));
+            rb.putNew(s.name(), s.hash(), axes(en, en.subst.row(s, t)));
             if (t.why().policy()) policyRows.add(s.name());
         }
         Map<String, Dim> dims = db.build();
@@ -91,12 +91,12 @@ final class Report {
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (DimSlot s : dimSlots(en, in)) {
             Dim x = dim(en, s);
-            if (x.isGround()) d.put(s.name(), x);
+            if (x.isGround()) d.putNew(s.name(), s.hash(), x);
             else notes.add("dynamic " + s.name() + " stays symbolic (" + Show.dim(x) + "): not in the model");
         }
         for (RowSlot s : rowSlots(en, in)) {
             Row x = row(en, s);
-            if (x.isGround()) r.put(s.name(), x);
+            if (x.isGround()) r.putNew(s.name(), s.hash(), x);
             else notes.add("<" + s.name() + "> stays symbolic (" + Show.row(x) + "): not in the model");
         }
         return new Assignment(d.build(), r.build());
@@ -112,11 +112,11 @@ final class Report {
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (DimSlot s : dimSlots(en, in)) {
             Dim x = dim(en, s);
-            d.put(s.name(), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
+            d.putNew(s.name(), s.hash(), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
         }
         for (RowSlot s : rowSlots(en, in)) {
             Row x = row(en, s);
-            r.put(s.name(), x instanceof Row.Closed c && c.isGround() ? c
+            r.putNew(s.name(), s.hash(), x instanceof Row.Closed c && c.isGround() ? c
                     : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
         }
         return new Assignment(d.build(), r.build());

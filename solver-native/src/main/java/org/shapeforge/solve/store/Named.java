@@ -17,4 +17,9 @@ abstract sealed class Named permits DimSlot, RowSlot {
     public String name() {
         return name;
     }
+
+    /** {@code PackedIndex.hash(name())}, computed once. */
+    public int hash() {
+        return hash;
+    }
 }
