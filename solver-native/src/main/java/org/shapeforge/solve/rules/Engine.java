@@ -78,8 +78,7 @@ public final class Engine {
         // input row, ~4.3 edges per input row in the main rank graph and ~3.7 in each flank graph.
         this.store = new Store(dims.size() * 3 / 2 + 16, rows.size() * 3 / 2 + 16);
         this.subst = new Subst(store);
-        for (String v : dims) store.registerDim(v); // slots allocated in input order: passes over them read memory in order
-        for (String v : rows) store.registerRow(v);
+        store.registerNew(dims, rows); // slots allocated in input order: passes over them read memory in order
         this.rank = new RankGraph(new StoreIds(store), rows.size() * 3 / 2 + 16, rows.size() * 9 / 2 + 16);
         this.leadRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
         this.trailRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
