@@ -27,13 +27,30 @@ final class SlotTable<S extends Named> {
         slots = new Named[Math.max(16, expected)];
     }
 
+    /**
+     * The last two slots found, by name identity: one step asks for the same few variables again
+     * and again (its rank facts, the substitution, the binding, the store), and at 10^6 variables
+     * every probe of the index is a cache miss (issue 12). Slots are never removed, so a remembered
+     * slot stays right.
+     */
+    private String name0, name1;
+    private Named slot0, slot1;
+
     /** The slot of {@code name}, or null. */
     @SuppressWarnings("unchecked")
     S get(String name) {
+        if (name == name0) return (S) slot0;
+        if (name == name1) return (S) slot1;
         int h = PackedIndex.hash(name);
         for (int p = index.candidate(h, index.home(h)); p >= 0; p = index.candidate(h, index.after(p))) {
             Named s = slots[index.entry(p)];
-            if (s.name() == name || s.name().equals(name)) return (S) s;
+            if (s.name() == name || s.name().equals(name)) {
+                name1 = name0;
+                slot1 = slot0;
+                name0 = name;
+                slot0 = s;
+                return (S) s;
+            }
         }
         return null;
     }
