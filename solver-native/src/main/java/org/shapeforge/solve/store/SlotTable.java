@@ -28,26 +28,26 @@ final class SlotTable<S extends Named> {
     }
 
     /**
-     * The last two slots found, by name identity: one step asks for the same few variables again
-     * and again (its rank facts, the substitution, the binding, the store), and at 10^6 variables
-     * every probe of the index is a cache miss (issue 12). Slots are never removed, so a remembered
-     * slot stays right.
+     * The last two slots found, matched by name identity: one step asks for the same few
+     * variables again and again (its rank facts, the substitution, the binding, the store), and at
+     * 10^6 variables every probe of the index is a cache miss (issue 12). Slots are never removed,
+     * and a slot's name is final, so a remembered slot stays right — also for readers on other
+     * threads (each field is one reference, read once).
      */
-    private String name0, name1;
     private Named slot0, slot1;
 
     /** The slot of {@code name}, or null. */
     @SuppressWarnings("unchecked")
     S get(String name) {
-        if (name == name0) return (S) slot0;
-        if (name == name1) return (S) slot1;
+        Named r0 = slot0;
+        if (r0 != null && r0.name() == name) return (S) r0;
+        Named r1 = slot1;
+        if (r1 != null && r1.name() == name) return (S) r1;
         int h = PackedIndex.hash(name);
         for (int p = index.candidate(h, index.home(h)); p >= 0; p = index.candidate(h, index.after(p))) {
             Named s = slots[index.entry(p)];
             if (s.name() == name || s.name().equals(name)) {
-                name1 = name0;
-                slot1 = slot0;
-                name0 = name;
+                slot1 = r0;
                 slot0 = s;
                 return (S) s;
             }
