@@ -6,8 +6,19 @@ public final class Names {
 
     /** Dimension variables start with a lower-case letter, then letters, digits, {@code _}, {@code '}. */
     public static boolean isDimName(String s) {
-        if (s == null || s.isEmpty() || !Character.isLowerCase(s.charAt(0))) return false;
+        if (s == null || s.isEmpty()) return false;
+        char c = s.charAt(0);
+        if (!((c >= 'a' && c <= 'z') || isGreekSmall(c) || Character.isLowerCase(c))) return false;
         return restIsIdentifier(s);
+    }
+
+    /**
+     * Greek small letters α–ω (U+03B1–U+03C9, all lower-case letters): tested before the general
+     * Unicode tables because the native solver's fresh variables are named {@code φN} and
+     * {@code ρN}, and terms over them are built millions of times at 10^6 constraints (issue 12).
+     */
+    private static boolean isGreekSmall(char c) {
+        return c >= '\u03B1' && c <= '\u03C9';
     }
 
     /** Letters, digits, {@code _}, {@code '} from the second character on (ASCII tested first: terms are built often). */
@@ -22,7 +33,9 @@ public final class Names {
 
     /** Row variables: any identifier (letters, digits, {@code _}, {@code '}, not starting with a digit). */
     public static boolean isRowName(String s) {
-        if (s == null || s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) return false;
+        if (s == null || s.isEmpty()) return false;
+        char c = s.charAt(0);
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || isGreekSmall(c) || Character.isLetter(c))) return false;
         return restIsIdentifier(s);
     }
 
