@@ -31,10 +31,19 @@ final class NameSet extends AbstractSet<String> {
         return -1;
     }
 
+    /**
+     * The last two names {@link #addOrGet} returned: consecutive constraints mention the same few
+     * variables, and at 10^6 names every probe of the index is a cache miss (issue 12).
+     */
+    private String recent0, recent1;
+
     /** The instance already recorded for {@code s}'s name, or {@code s} itself, now recorded last. */
     String addOrGet(String s) {
+        if (s == recent0 || s == recent1) return s; // the recorded instance itself
         int h = PackedIndex.hash(s), n = find(s, h);
-        if (n >= 0) return names[n];
+        recent1 = recent0;
+        if (n >= 0) return recent0 = names[n];
+        recent0 = s;
         if (size == names.length) names = Arrays.copyOf(names, size + (size >> 1));
         names[size] = s;
         index.add(h, size++);

@@ -32,12 +32,12 @@ final class Report {
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
         for (DimSlot s : dimSlots(en, in))
             if (s.bound()) db.putNew(s.name(), s.hash(), dim(en, s));
-        java.util.Set<String> policyRows = new java.util.HashSet<>();
+        List<String> policy = new ArrayList<>(); // distinct (one slot each): one immutable set, no hash-set nodes
         for (RowSlot s : rowSlots(en, in)) {
             if (!s.bound()) continue;
             Trace t = new Trace(Why.NONE, false);
             rb.putNew(s.name(), s.hash(), axes(en, en.subst.row(s, t)));
-            if (t.why().policy()) policyRows.add(s.name());
+            if (t.why().policy()) policy.add(s.name());
         }
         Map<String, Dim> dims = db.build();
         Map<String, Row> rows = rb.build();
@@ -48,7 +48,8 @@ final class Report {
         for (Stored s : en.store.residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
-        return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())), policyRows);
+        return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
+                java.util.Set.copyOf(policy));
     }
 
     /**
