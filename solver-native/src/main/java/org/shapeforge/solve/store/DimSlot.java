@@ -21,8 +21,6 @@ public final class DimSlot extends Named {
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
     List<Watcher> props;
     boolean registered;
-    /** May its size be 0 (a discardable variable, or a fresh one not yet placed in a non-zero value; Def. 1.1)? */
-    boolean zeroOk;
 
     DimSlot(String name) {
         super(name);

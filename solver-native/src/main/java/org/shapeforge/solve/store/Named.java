@@ -8,6 +8,11 @@ package org.shapeforge.solve.store;
 abstract sealed class Named permits DimSlot, RowSlot {
     private final String name;
     final int hash;
+    /**
+     * May the variable have size 0 — a dimension, or a size-0 axis in a row's value (Def. 1.1:
+     * discardable, or fresh and not yet placed in a value that may not)? {@link Store#zeroOkDim}.
+     */
+    private boolean zeroOk;
 
     Named(String name) {
         this.name = name;
@@ -16,6 +21,16 @@ abstract sealed class Named permits DimSlot, RowSlot {
 
     public String name() {
         return name;
+    }
+
+    /** The flag of {@code s}, false for no slot. */
+    static boolean zeroOk(Named s) {
+        return s != null && s.zeroOk;
+    }
+
+    /** Sets the flag of {@code s} (no slot: nothing). */
+    static void zeroOk(Named s, boolean ok) {
+        if (s != null) s.zeroOk = ok;
     }
 
     /** {@code PackedIndex.hash(name())}, computed once. */

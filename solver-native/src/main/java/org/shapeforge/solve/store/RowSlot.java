@@ -25,8 +25,6 @@ public final class RowSlot extends Named {
     /** The propagators watching this variable (the size rules'): handed back when it is bound. */
     List<Watcher> props;
     boolean registered;
-    /** May its value have size-0 axes (the row counterpart of {@link DimSlot}'s flag)? */
-    boolean zeroOk;
 
     RowSlot(String name, int id) {
         super(name);

@@ -17,9 +17,8 @@ public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    /** The slots by name (no entry objects: {@link SlotTable}). */
-    private final SlotTable<DimSlot> dims;
-    private final SlotTable<RowSlot> rows;
+    /** The variables' slots (by name, by row id, in registration order). */
+    private final Registry vars;
     /** The capped variables in the order their caps were set (residual printing, principality). */
     private final Map<String, Cap> caps;
     private final List<Stored> all = new ArrayList<>();
@@ -27,11 +26,6 @@ public final class Store {
     private final Chains chains = new Chains();
     /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
     private final List<Stored> deferred = new ArrayList<>();
-    /** The registered variables' slots in registration order (the input's first, then fresh ones). */
-    private final List<DimSlot> dimOrder;
-    private final List<RowSlot> rowOrder;
-    /** Every row slot by id (registered or not). */
-    private final List<RowSlot> rowById;
     private long order;
 
     /** An empty store. */
@@ -44,22 +38,23 @@ public final class Store {
      * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
      */
     public Store(int dims, int rows) {
-        this.dims = new SlotTable<>(dims);
-        this.rows = new SlotTable<>(rows);
+        vars = new Registry(dims, rows);
         caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
-        dimOrder = new ArrayList<>(dims);
-        rowOrder = new ArrayList<>(rows);
-        rowById = new ArrayList<>(rows);
     }
 
     /** Registers a dimension variable of the problem (once; later calls return the same slot). */
     public DimSlot registerDim(String v) {
-        DimSlot s = dim(v);
-        if (!s.registered) {
-            s.registered = true;
-            dimOrder.add(s);
-        }
-        return s;
+        return vars.registerDim(v);
+    }
+
+    /** Registers a row variable of the problem. */
+    public RowSlot registerRow(String v) {
+        return vars.registerRow(v);
+    }
+
+    /** Registers the problem's variables: distinct names never seen, before anything else ({@link Registry#registerNew}). */
+    public void registerNew(java.util.Collection<String> dimNames, java.util.Collection<String> rowNames) {
+        vars.registerNew(dimNames, rowNames);
     }
 
     /**
@@ -67,59 +62,22 @@ public final class Store {
      * yet placed in a value that may not): a flag on its slot, false for a variable never seen.
      */
     public boolean zeroOkDim(String v) {
-        DimSlot s = dims.get(v);
-        return s != null && s.zeroOk;
+        return Named.zeroOk(vars.findDim(v));
     }
 
     /** Sets {@link #zeroOkDim}'s flag (setting it makes the slot if needed; clearing an unseen variable does nothing). */
     public void zeroOkDim(String v, boolean ok) {
-        DimSlot s = ok ? dim(v) : dims.get(v);
-        if (s != null) s.zeroOk = ok;
+        Named.zeroOk(ok ? vars.dim(v) : vars.findDim(v), ok);
     }
 
     /** Whether row variable {@code v}'s value may have size-0 axes (the row counterpart of {@link #zeroOkDim}). */
     public boolean zeroOkRow(String v) {
-        RowSlot s = rows.get(v);
-        return s != null && s.zeroOk;
+        return Named.zeroOk(vars.findRow(v));
     }
 
     /** Sets {@link #zeroOkRow}'s flag. */
     public void zeroOkRow(String v, boolean ok) {
-        RowSlot s = ok ? row(v) : rows.get(v);
-        if (s != null) s.zeroOk = ok;
-    }
-
-    /**
-     * Registers the problem's variables, distinct names the store has not seen (the input's, in
-     * order of first mention, before anything else): each slot is indexed without first probing
-     * for an existing one — at 10^6 variables each avoided probe is a cache miss (issue 12).
-     */
-    public void registerNew(java.util.Collection<String> dimNames, java.util.Collection<String> rowNames) {
-        for (String v : dimNames) {
-            assert !hasDim(v) : "registerNew: " + v + " already seen";
-            DimSlot s = new DimSlot(v);
-            dims.put(s);
-            s.registered = true;
-            dimOrder.add(s);
-        }
-        for (String v : rowNames) {
-            assert !hasRow(v) : "registerNew: <" + v + "> already seen";
-            RowSlot s = new RowSlot(v, rowById.size());
-            rows.put(s);
-            rowById.add(s);
-            s.registered = true;
-            rowOrder.add(s);
-        }
-    }
-
-    /** Registers a row variable of the problem. */
-    public RowSlot registerRow(String v) {
-        RowSlot s = row(v);
-        if (!s.registered) {
-            s.registered = true;
-            rowOrder.add(s);
-        }
-        return s;
+        Named.zeroOk(ok ? vars.row(v) : vars.findRow(v), ok);
     }
 
     /**
@@ -127,102 +85,87 @@ public final class Store {
      * made while a caller iterates by index appear at the end).
      */
     public List<DimSlot> dimSlots() {
-        return java.util.Collections.unmodifiableList(dimOrder);
+        return vars.dimSlots();
     }
 
     /** The registered row variables in registration order (read-only, live). */
     public List<RowSlot> rowSlots() {
-        return java.util.Collections.unmodifiableList(rowOrder);
-    }
-
-    private DimSlot dim(String v) {
-        DimSlot s = dims.get(v);
-        if (s == null) dims.put(s = new DimSlot(v));
-        return s;
-    }
-
-    private RowSlot row(String v) {
-        RowSlot s = rows.get(v);
-        if (s == null) {
-            rows.put(s = new RowSlot(v, rowById.size()));
-            rowById.add(s);
-        }
-        return s;
+        return vars.rowSlots();
     }
 
     /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
     public boolean hasDim(String v) {
-        return dims.get(v) != null;
+        return vars.findDim(v) != null;
     }
 
     /** Whether the store has seen row variable {@code v}. */
     public boolean hasRow(String v) {
-        return rows.get(v) != null;
+        return vars.findRow(v) != null;
     }
 
     /** The dense id of row variable {@code v} (its slot is created on first sight). */
     public int rowId(String v) {
-        return row(v).id();
+        return vars.row(v).id();
     }
 
     /** The row variable with id {@code id}. */
     public String rowName(int id) {
-        return rowById.get(id).name();
+        return vars.rowName(id);
     }
 
     /** The number of row ids assigned. */
     public int rowCount() {
-        return rowById.size();
+        return vars.rowCount();
     }
 
     /** The slot of {@code v}, or null if the store has never heard of it ({@link Subst} reads bindings here). */
     DimSlot dimSlot(String v) {
-        return dims.get(v);
+        return vars.findDim(v);
     }
 
     /** The slot of row variable {@code v}, or null. */
     RowSlot rowSlot(String v) {
-        return rows.get(v);
+        return vars.findRow(v);
     }
 
     public boolean dimBound(String v) {
-        DimSlot s = dims.get(v);
+        DimSlot s = vars.findDim(v);
         return s != null && s.value != null;
     }
 
     public boolean rowBound(String v) {
-        RowSlot s = rows.get(v);
+        RowSlot s = vars.findRow(v);
         return s != null && s.value != null;
     }
 
     /** Binds (or, compressing a chain, rebinds to the chain's end) dimension variable {@code v}. */
     public void bindDim(String v, Dim value, Why why) {
-        DimSlot s = dim(v);
+        DimSlot s = vars.dim(v);
         s.value = java.util.Objects.requireNonNull(value);
         s.why = why;
     }
 
     /** Binds (or rebinds to a chain's end) row variable {@code v}. */
     public void bindRow(String v, Row value, Why why, boolean placement) {
-        RowSlot s = row(v);
+        RowSlot s = vars.row(v);
         s.value = java.util.Objects.requireNonNull(value);
         s.why = why;
         s.placement = placement;
     }
 
     public Cap cap(String v) {
-        DimSlot s = dims.get(v);
+        DimSlot s = vars.findDim(v);
         return s == null ? null : s.cap;
     }
 
     public void setCap(String v, Dim.Atom a, Why why) {
         Cap c = new Cap(a, why);
-        dim(v).cap = c;
+        vars.dim(v).cap = c;
         caps.put(v, c);
     }
 
     public Cap removeCap(String v) {
-        DimSlot s = dims.get(v);
+        DimSlot s = vars.findDim(v);
         if (s == null || s.cap == null) return null;
         Cap c = s.cap;
         s.cap = null;
@@ -241,20 +184,20 @@ public final class Store {
         all.add(s);
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
-            DimSlot d = dim(dimVars.get(i));
+            DimSlot d = vars.dim(dimVars.get(i));
             d.watch = chains.append(d.watch, s);
         }
         for (int i = 0; i < rowVars.size(); i++) {
-            RowSlot r = row(rowVars.get(i));
+            RowSlot r = vars.row(rowVars.get(i));
             r.watch = chains.append(r.watch, s);
         }
         if (kind == Stored.Kind.DIM_ADJ) {
-            DimSlot a = dim(dimVars.get(0)), b = dim(dimVars.get(1));
+            DimSlot a = vars.dim(dimVars.get(0)), b = vars.dim(dimVars.get(1));
             a.up = chains.append(a.up, s);
             b.down = chains.append(b.down, s);
         } else if (kind == Stored.Kind.ROW_CAP) {
             String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
-            RowSlot u = row(upper);
+            RowSlot u = vars.row(upper);
             u.caps = chains.append(u.caps, s);
             u.capCount++;
             if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
@@ -265,7 +208,7 @@ public final class Store {
             }
             if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
                     && lo.trail().isEmpty() && !lo.var().equals(upper)) {
-                RowSlot l = row(lo.var());
+                RowSlot l = vars.row(lo.var());
                 l.up = chains.append(l.up, s);
             }
         }
@@ -274,7 +217,7 @@ public final class Store {
 
     /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
     public List<Stored> takeDimWatchers(String v) {
-        DimSlot d = dims.get(v);
+        DimSlot d = vars.findDim(v);
         if (d == null || d.watch == Chains.EMPTY) return List.of();
         long h = d.watch;
         d.watch = Chains.EMPTY;
@@ -283,7 +226,7 @@ public final class Store {
 
     /** Removes and returns the live stored facts that mention row variable {@code v}. */
     public List<Stored> takeRowWatchers(String v) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         if (r == null || r.watch == Chains.EMPTY) return List.of();
         long h = r.watch;
         r.watch = Chains.EMPTY;
@@ -292,21 +235,21 @@ public final class Store {
 
     /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
     public void watchDim(String v, Watcher w) {
-        DimSlot d = dim(v);
+        DimSlot d = vars.dim(v);
         if (d.props == null) d.props = new ArrayList<>(2);
         d.props.add(w);
     }
 
     /** Puts propagator {@code w} on row variable {@code v}'s watch list. */
     public void watchRow(String v, Watcher w) {
-        RowSlot r = row(v);
+        RowSlot r = vars.row(v);
         if (r.props == null) r.props = new ArrayList<>(2);
         r.props.add(w);
     }
 
     /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
     public void wakeDim(String v, boolean take) {
-        DimSlot d = dims.get(v);
+        DimSlot d = vars.findDim(v);
         if (d == null || d.props == null) return;
         List<Watcher> l = d.props;
         if (take) d.props = null;
@@ -315,7 +258,7 @@ public final class Store {
 
     /** Wakes and forgets the propagators watching row variable {@code v} (it is bound). */
     public void wakeRow(String v) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         if (r == null || r.props == null) return;
         List<Watcher> l = r.props;
         r.props = null;
@@ -324,13 +267,13 @@ public final class Store {
 
     /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
     public List<Watcher> dimWatchers(String v) {
-        DimSlot d = dims.get(v);
+        DimSlot d = vars.findDim(v);
         return d == null || d.props == null ? List.of() : java.util.Collections.unmodifiableList(d.props);
     }
 
     /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
     public List<Watcher> rowWatchers(String v) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         return r == null || r.props == null ? List.of() : java.util.Collections.unmodifiableList(r.props);
     }
 
@@ -340,7 +283,7 @@ public final class Store {
     }
 
     public List<Stored> upAdjacencies(String v) {
-        DimSlot d = dims.get(v);
+        DimSlot d = vars.findDim(v);
         if (d == null || d.up == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         d.up = chains.prune(d.up, out);
@@ -348,7 +291,7 @@ public final class Store {
     }
 
     public List<Stored> downAdjacencies(String v) {
-        DimSlot d = dims.get(v);
+        DimSlot d = vars.findDim(v);
         if (d == null || d.down == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         d.down = chains.prune(d.down, out);
@@ -357,7 +300,7 @@ public final class Store {
 
     /** Live caps {@code R ⊑ ⟨v⟩} on row variable {@code v}. */
     public List<Stored> rowCaps(String v) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         if (r == null || r.caps == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         r.caps = chains.prune(r.caps, out);
@@ -366,7 +309,7 @@ public final class Store {
 
     /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
     public boolean hasCap(String v, Row lower) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         if (r == null || r.caps == Chains.EMPTY) return false;
         if (r.capsByLower != null) {
             Stored s = r.capsByLower.get(lower);
@@ -380,7 +323,7 @@ public final class Store {
 
     /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
     public List<Stored> rowUpAdjacencies(String v) {
-        RowSlot r = rows.get(v);
+        RowSlot r = vars.findRow(v);
         if (r == null || r.up == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         r.up = chains.prune(r.up, out);
