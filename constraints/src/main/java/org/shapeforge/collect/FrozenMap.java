@@ -92,10 +92,14 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
                 kv[2 * n + 1] = value;
                 return this;
             }
+            return append(key, PackedIndex.hash(key), value);
+        }
+
+        private Builder<K, V> append(K key, int hash, V value) {
             if (2 * size == kv.length) kv = Arrays.copyOf(kv, 2 * (size + (size >> 1) + 1));
             kv[2 * size] = key;
             kv[2 * size + 1] = value;
-            index.add(PackedIndex.hash(key), size++);
+            index.add(hash, size++);
             return this;
         }
 
@@ -111,11 +115,7 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(value, "value");
             assert hash == PackedIndex.hash(key) && find(kv, index, key) < 0 : "putNew: wrong hash or key present: " + key;
-            if (2 * size == kv.length) kv = Arrays.copyOf(kv, 2 * (size + (size >> 1) + 1));
-            kv[2 * size] = key;
-            kv[2 * size + 1] = value;
-            index.add(hash, size++);
-            return this;
+            return append(key, hash, value);
         }
 
         /** The frozen map; the builder cannot be used afterwards. */

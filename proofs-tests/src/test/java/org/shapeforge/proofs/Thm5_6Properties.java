@@ -55,9 +55,7 @@ class Thm5_6Properties {
     void cor5_7_unsolvedRowsEntailedEmpty() {
         var p = org.shapeforge.lang.Parser.parse("cor57.shc",
                 "[a] <= <r2> [2]\n<r2> <= <r3>\n<r3> [1] <= <r1>\n<r3> [3, d, 3] <= <r1> [a, 3]");
-        ShapeSolver smt = Backend.SMT.create();
-        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
-        for (Claim c : Claims.check(p, nat, smt.solve(p, SMT), smt, SMT))
+        for (Claim c : claims(p))
             assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
     }
 
@@ -73,11 +71,16 @@ class Thm5_6Properties {
     void cor5_7_onlyValueIsTheTopDefault() {
         var p = org.shapeforge.lang.Parser.parse("cor57b.shc",
                 "[c, 2] <> <= [e] <r1>\n[2] <> [3:rgb, 2] <= [2] <r3>\n[c] <r3> [b] <= [1] <r1>");
-        ShapeSolver smt = Backend.SMT.create();
-        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
-        Claim c57 = Claims.check(p, nat, smt.solve(p, SMT), smt, SMT).stream().filter(c -> c.name().startsWith("Cor5.7")).findFirst().orElseThrow();
+        Claim c57 = claims(p).stream().filter(c -> c.name().startsWith("Cor5.7")).findFirst().orElseThrow();
         org.junit.jupiter.api.Assertions.assertEquals(Claim.Status.HOLDS, c57.status(), c57::detail);
         org.junit.jupiter.api.Assertions.assertTrue(c57.detail().contains("1 carry only their top default"), c57::detail);
+    }
+
+    /** The claims on {@code p}: the checked native answer against SMT (flat). */
+    private static List<Claim> claims(org.shapeforge.lang.Problem p) {
+        ShapeSolver smt = Backend.SMT.create();
+        Outcome nat = Backend.NATIVE.checked().solve(p, SolveOptions.defaults());
+        return Claims.check(p, nat, smt.solve(p, SMT), smt, SMT);
     }
 
     /** The generator seed of a failure seen on a pre-merge branch (jqwik run seed -9113652734238796822, sample -6996). */
