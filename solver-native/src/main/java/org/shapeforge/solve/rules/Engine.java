@@ -219,7 +219,10 @@ public final class Engine {
         return !mutations.isEmpty() && mutations.contains(m);
     }
 
-    /** Declares the discardable variables (keys {@code a}, {@code <r>}); call before {@link #run()}. */
+    /**
+     * Declares the discardable variables, keys as {@code close.Provenance.dimKey/rowKey} write them
+     * ({@code a}, {@code <r>}); call before {@link #run()}.
+     */
     public void discardable(Set<String> keys) {
         for (String k : keys)
             if (k.length() > 2 && k.startsWith("<") && k.endsWith(">")) store.zeroOkRow(k.substring(1, k.length() - 1), true);
