@@ -72,9 +72,14 @@ public final class BenchCommand implements Callable<Integer> {
     Integer reps;
 
     @Option(names = "--warmup", paramLabel = "K",
-            description = "warm-up solves of a 10000-constraint instance before measuring each size; for queries, JIT warm-up"
-                    + " passes over the queries of a 1000-constraint mix before the first size (default 10)")
-    int warmup = 10;
+            description = "at most K warm-up solves before measuring each size, of the instance itself (above " + BenchCommand.WARM_CAP
+                    + " constraints: of a " + BenchCommand.WARM_CAP + "-constraint instance, then one of the instance itself), stopping"
+                    + " once the JIT has settled (default 30); for queries, JIT warm-up passes over the queries of a"
+                    + " 1000-constraint mix before the first size")
+    int warmup = 30;
+
+    /** Sizes above this are warmed up on an instance of this size (plus one untimed solve of their own). */
+    static final int WARM_CAP = 100_000;
 
     /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
     /**
@@ -99,12 +104,12 @@ public final class BenchCommand implements Callable<Integer> {
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
         if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
-                + "before each size %d warm-up solve(s) of n=10000 (JIT warm-up excluded); %d cores%n",
-                warmup, Runtime.getRuntime().availableProcessors());
+                + "before each size up to %d untimed warm-up solves until the JIT settles (of the instance itself, above n=%d of an n=%d one); %d cores%n",
+                warmup, WARM_CAP, WARM_CAP, Runtime.getRuntime().availableProcessors());
         for (int n : ns) {
-            Problem w = gen.apply(10_000);
-            for (int i = 0; i < warmup; i++) new NativeSolver().solve(w, SolveOptions.defaults());
             Problem p = gen.apply(n);
+            JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
+            if (n > WARM_CAP && warmup > 0) new NativeSolver().solve(p, SolveOptions.defaults()); // its own first touch, untimed
             int r = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
             List<Run> rs = new ArrayList<>();
             for (int i = 0; i < r; i++) rs.add(measure(p));
@@ -120,7 +125,8 @@ public final class BenchCommand implements Callable<Integer> {
             Run st = steady ? steadyState(p, r) : null;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
-                    .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warmup)
+                    .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warm.solves()).put("jitSettled", warm.settled())
+                    .put("warmupLastCompileMillis", warm.lastCompileMillis())
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
                     .put("liveHeapMiB", liveBytes < 0 ? null : liveBytes / 1048576.0)
                     .put("liveBytesPerConstraint", liveBytes < 0 ? null : (double) liveBytes / cs)
@@ -137,13 +143,14 @@ public final class BenchCommand implements Callable<Integer> {
                             : String.format("  live %.1f MiB (%.0f B/constraint)", liveBytes / 1048576.0, (double) liveBytes / cs),
                     med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            if (!json) out.printf(name + "  n=%-8d (%s)%n", cs, warm.describe());
             if (!json && st != null) out.printf(name + "  n=%-8d steady   %10.1f ms (mean of %d back to back)  gc %d ms  cpu %.0f ms (process %.0f ms) per solve%n",
                     cs, st.millis(), r, st.gcMillis(), st.cpuMillis(), st.processCpuMillis());
         }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
-                .put("method", "solve + close wall time; median of repetitions; warm-up solves excluded; peak heap per run (max over runs, garbage included); "
+                .put("method", "solve + close wall time; median of repetitions; untimed warm-up solves until the JIT settles excluded; peak heap per run (max over runs, garbage included); "
                         + "live heap: the most heap in use right after one of the forced full collections made during an extra, untimed solve (the input problem included)")
                 .set("runs", runs)));
         out.flush();

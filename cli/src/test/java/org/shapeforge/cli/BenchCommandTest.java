@@ -26,6 +26,9 @@ class BenchCommandTest {
             double min = run.get("minMillis").asDouble(), med = run.get("millis").asDouble(), max = run.get("maxMillis").asDouble();
             assertTrue(min <= med && med <= max, run.toString());
             assertTrue(run.get("peakHeapMiB").asDouble() > 0, run.toString());
+            // --warmup 1: one untimed solve, fewer than the settling rule's minimum, so not "settled"
+            assertEquals(1, run.get("warmupSolves").asInt(), run.toString());
+            assertEquals(false, run.get("jitSettled").asBoolean(), run.toString());
             // four steps per constraint in the generator's order; native solves in the canonical
             // order (docs/solver.md, "Order and names"), where a few facts wait for a binding and
             // are re-emitted, and an empty row cap binds at once (806 steps at 200, 1,580 at 400,
@@ -46,6 +49,7 @@ class BenchCommandTest {
             JsonNode run = doc.get("runs").get(i);
             assertEquals(i == 0 ? 120 : 600, run.get("constraints").asInt());
             assertEquals("sat", run.get("verdict").asText(), run.toString());
+            assertEquals(0, run.get("warmupSolves").asInt(), run.toString()); // --warmup 0: none
             // the steady-state view: per-solve means of the back-to-back repetitions
             assertEquals(2, run.get("steady").get("repetitions").asInt(), run.toString());
             assertTrue(run.get("steady").get("meanMillis").asDouble() > 0, run.toString());
@@ -53,6 +57,20 @@ class BenchCommandTest {
             JsonNode live = run.get("liveHeapMiB");
             assertTrue(live.isNull() || live.asDouble() > 0, run.toString());
         }
+    }
+
+    /**
+     * The default warm-up runs the measured instance until the JIT settles: at least
+     * {@link JitWarmup#MIN_SOLVES} solves and at most the default 30, and the document says which.
+     */
+    @Test
+    void defaultWarmupSolvesTheInstanceUntilSettledOrTheCap() throws Exception {
+        var r = FmtEvalCommandTest.run("bench", "native-mix", "--size", "300", "--reps", "1", "--no-live", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonNode run = Cli.JSON.readTree(r.out()).get("runs").get(0);
+        int solves = run.get("warmupSolves").asInt();
+        assertTrue(solves >= JitWarmup.MIN_SOLVES && solves <= 30, run.toString());
+        assertTrue(run.get("jitSettled").asBoolean() || solves == 30, "stops early only when settled: " + run);
     }
 
     /** The generated mix has every kind the issue lists, and {@code --every} changes the ratios. */
