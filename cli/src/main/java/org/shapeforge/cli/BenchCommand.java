@@ -74,9 +74,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "K",
             description = "at most K warm-up solves before measuring each size, of the instance itself (above " + BenchCommand.WARM_CAP
                     + " constraints: of a " + BenchCommand.WARM_CAP + "-constraint instance, then one of the instance itself), stopping"
-                    + " once the JIT has settled (default 30); for queries, JIT warm-up passes over the queries of a"
-                    + " 1000-constraint mix before the first size")
-    int warmup = 30;
+                    + " once the JIT has settled (default 200); for queries, JIT warm-up passes over the queries of a"
+                    + " 1000-constraint mix before the first size (default 10)")
+    Integer warmupOption;
 
     /** Sizes above this are warmed up on an instance of this size (plus one untimed solve of their own). */
     static final int WARM_CAP = 100_000;
@@ -100,7 +100,8 @@ public final class BenchCommand implements Callable<Integer> {
             out.flush();
             return Cli.OK;
         }
-        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmup, json, out);
+        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmupOption != null ? warmupOption : 10, json, out);
+        int warmup = warmupOption != null ? warmupOption : 200;
         ArrayNode runs = Cli.JSON.createArrayNode();
         boolean allSat = true;
         if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
