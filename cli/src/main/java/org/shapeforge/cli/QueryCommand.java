@@ -41,7 +41,7 @@ public final class QueryCommand implements Callable<Integer> {
             description = "a .shc constraint; bare dimension names in size arithmetic stand for size(name)")
     List<String> queries = new ArrayList<>();
 
-    @Option(names = "--assume", paramLabel = "FACT", description = "an extra fact, e.g. 'n % 8 == 0' or 'n in 1..4096'")
+    @Option(names = "--assume", paramLabel = "FACT", description = "an extra fact, e.g. 'n %% 8 == 0' or 'n in 1..4096'")
     List<String> assume = new ArrayList<>();
 
     @Option(names = "--no-native", description = "skip the native entailer (Z3 only)")
