@@ -16,9 +16,16 @@ import org.shapeforge.codegen.ir.Operation;
  * A contraction {@code C[batch, m, n] (=:)+ A[batch, m, k] · B[batch, k, n]} recognized in an
  * operation, axes in any order and layout: the right-hand side is one product of two reads, the
  * update accumulates with ADD, every index is {@code Iter(s)} or {@code Fix(c)}, there is no Concat
- * factor, and the iterators split into batch (in all three), exactly one {@code m} (C and A), one
- * {@code n} (C and B) and one {@code k} (A and B: the reduction axis of Def. 7.5). Such operations
- * get the tiled, register-blocked (C) or shared-memory tiled (CUDA) kernel.
+ * factor, and the iterators split into batch (in all three), at least one {@code m} (C and A), at
+ * least one {@code n} (C and B) and exactly one {@code k} (A and B: the reduction axis of Def. 7.5).
+ * Such operations get the tiled, register-blocked (C) or shared-memory tiled (CUDA) kernel.
+ *
+ * <p>Several output axes on one side — a transformer's {@code w1 * ln1}, C[b,s,f] = Σ_d
+ * ln1[b,s,d]·w1[d,f], has m ∈ {b, s} — keep one as the kernel's m (or n), the one innermost in C's
+ * index, and loop over the others as batch axes: a batch axis missing from an operand has stride 0
+ * there, so each batch point is an independent GEMM on offset base pointers (before 2026-11-24 such
+ * operations fell back to the generic loop nest, ~1 GFLOP/s). The operands are swapped when C's
+ * innermost axis is on A's side, so that the kernel's n is C's unit-stride axis (its in-place tiles).
  */
 public record Contraction(Access a, Access b, List<String> batch, String m, String n, String k) {
 
@@ -40,8 +47,36 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
             else if (inA && inB) ks.add(s);
             else return Optional.empty();
         }
-        if (ms.size() != 1 || ns.size() != 1 || ks.size() != 1) return Optional.empty();
-        return Optional.of(new Contraction(a, b, batch, ms.getFirst(), ns.getFirst(), ks.getFirst()));
+        if (ms.isEmpty() || ns.isEmpty() || ks.size() != 1) return Optional.empty();
+        List<String> order = symbols(c); // C's index order: the last is its innermost axis
+        if (order.indexOf(innermost(ms, order)) > order.indexOf(innermost(ns, order))) { // a ↔ b: n is C's innermost
+            List<String> t = ms;
+            ms = ns;
+            ns = t;
+            Access x = a;
+            a = b;
+            b = x;
+        }
+        String m = innermost(ms, order), n = innermost(ns, order);
+        for (String s : order) if (!s.equals(m) && !s.equals(n) && (ms.contains(s) || ns.contains(s))) batch.add(s);
+        return Optional.of(new Contraction(a, b, batch, m, n, ks.getFirst()));
+    }
+
+    /** The symbol of {@code among} that comes last in {@code order}. */
+    private static String innermost(List<String> among, List<String> order) {
+        String best = among.getFirst();
+        for (String s : among) if (order.indexOf(s) > order.indexOf(best)) best = s;
+        return best;
+    }
+
+    /** The iterator symbols of an access in index order (constant indices skipped). */
+    private static List<String> symbols(Access x) {
+        List<String> out = new ArrayList<>();
+        for (Index ix : x.index()) {
+            String it = ix.pureIter();
+            if (it != null) out.add(it);
+        }
+        return out;
     }
 
     /** The symbols of an access whose indices are all Iter/Fix with no repeated symbol; null otherwise. */
