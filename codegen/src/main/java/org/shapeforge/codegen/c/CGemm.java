@@ -48,6 +48,16 @@ final class CGemm {
             offB.append(" + ").append(lb.coeff(s)).append("L*").append(i);
             offC.append(" + ").append(lc.coeff(s)).append("L*").append(i);
         }
+        // outer reduction axes: sequential too, each GEMM accumulating into the same C (the first one stores)
+        StringBuilder firstOuter = new StringBuilder();
+        for (String s : g.outerK()) {
+            String i = e.fresh("r_" + s);
+            long ext = op.space().var(s).orElseThrow().extent();
+            w.open("for (long " + i + " = 0; " + i + " < " + ext + "L; " + i + "++) {");
+            offA.append(" + ").append(la.coeff(s)).append("L*").append(i);
+            offB.append(" + ").append(lb.coeff(s)).append("L*").append(i);
+            firstOuter.append(" && ").append(i).append(" == 0");
+        }
         w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
         w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
         w.line("float *restrict " + pc + " = " + C + " + " + offC + ";");
@@ -66,7 +76,7 @@ final class CGemm {
         w.line("const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, " + m + "L);");
         w.open("for (long kc0 = 0; kc0 < " + k + "L; kc0 += SF_KC) {");
         w.line("const long kc = sf_lmin(SF_KC, " + k + "L - kc0);");
-        w.line("const int first = " + (initialize ? "kc0 == 0" : "0") + ";");
+        w.line("const int first = " + (initialize ? "kc0 == 0" + firstOuter : "0") + ";");
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.line("float *dst = " + bp + " + jr * kc;");
         if (sBn == 1) // a full panel of unit-stride rows: row copies the compiler turns into vector moves
@@ -110,6 +120,6 @@ final class CGemm {
         w.line("free(" + ap + ");");
         w.line("free(" + bp + ");");
         w.close("}");
-        for (int i = 0; i < g.batch().size(); i++) w.close("}");
+        for (int i = 0; i < g.batch().size() + g.outerK().size(); i++) w.close("}");
     }
 }

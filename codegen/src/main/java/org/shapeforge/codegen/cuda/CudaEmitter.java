@@ -77,7 +77,9 @@ public class CudaEmitter extends Emitter {
     public String source() {
         launches.clear();
         CodeWriter w = new CodeWriter().raw(prologue());
-        Optional<Contraction> gemm = tiledContractions ? Contraction.of(op) : Optional.empty();
+        // the tiled kernel runs batch points on the grid's z (at most 65535) and has no outer reduction loop
+        Optional<Contraction> gemm = tiledContractions
+                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && batchPoints(op, g) <= 65535) : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
         if (init) initKernel(w);
@@ -231,5 +233,11 @@ public class CudaEmitter extends Emitter {
 
     Operation operation() {
         return op;
+    }
+
+    private static long batchPoints(Operation op, Contraction g) {
+        long p = 1;
+        for (String s : g.batch()) p *= op.space().var(s).orElseThrow().extent();
+        return p;
     }
 }

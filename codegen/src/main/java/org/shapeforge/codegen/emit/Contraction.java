@@ -17,7 +17,7 @@ import org.shapeforge.codegen.ir.Operation;
  * operation, axes in any order and layout: the right-hand side is one product of two reads, the
  * update accumulates with ADD, every index is {@code Iter(s)} or {@code Fix(c)}, there is no Concat
  * factor, and the iterators split into batch (in all three), at least one {@code m} (C and A), at
- * least one {@code n} (C and B) and exactly one {@code k} (A and B: the reduction axis of Def. 7.5).
+ * least one {@code n} (C and B) and at least one {@code k} (A and B: the reduction axes of Def. 7.5).
  * Such operations get the tiled, register-blocked (C) or shared-memory tiled (CUDA) kernel.
  *
  * <p>Several output axes on one side — a transformer's {@code w1 * ln1}, C[b,s,f] = Σ_d
@@ -26,8 +26,17 @@ import org.shapeforge.codegen.ir.Operation;
  * there, so each batch point is an independent GEMM on offset base pointers (before 2026-11-24 such
  * operations fell back to the generic loop nest, ~1 GFLOP/s). The operands are swapped when C's
  * innermost axis is on A's side, so that the kernel's n is C's unit-stride axis (its in-place tiles).
+ * Several reduction axes (an attention output projection, Σ over heads and their width) keep A's
+ * innermost as the kernel's k and loop over the others outside the kernel ({@link #outerK}): each
+ * such point is one more GEMM accumulated into the same C, so only the first stores (C only; the
+ * CUDA kernel takes contractions without outer reduction axes, its batch points run in parallel).
  */
-public record Contraction(Access a, Access b, List<String> batch, String m, String n, String k) {
+public record Contraction(Access a, Access b, List<String> batch, String m, String n, String k, List<String> outerK) {
+    public Contraction {
+        batch = List.copyOf(batch);
+        outerK = List.copyOf(outerK);
+    }
+
 
     public static Optional<Contraction> of(Operation op) {
         if (op.update().accumulator().orElse(null) != BinOp.ADD) return Optional.empty();
@@ -47,7 +56,7 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
             else if (inA && inB) ks.add(s);
             else return Optional.empty();
         }
-        if (ms.isEmpty() || ns.isEmpty() || ks.size() != 1) return Optional.empty();
+        if (ms.isEmpty() || ns.isEmpty() || ks.isEmpty()) return Optional.empty();
         List<String> order = symbols(c); // C's index order: the last is its innermost axis
         if (order.indexOf(innermost(ms, order)) > order.indexOf(innermost(ns, order))) { // a ↔ b: n is C's innermost
             List<String> t = ms;
@@ -59,7 +68,11 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
         }
         String m = innermost(ms, order), n = innermost(ns, order);
         for (String s : order) if (!s.equals(m) && !s.equals(n) && (ms.contains(s) || ns.contains(s))) batch.add(s);
-        return Optional.of(new Contraction(a, b, batch, m, n, ks.getFirst()));
+        List<String> aOrder = symbols(a);
+        String k = innermost(ks, aOrder);
+        List<String> outerK = new ArrayList<>();
+        for (String s : aOrder) if (!s.equals(k) && ks.contains(s)) outerK.add(s);
+        return Optional.of(new Contraction(a, b, batch, m, n, k, outerK));
     }
 
     /** The symbol of {@code among} that comes last in {@code order}. */

@@ -30,7 +30,8 @@ import org.shapeforge.codegen.run.HostTensor;
  * Contractions with several output axes on one side (a transformer's dense layers over a batch of
  * sequences, attention heads): recognized as one GEMM per point of the extra axes, with the kernel's
  * n on C's innermost axis whichever operand comes first, and the tiled C computes what the IR means
- * ({@link LoopIrSemantics}). Two reduction axes are not a contraction (the generic nest runs them).
+ * ({@link LoopIrSemantics}). Several reduction axes: A's innermost is the kernel's k, the others
+ * loop outside it, accumulating (only the first GEMM stores).
  */
 class MultiAxisContractionTest {
 
@@ -90,7 +91,11 @@ class MultiAxisContractionTest {
         assertEquals(List.of("b", "h"), h.batch());
         assertEquals(List.of("s", "e", "d"), List.of(h.m(), h.n(), h.k()));
         assertEquals("x", h.a().tensor());
-        assertTrue(Contraction.of(twoReductions(2, 3, 4, 5, 6)).isEmpty());
+        Contraction r = Contraction.of(twoReductions(2, 3, 4, 5, 6)).orElseThrow();
+        assertEquals(List.of("s", "o", "e"), List.of(r.m(), r.n(), r.k()));
+        assertEquals(List.of("h"), r.outerK());
+        assertEquals(List.of("b"), r.batch());
+        assertEquals(List.of(), h.outerK());
     }
 
     @Test
@@ -99,7 +104,7 @@ class MultiAxisContractionTest {
         SplittableRandom rnd = new SplittableRandom(20261124);
         // odd sizes: partial tiles on every edge; one large enough for the OpenMP path
         for (Operation op : List.of(dense(3, 17, 29, 40, false), dense(2, 33, 70, 301, true), heads(2, 9, 31, 3, 20),
-                heads(1, 64, 128, 4, 64), twoReductions(2, 5, 3, 7, 11))) {
+                heads(1, 64, 128, 4, 64), twoReductions(2, 5, 3, 7, 11), twoReductions(2, 40, 4, 33, 70))) {
             Map<String, HostTensor> in = new LinkedHashMap<>();
             for (TensorDecl t : op.tensors()) if (!t.name().equals(op.lhs().tensor())) in.put(t.name(), HostTensor.random(t.dims(), rnd));
             HostTensor got = CKernel.compile(op, Harness.compiler()).run(in, Harness.GARBAGE);
