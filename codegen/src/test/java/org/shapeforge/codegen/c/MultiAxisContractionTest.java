@@ -98,6 +98,75 @@ class MultiAxisContractionTest {
         assertEquals(List.of(), h.outerK());
     }
 
+    /**
+     * A random contraction: 0–2 batch, 1–3 m, 1–3 n and 1–3 k axes (extents 2–9, one of them up to
+     * 40), each tensor's axes in a random order, the operands in a random order; at most 60,000
+     * points in all (the IR interpreter visits each).
+     */
+    static Operation randomContraction(SplittableRandom rnd, int id) {
+        while (true) {
+            Operation op = drawContraction(rnd, id);
+            long points = 1;
+            for (var f : op.space().factors()) points *= f.vars().getFirst().extent();
+            if (points <= 60_000) return op;
+        }
+    }
+
+    private static Operation drawContraction(SplittableRandom rnd, int id) {
+        Space sp = new Space();
+        List<String> batch = new java.util.ArrayList<>(), ms = new java.util.ArrayList<>(), ns = new java.util.ArrayList<>(),
+                ks = new java.util.ArrayList<>();
+        Map<String, Index> ix = new LinkedHashMap<>();
+        Map<String, Integer> ext = new LinkedHashMap<>();
+        int big = rnd.nextInt(4);
+        String[] kinds = {"b", "m", "n", "k"};
+        int[] counts = {rnd.nextInt(3), 1 + rnd.nextInt(3), 1 + rnd.nextInt(3), 1 + rnd.nextInt(3)};
+        for (int kind = 0; kind < 4; kind++)
+            for (int i = 0; i < counts[kind]; i++) {
+                String sym = kinds[kind] + i;
+                int e = kind == big && i == 0 ? 10 + rnd.nextInt(31) : 2 + rnd.nextInt(8);
+                ix.put(sym, sp.iter(sym, e));
+                ext.put(sym, e);
+                (kind == 0 ? batch : kind == 1 ? ms : kind == 2 ? ns : ks).add(sym);
+            }
+        List<String> c = shuffled(rnd, batch, ms, ns), a = shuffled(rnd, batch, ms, ks), b = shuffled(rnd, batch, ns, ks);
+        Expr ra = new Expr.Read(new Access("a", c(a, ix))), rb = new Expr.Read(new Access("b", c(b, ix)));
+        return new Operation("random" + id, List.of(TensorDecl.of("a", dims(a, ext)), TensorDecl.of("b", dims(b, ext)),
+                TensorDecl.of("c", dims(c, ext))), sp.build(), new Access("c", c(c, ix)),
+                rnd.nextBoolean() ? new Expr.Binary(BinOp.MUL, ra, rb) : new Expr.Binary(BinOp.MUL, rb, ra), Update.accumulate(BinOp.ADD));
+    }
+
+    @SafeVarargs
+    private static List<String> shuffled(SplittableRandom rnd, List<String>... parts) {
+        List<String> out = new java.util.ArrayList<>();
+        for (List<String> p : parts) out.addAll(p);
+        for (int i = out.size() - 1; i > 0; i--) java.util.Collections.swap(out, i, rnd.nextInt(i + 1));
+        return out;
+    }
+
+    private static List<Index> c(List<String> syms, Map<String, Index> ix) {
+        return syms.stream().map(ix::get).toList();
+    }
+
+    private static List<Integer> dims(List<String> syms, Map<String, Integer> ext) {
+        return syms.stream().map(ext::get).toList();
+    }
+
+    @Test
+    void randomContractionsAreTiledAndComputeWhatTheIrMeans() {
+        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        SplittableRandom rnd = new SplittableRandom(1124);
+        for (int i = 0; i < 24; i++) {
+            Operation op = randomContraction(rnd, i);
+            Contraction g = Contraction.of(op).orElseThrow(() -> new AssertionError("not recognized: " + op));
+            Map<String, HostTensor> in = new LinkedHashMap<>();
+            for (TensorDecl t : op.tensors()) if (!t.name().equals(op.lhs().tensor())) in.put(t.name(), HostTensor.random(t.dims(), rnd));
+            HostTensor got = CKernel.compile(op, Harness.compiler()).run(in, Harness.GARBAGE);
+            Errors e = Errors.compare(got, LoopIrSemantics.run(op, in));
+            assertTrue(e.within(1e-5), op + "\n" + g + "\n" + e);
+        }
+    }
+
     @Test
     void tiledCodeComputesWhatTheIrMeans() {
         Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
