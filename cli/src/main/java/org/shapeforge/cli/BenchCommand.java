@@ -81,10 +81,10 @@ public final class BenchCommand implements Callable<Integer> {
     /** Sizes above this are warmed up on an instance of this size (plus one untimed solve of their own). */
     static final int WARM_CAP = 100_000;
 
-    /** One measured run: solve + close wall time, peak heap of that run, GC time during it. */
     /**
-     * One measured solve, reduced to numbers and the verdict: keeping the outcome (model and
-     * solved form) would grow the live heap run after run and tax the later runs' collections.
+     * One measured solve (wall time, peak heap, GC and CPU time during it), reduced to numbers and
+     * the verdict: keeping the outcome (model and solved form) would grow the live heap run after
+     * run and tax the later runs' collections.
      */
     private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis, double processCpuMillis) {}
 
