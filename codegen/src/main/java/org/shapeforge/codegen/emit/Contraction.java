@@ -21,11 +21,12 @@ import org.shapeforge.codegen.ir.Operation;
  * Such operations get the tiled, register-blocked (C) or shared-memory tiled (CUDA) kernel.
  *
  * <p>Several output axes on one side — a transformer's {@code w1 * ln1}, C[b,s,f] = Σ_d
- * ln1[b,s,d]·w1[d,f], has m ∈ {b, s} — keep one as the kernel's m (or n), the one innermost in C's
- * index, and loop over the others as batch axes: a batch axis missing from an operand has stride 0
- * there, so each batch point is an independent GEMM on offset base pointers (before 2026-11-24 such
- * operations fell back to the generic loop nest, ~1 GFLOP/s). The operands are swapped when C's
- * innermost axis is on A's side, so that the kernel's n is C's unit-stride axis (its in-place tiles).
+ * ln1[b,s,d]·w1[d,f], has m ∈ {b, s} — keep one as the kernel's m (the widest) or n (C's
+ * innermost, unless narrower than {@link #MIN_N} while a wider one exists), and loop over the
+ * others as batch axes: a batch axis missing from an operand has stride 0 there, so each batch
+ * point is an independent GEMM on offset base pointers (before 2026-11-24 such operations fell back
+ * to the generic loop nest, ~1 GFLOP/s). The operands are swapped when C's innermost axis is on A's
+ * side, so that the kernel's n is C's unit-stride axis (its in-place tiles).
  * Several reduction axes (an attention output projection, Σ over heads and their width) keep A's
  * innermost as the kernel's k and loop over the others outside the kernel ({@link #outerK}): each
  * such point is one more GEMM accumulated into the same C, so only the first stores (C only; the
@@ -66,13 +67,33 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
             a = b;
             b = x;
         }
-        String m = innermost(ms, order), n = innermost(ns, order);
+        // n: C's innermost (unit stride: in-place tiles) unless that is narrower than a register
+        // tile and a wider n exists; m: the widest (any stride packs alike); ties go to the inner axis
+        String n = innermost(ns, order);
+        if (extent(op, n) < MIN_N) n = widest(op, ns, order);
+        String m = widest(op, ms, order);
         for (String s : order) if (!s.equals(m) && !s.equals(n) && (ms.contains(s) || ns.contains(s))) batch.add(s);
         List<String> aOrder = symbols(a);
         String k = innermost(ks, aOrder);
         List<String> outerK = new ArrayList<>();
         for (String s : aOrder) if (!s.equals(k) && ks.contains(s)) outerK.add(s);
         return Optional.of(new Contraction(a, b, batch, m, n, k, outerK));
+    }
+
+    /** Below this extent C's innermost n axis yields to a wider one (the micro-kernel's tiles are 16 or 32 wide). */
+    static final long MIN_N = 16;
+
+    private static long extent(Operation op, String s) {
+        return op.space().var(s).orElseThrow().extent();
+    }
+
+    /** The symbol of {@code among} with the largest extent, the one later in {@code order} on a tie. */
+    private static String widest(Operation op, List<String> among, List<String> order) {
+        String best = among.getFirst();
+        for (String s : among)
+            if (extent(op, s) > extent(op, best) || extent(op, s) == extent(op, best) && order.indexOf(s) > order.indexOf(best))
+                best = s;
+        return best;
     }
 
     /** The symbol of {@code among} that comes last in {@code order}. */

@@ -167,12 +167,31 @@ class MultiAxisContractionTest {
         }
     }
 
+    /** {@code c[s,f,h] += a[s,h,d] · w[d,f]}: C's innermost axis h is narrow. */
+    static Operation narrowInner(int s, int h, int d, int f) {
+        Space sp = new Space();
+        Index is = sp.iter("s", s), ih = sp.iter("h", h), id = sp.iter("d", d), jf = sp.iter("f", f);
+        return new Operation("narrow", List.of(TensorDecl.of("a", List.of(s, h, d)), TensorDecl.of("w", List.of(d, f)),
+                TensorDecl.of("c", List.of(s, f, h))), sp.build(), new Access("c", List.of(is, jf, ih)),
+                new Expr.Binary(BinOp.MUL, Expr.read("a", is, ih, id), Expr.read("w", id, jf)), Update.accumulate(BinOp.ADD));
+    }
+
+    @Test
+    void mIsTheWidestAndANarrowInnermostNYields() {
+        Contraction wide = Contraction.of(dense(50, 3, 4, 5, false)).orElseThrow();
+        assertEquals(List.of("b", "f", List.of("s")), List.of(wide.m(), wide.n(), wide.batch()), "m: b (50) over s (3)");
+        Contraction narrow = Contraction.of(narrowInner(100, 2, 8, 30)).orElseThrow();
+        assertEquals(List.of("f", "s", List.of("h")), List.of(narrow.m(), narrow.n(), narrow.batch()),
+                "n: s (100) over C's innermost h (2), operands swapped");
+        assertEquals("w", narrow.a().tensor());
+    }
+
     @Test
     void tiledCodeComputesWhatTheIrMeans() {
         Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         SplittableRandom rnd = new SplittableRandom(20261124);
         // odd sizes: partial tiles on every edge; one large enough for the OpenMP path
-        for (Operation op : List.of(dense(3, 17, 29, 40, false), dense(2, 33, 70, 301, true), heads(2, 9, 31, 3, 20),
+        for (Operation op : List.of(dense(3, 17, 29, 40, false), dense(50, 3, 20, 33, true), narrowInner(100, 2, 8, 30), dense(2, 33, 70, 301, true), heads(2, 9, 31, 3, 20),
                 heads(1, 64, 128, 4, 64), twoReductions(2, 5, 3, 7, 11), twoReductions(2, 40, 4, 33, 70))) {
             Map<String, HostTensor> in = new LinkedHashMap<>();
             for (TensorDecl t : op.tensors()) if (!t.name().equals(op.lhs().tensor())) in.put(t.name(), HostTensor.random(t.dims(), rnd));
