@@ -3,28 +3,65 @@ void k_conv(float **restrict sf_args) {
     float *restrict t_x = sf_args[0];
     float *restrict t_w = sf_args[1];
     float *restrict t_y = sf_args[2];
-    for (long i_init0 = 0; i_init0 < 2L; i_init0++) {
-        for (long i_init1 = 0; i_init1 < 4L; i_init1++) {
-            for (long i_init2 = 0; i_init2 < 8L; i_init2++) {
-                for (long i_init3 = 0; i_init3 < 9L; i_init3++) {
-                    t_y[288L*(i_init0 + 0L) + 72L*(i_init1 + 0L) + 9L*(i_init2 + 0L) + 1L*(i_init3 + 0L)] = (0x0.0p0f);
-                }
-            }
-        }
-    }
-    for (long i_n = 0; i_n < 2L; i_n++) {
-        for (long i_o = 0; i_o < 4L; i_o++) {
-            for (long i_s0 = 0; i_s0 < 8L; i_s0++) {
-                for (long i_c = 0; i_c < 3L; i_c++) {
-                    for (long i_k0 = 0; i_k0 < 3L; i_k0++) {
-                        for (long i_k1 = 0; i_k1 < 3L; i_k1++) {
-                            for (long i_s1 = 0; i_s1 < 9L; i_s1++) {
-                                t_y[288L*i_n + 72L*i_o + 9L*i_s0 + i_s1] = (t_y[288L*i_n + 72L*i_o + 9L*i_s0 + i_s1] + (t_x[330L*i_n + 110L*i_c + 11L*i_s0 + 11L*i_k0 + i_s1 + i_k1] * t_w[27L*i_o + 9L*i_c + 3L*i_k0 + i_k1]));
+    const long nch = sf_lmin(512L, (9L + SF_NR - 1) / SF_NR * SF_NR);
+    const long msb = (4L + SF_MC - 1) / SF_MC * SF_MC;
+    const long items_n = (9L + nch - 1) / nch, items_m = (4L + msb - 1) / msb;
+    {
+        float *v_apack = sf_alloc((long)SF_MC * SF_KC);
+        float *v_bpack = sf_alloc((long)SF_KC * nch);
+        for (long v_b_n = 0; v_b_n < 2L; v_b_n++) {
+            for (long v_b_s0 = 0; v_b_s0 < 8L; v_b_s0++) {
+                for (long v_r_c = 0; v_r_c < 3L; v_r_c++) {
+                    for (long v_r_k0 = 0; v_r_k0 < 3L; v_r_k0++) {
+                        const float *restrict v_pa = t_w + 0L + 0L*v_b_n + 0L*v_b_s0 + 9L*v_r_c + 3L*v_r_k0;
+                        const float *restrict v_pb = t_x + 0L + 330L*v_b_n + 11L*v_b_s0 + 110L*v_r_c + 11L*v_r_k0;
+                        float *restrict v_pc = t_y + 0L + 288L*v_b_n + 9L*v_b_s0;
+                        for (long item_n = 0; item_n < items_n; item_n++) {
+                            for (long item_m = 0; item_m < items_m; item_m++) {
+                                const long jc = item_n * nch, nc = sf_lmin(nch, 9L - jc);
+                                const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, 4L);
+                                for (long kc0 = 0; kc0 < 3L; kc0 += SF_KC) {
+                                    const long kc = sf_lmin(SF_KC, 3L - kc0);
+                                    const int first = kc0 == 0 && v_r_c == 0 && v_r_k0 == 0;
+                                    for (long jr = 0; jr < nc; jr += SF_NR) {
+                                        float *dst = v_bpack + jr * kc;
+                                        if (jr + SF_NR <= nc) for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, v_pb + (kc0 + p) * 1L + jc + jr, SF_NR * sizeof(float)); else
+                                        for (long p = 0; p < kc; p++) {
+                                            for (long j = 0; j < SF_NR; j++) {
+                                                dst[p * SF_NR + j] = jr + j < nc ? v_pb[(kc0 + p) * 1L + (jc + jr + j) * 1L] : 0.0f;
+                                            }
+                                        }
+                                    }
+                                    for (long ic = m0; ic < m1; ic += SF_MC) {
+                                        const long mc = sf_lmin(SF_MC, m1 - ic);
+                                        for (long ir = 0; ir < mc; ir += SF_MR) {
+                                            for (long i = 0; i < SF_MR; i++) {
+                                                const float *src = v_pa + (ic + ir + i) * 27L + kc0 * 1L;
+                                                float *dst = v_apack + ir * kc + i;
+                                                if (ir + i < mc) for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[p * 1L];
+                                                else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;
+                                            }
+                                        }
+                                        for (long jr = 0; jr < nc; jr += SF_NR) {
+                                            for (long ir = 0; ir < mc; ir += SF_MR) {
+                                                const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);
+                                                float *cp = v_pc + (ic + ir) * 72L + (jc + jr) * 1L;
+                                                if (mr == SF_MR && nr == SF_NR) { sf_ukernel_to(kc, v_apack + ir * kc, v_bpack + jr * kc, cp, 72L, first); continue; }
+                                                float ct[SF_MR * SF_NR] __attribute__((aligned(64)));
+                                                sf_ukernel(kc, v_apack + ir * kc, v_bpack + jr * kc, ct);
+                                                if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * 72L + j * 1L] = ct[i * SF_NR + j];
+                                                else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * 72L + j * 1L] += ct[i * SF_NR + j];
+                                            }
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+        free(v_apack);
+        free(v_bpack);
     }
 }

@@ -37,7 +37,27 @@ final class CGemm {
         long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
                 sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
         String bp = e.fresh("bpack"), ap = e.fresh("apack"), pa = e.fresh("pa"), pb = e.fresh("pb"), pc = e.fresh("pc");
-        // batch loops: sequential, each a whole GEMM on offset base pointers
+        long points = 1;
+        for (String s : g.batch()) points *= op.space().var(s).orElseThrow().extent();
+        // many small GEMMs (a convolution: one per output row and tap): the batch points are the
+        // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
+        boolean outer = points >= OUTER_POINTS && m * n * k < INNER_WORK;
+        boolean par = (outer ? points : 1) * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
+        if (outer) {
+            w.line("const long nch = sf_lmin(512L, (" + n + "L + SF_NR - 1) / SF_NR * SF_NR);");
+            w.line("const long msb = (" + m + "L + SF_MC - 1) / SF_MC * SF_MC;");
+        } else { // work items: (column chunk, row super-block) pairs, independent (no barrier inside): each packs its own panels
+            w.line("const long nch = sf_lmin(512L, ((" + n + "L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);");
+            w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
+        }
+        w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
+        if (outer) {
+            w.open((par ? "#pragma omp parallel\n" : "") + "{");
+            w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
+            w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
+            if (par) w.line("#pragma omp for schedule(dynamic, 1)" + (g.batch().size() > 1 ? " collapse(" + g.batch().size() + ")" : ""));
+        }
+        // batch loops: each point a whole GEMM on offset base pointers
         StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
                 offC = new StringBuilder(lc.constant() + "L");
         for (String s : g.batch()) {
@@ -61,15 +81,12 @@ final class CGemm {
         w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
         w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
         w.line("float *restrict " + pc + " = " + C + " + " + offC + ";");
-        // work items: (column chunk, row super-block) pairs, independent (no barrier inside): each packs its own panels
-        w.line("const long nch = sf_lmin(512L, ((" + n + "L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);");
-        w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
-        w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
-        boolean par = m * n * k >= CEmitter.PARALLEL_THRESHOLD;
-        w.open((par ? "#pragma omp parallel\n" : "") + "{");
-        w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
-        w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
-        if (par) w.line("#pragma omp for schedule(dynamic, 1) collapse(2)");
+        if (!outer) {
+            w.open((par ? "#pragma omp parallel\n" : "") + "{");
+            w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
+            w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
+            if (par) w.line("#pragma omp for schedule(dynamic, 1) collapse(2)");
+        }
         w.open("for (long item_n = 0; item_n < items_n; item_n++) {");
         w.open("for (long item_m = 0; item_m < items_m; item_m++) {");
         w.line("const long jc = item_n * nch, nc = sf_lmin(nch, " + n + "L - jc);");
@@ -117,9 +134,19 @@ final class CGemm {
         w.close("}");
         w.close("}");
         w.close("}");
+        if (!outer) free(w, ap, bp);
+        for (int i = 0; i < g.batch().size() + g.outerK().size(); i++) w.close("}");
+        if (outer) free(w, ap, bp);
+    }
+
+    /** Batch points from which the points, not each GEMM's items, are the parallel work ... */
+    static final long OUTER_POINTS = 8;
+    /** ... when each GEMM has fewer multiply-adds than this (a quarter of a 1024-cube would already split well). */
+    static final long INNER_WORK = 1L << 22;
+
+    private static void free(CodeWriter w, String ap, String bp) {
         w.line("free(" + ap + ");");
         w.line("free(" + bp + ");");
         w.close("}");
-        for (int i = 0; i < g.batch().size() + g.outerK().size(); i++) w.close("}");
     }
 }

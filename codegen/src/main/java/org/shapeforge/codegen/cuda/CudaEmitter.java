@@ -77,9 +77,11 @@ public class CudaEmitter extends Emitter {
     public String source() {
         launches.clear();
         CodeWriter w = new CodeWriter().raw(prologue());
-        // the tiled kernel runs batch points on the grid's z (at most 65535) and has no outer reduction loop
+        // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction
+        // loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
         Optional<Contraction> gemm = tiledContractions
-                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && batchPoints(op, g) <= 65535) : Optional.empty();
+                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && batchPoints(op, g) <= 65535 && iteratorsOnly(op, g))
+                : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
         if (init) initKernel(w);
@@ -239,5 +241,12 @@ public class CudaEmitter extends Emitter {
         long p = 1;
         for (String s : g.batch()) p *= op.space().var(s).orElseThrow().extent();
         return p;
+    }
+
+    private static boolean iteratorsOnly(Operation op, Contraction g) {
+        for (var x : List.of(op.lhs(), g.a(), g.b()))
+            for (var ix : x.index())
+                if (ix.pureIter() == null && !ix.symbols().isEmpty()) return false;
+        return true;
     }
 }

@@ -74,7 +74,7 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
         String m = widest(op, ms, order);
         for (String s : order) if (!s.equals(m) && !s.equals(n) && (ms.contains(s) || ns.contains(s))) batch.add(s);
         List<String> aOrder = symbols(a);
-        String k = innermost(ks, aOrder);
+        String k = widest(op, ks, aOrder);
         List<String> outerK = new ArrayList<>();
         for (String s : aOrder) if (!s.equals(k) && ks.contains(s)) outerK.add(s);
         return Optional.of(new Contraction(a, b, batch, m, n, k, outerK));
@@ -106,20 +106,20 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
     /** The iterator symbols of an access in index order (constant indices skipped). */
     private static List<String> symbols(Access x) {
         List<String> out = new ArrayList<>();
-        for (Index ix : x.index()) {
-            String it = ix.pureIter();
-            if (it != null) out.add(it);
-        }
+        for (Index ix : x.index()) out.addAll(ix.symbols());
         return out;
     }
 
-    /** The symbols of an access whose indices are all Iter/Fix with no repeated symbol; null otherwise. */
+    /**
+     * The symbols of an access whose indices are all affine (Iter, Fix, or a convolution's
+     * {@code stride·o + dilation·k + offset}: linear, so a GEMM's pointer arithmetic holds) with no
+     * symbol in two places; null otherwise (a Concat index, a diagonal).
+     */
     private static Set<String> plain(Access x) {
         Set<String> s = new HashSet<>();
         for (Index ix : x.index()) {
-            if (ix instanceof Index.Affine(List<Index.Term> terms, int offset) && terms.isEmpty()) continue;
-            String it = ix.pureIter();
-            if (it == null || !s.add(it)) return null;
+            if (!(ix instanceof Index.Affine)) return null;
+            for (String it : ix.symbols()) if (!s.add(it)) return null;
         }
         return s;
     }

@@ -15,6 +15,8 @@ import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.ir.Ops;
+import org.shapeforge.codegen.ir.Ops.Window;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.LoopVar;
 import org.shapeforge.codegen.ir.ProductSpace;
@@ -184,6 +186,42 @@ class MultiAxisContractionTest {
         assertEquals(List.of("f", "s", List.of("h")), List.of(narrow.m(), narrow.n(), narrow.batch()),
                 "n: s (100) over C's innermost h (2), operands swapped");
         assertEquals("w", narrow.a().tensor());
+    }
+
+    /**
+     * A convolution {@code y[n,o,s0,s1] += x[n,c,s0+k0,s1+k1] · w[o,c,k0,k1]} is a contraction too:
+     * its affine indices are linear, so the GEMM's pointer arithmetic holds. m = o, n = s1 (C's
+     * innermost), k = c (the widest reduction axis), one GEMM per (n, s0) point and tap (k0, k1).
+     */
+    @Test
+    void aConvolutionIsOneGemmPerOutputRowAndTap() {
+        Window w = new Window(3, 1, 1, true);
+        Contraction g = Contraction.of(Ops.conv(2, 16, 8, List.of(12, 20), List.of(w, w))).orElseThrow();
+        assertEquals(List.of("o", "s1", "c"), List.of(g.m(), g.n(), g.k()));
+        assertEquals(List.of("n", "s0"), g.batch());
+        assertEquals(List.of("k0", "k1"), g.outerK());
+        assertEquals("w", g.a().tensor());
+    }
+
+    /**
+     * Convolutions through the tiled C against the IR's meaning, including ones with enough batch
+     * points and work that the points are shared by the OpenMP threads (each GEMM one work item).
+     */
+    @Test
+    void convolutionsThroughTheTiledCodeComputeWhatTheIrMeans() {
+        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        SplittableRandom rnd = new SplittableRandom(11241);
+        for (Operation op : List.of(
+                Ops.conv(2, 16, 16, List.of(18, 20), List.of(new Window(3, 1, 1, true), new Window(3, 1, 1, true))),
+                Ops.conv(3, 8, 24, List.of(17, 23), List.of(new Window(3, 2, 1, false), new Window(2, 1, 2, true))),
+                Ops.conv(2, 5, 40, List.of(30), List.of(new Window(5, 1, 1, true))))) {
+            assertTrue(Contraction.of(op).isPresent(), op.toString());
+            Map<String, HostTensor> in = new LinkedHashMap<>();
+            for (TensorDecl t : op.tensors()) if (!t.name().equals(op.lhs().tensor())) in.put(t.name(), HostTensor.random(t.dims(), rnd));
+            HostTensor got = CKernel.compile(op, Harness.compiler()).run(in, Harness.GARBAGE);
+            Errors e = Errors.compare(got, LoopIrSemantics.run(op, in));
+            assertTrue(e.within(1e-5), op.name() + ": " + e);
+        }
     }
 
     @Test
