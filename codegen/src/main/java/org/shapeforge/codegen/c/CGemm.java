@@ -41,7 +41,8 @@ final class CGemm {
         for (String s : g.batch()) points *= op.space().var(s).orElseThrow().extent();
         // many small GEMMs (a convolution: one per output row and tap): the batch points are the
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
-        boolean outer = points >= OUTER_POINTS && m * n * k < INNER_WORK;
+        long work = m * n * k;
+        boolean outer = points >= OUTER_POINTS && work < INNER_WORK || points >= FEW_POINTS && work < SMALL_WORK;
         boolean par = (outer ? points : 1) * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
         if (outer) {
             w.line("const long nch = sf_lmin(512L, (" + n + "L + SF_NR - 1) / SF_NR * SF_NR);");
@@ -139,10 +140,14 @@ final class CGemm {
         if (outer) free(w, ap, bp);
     }
 
-    /** Batch points from which the points, not each GEMM's items, are the parallel work ... */
-    static final long OUTER_POINTS = 8;
-    /** ... when each GEMM has fewer multiply-adds than this (a quarter of a 1024-cube would already split well). */
-    static final long INNER_WORK = 1L << 22;
+    /**
+     * The batch points, not each GEMM's items, are the parallel work from {@code OUTER_POINTS}
+     * points of fewer than {@code INNER_WORK} multiply-adds each (enough points for many cores, GEMMs
+     * too small to cut into 16 good items), or from {@code FEW_POINTS} points of fewer than
+     * {@code SMALL_WORK} (GEMMs too small to cut at all). A convolution (one GEMM per output row and
+     * tap) is the first kind; a transformer's per-head projections (64 points of 4.2 M) the inner kind.
+     */
+    static final long OUTER_POINTS = 64, INNER_WORK = 1L << 22, FEW_POINTS = 8, SMALL_WORK = 1L << 18;
 
     private static void free(CodeWriter w, String ap, String bp) {
         w.line("free(" + ap + ");");
