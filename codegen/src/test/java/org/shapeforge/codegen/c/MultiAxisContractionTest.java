@@ -214,7 +214,8 @@ class MultiAxisContractionTest {
         for (Operation op : List.of(
                 Ops.conv(2, 16, 16, List.of(18, 20), List.of(new Window(3, 1, 1, true), new Window(3, 1, 1, true))),
                 Ops.conv(3, 8, 24, List.of(17, 23), List.of(new Window(3, 2, 1, false), new Window(2, 1, 2, true))),
-                Ops.conv(2, 5, 40, List.of(30), List.of(new Window(5, 1, 1, true))))) {
+                Ops.conv(2, 5, 40, List.of(30), List.of(new Window(5, 1, 1, true))),
+                Ops.conv(32, 4, 20, List.of(24), List.of(new Window(3, 1, 1, true))))) { // one batch axis, threaded
             assertTrue(Contraction.of(op).isPresent(), op.toString());
             Map<String, HostTensor> in = new LinkedHashMap<>();
             for (TensorDecl t : op.tensors()) if (!t.name().equals(op.lhs().tensor())) in.put(t.name(), HostTensor.random(t.dims(), rnd));
