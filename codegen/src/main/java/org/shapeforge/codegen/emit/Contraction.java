@@ -15,10 +15,13 @@ import org.shapeforge.codegen.ir.Operation;
 /**
  * A contraction {@code C[batch, m, n] (=:)+ A[batch, m, k] · B[batch, k, n]} recognized in an
  * operation, axes in any order and layout: the right-hand side is one product of two reads, the
- * update accumulates with ADD, every index is {@code Iter(s)} or {@code Fix(c)}, there is no Concat
- * factor, and the iterators split into batch (in all three), at least one {@code m} (C and A), at
- * least one {@code n} (C and B) and at least one {@code k} (A and B: the reduction axes of Def. 7.5).
- * Such operations get the tiled, register-blocked (C) or shared-memory tiled (CUDA) kernel.
+ * update accumulates with ADD, every index of C is {@code Iter(s)} or {@code Fix(c)} (so distinct
+ * (batch, m, n) points write distinct cells), every index of A and B is affine with no symbol in two
+ * places (a convolution's {@code stride·o + dilation·k + offset} is linear, so a GEMM's pointer
+ * arithmetic holds), there is no Concat factor, and the iterators split into batch (in all three),
+ * at least one {@code m} (C and A), at least one {@code n} (C and B) and at least one {@code k} (A
+ * and B: the reduction axes of Def. 7.5). Such operations get the tiled, register-blocked (C) or
+ * shared-memory tiled (CUDA) kernel. A convolution is one: one GEMM per image, output row and tap.
  *
  * <p>Several output axes on one side — a transformer's {@code w1 * ln1}, C[b,s,f] = Σ_d
  * ln1[b,s,d]·w1[d,f], has m ∈ {b, s} — keep one as the kernel's m (the widest) or n (C's
@@ -27,8 +30,9 @@ import org.shapeforge.codegen.ir.Operation;
  * point is an independent GEMM on offset base pointers (before 2026-11-24 such operations fell back
  * to the generic loop nest, ~1 GFLOP/s). The operands are swapped when C's innermost axis is on A's
  * side, so that the kernel's n is C's unit-stride axis (its in-place tiles).
- * Several reduction axes (an attention output projection, Σ over heads and their width) keep A's
- * innermost as the kernel's k and loop over the others outside the kernel ({@link #outerK}): each
+ * Several reduction axes (an attention output projection, Σ over heads and their width; a
+ * convolution's channels and taps) keep the widest as the kernel's k and loop over the others
+ * outside the kernel ({@link #outerK}): each
  * such point is one more GEMM accumulated into the same C, so only the first stores (C only; the
  * CUDA kernel takes contractions without outer reduction axes, its batch points run in parallel).
  */
@@ -38,13 +42,14 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
         outerK = List.copyOf(outerK);
     }
 
-
+    /** The contraction {@code op} is, with the kernel's axes chosen as above, or empty. */
     public static Optional<Contraction> of(Operation op) {
         if (op.update().accumulator().orElse(null) != BinOp.ADD) return Optional.empty();
         if (!(op.rhs() instanceof Expr.Binary(BinOp mul, Expr.Read(Access a), Expr.Read(Access b))) || mul != BinOp.MUL)
             return Optional.empty();
         for (Factor f : op.space().factors()) if (f instanceof Factor.Concat) return Optional.empty();
         Access c = op.lhs();
+        for (Index ix : c.index()) if (ix.pureIter() == null && !ix.symbols().isEmpty()) return Optional.empty();
         Set<String> sc = plain(c), sa = plain(a), sb = plain(b);
         if (sc == null || sa == null || sb == null) return Optional.empty();
         List<String> batch = new ArrayList<>(), ms = new ArrayList<>(), ns = new ArrayList<>(), ks = new ArrayList<>();

@@ -204,6 +204,28 @@ class MultiAxisContractionTest {
     }
 
     /**
+     * {@code c[i + j] += a[i] · b[j]}: distinct (m, n) points write the same cell of C, which no GEMM
+     * tile may assume — not a contraction (the generic nest accumulates it).
+     */
+    @Test
+    void anAffineOutputIndexIsNotAContraction() {
+        List<Factor> fs = List.of(new Factor.Single(new LoopVar("i", 5)), new Factor.Single(new LoopVar("j", 7)),
+                new Factor.Single(new LoopVar("k", 3)));
+        Index sum = new Index.Affine(List.of(new Index.Term(1, "i"), new Index.Term(1, "j")), 0);
+        Operation op = new Operation("corr", List.of(TensorDecl.of("a", List.of(5, 3)), TensorDecl.of("b", List.of(3, 7)),
+                TensorDecl.of("c", List.of(11))), new ProductSpace(fs), new Access("c", List.of(sum)),
+                new Expr.Binary(BinOp.MUL, Expr.read("a", Index.iter("i"), Index.iter("k")), Expr.read("b", Index.iter("k"), Index.iter("j"))),
+                Update.accumulate(BinOp.ADD));
+        assertTrue(Contraction.of(op).isEmpty());
+        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Map<String, HostTensor> in = new LinkedHashMap<>();
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (TensorDecl t : op.tensors()) if (!t.name().equals("c")) in.put(t.name(), HostTensor.random(t.dims(), rnd));
+        Errors e = Errors.compare(CKernel.compile(op, Harness.compiler()).run(in, Harness.GARBAGE), LoopIrSemantics.run(op, in));
+        assertTrue(e.within(1e-5), e.toString());
+    }
+
+    /**
      * Convolutions through the tiled C against the IR's meaning, including ones with enough batch
      * points and work that the points are shared by the OpenMP threads (each GEMM one work item).
      */
