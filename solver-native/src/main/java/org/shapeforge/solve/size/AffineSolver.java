@@ -49,6 +49,11 @@ public final class AffineSolver {
     private static SizeResult output(Dim.Affine a, long i, long k, String var) {
         OptionalLong o = Sizes.affineOutput(a, i, k);
         if (o.isPresent()) return solved(var, o.getAsLong());
+        // o = 0 also solves it when the formula gives i there (a valid convolution whose input is its
+        // span minus one stride, a strided axis of size 0): Sizes.affineOutput answers sizes ≥ 1 only.
+        // Binding a variable that may not be 0 to 0 is the engine's semantic failure (Def. 1.1);
+        // a discardable one takes it (fuzz seed 2026112499: `3 = affine(b, stride=2, kernel=5)`).
+        if (Sizes.affineInput(a, 0L, k) == i) return solved(var, 0L);
         if (a.kernel().isEmpty() || a.padding())
             return new SizeResult.Failed("Affine: " + i + " not divisible by stride " + a.stride());
         long span = Sizes.affineInput(a, 1L, k);

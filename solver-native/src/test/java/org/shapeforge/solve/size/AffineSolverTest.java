@@ -54,7 +54,21 @@ class AffineSolverTest {
 
     @Test
     void kernelSpanBeyondInputFails() {
-        var f = assertInstanceOf(SizeResult.Failed.class, AffineSolver.solve(I, conv(1, 2), Map.of("i", 4L, "k", 3L)));
-        assertEquals("Affine: kernel span 5 exceeds input 4", f.message());
+        var f = assertInstanceOf(SizeResult.Failed.class, AffineSolver.solve(I, conv(1, 2), Map.of("i", 3L, "k", 3L)));
+        assertEquals("Affine: kernel span 5 exceeds input 3", f.message());
+    }
+
+    /**
+     * The formula at o = 0 is the span minus one stride (language.md's {@code stride·(o−1) + 1 +
+     * (k−1)·dilation}); an input of exactly that size is solved by o = 0, which only a discardable
+     * output may take — the engine refuses 0 for any other variable (Def. 1.1). Fuzz seed
+     * 2026112499 found native answering `3 = affine(b, stride=2, kernel=5)` with b discardable
+     * unsat where b = 0 solves it; a strided axis of size 0 likewise.
+     */
+    @Test
+    void anInputOfTheSpanMinusOneStrideIsSolvedByAnEmptyOutput() {
+        assertEquals(new SizeResult.Solved(Map.of("o", 0L)), AffineSolver.solve(I, conv(1, 2), Map.of("i", 4L, "k", 3L)));
+        assertEquals(new SizeResult.Solved(Map.of("o", 0L)), AffineSolver.solve(I, conv(2, 1), Map.of("i", 3L, "k", 5L)));
+        assertEquals(new SizeResult.Solved(Map.of("o", 0L)), AffineSolver.solve(I, Dim.Affine.strided(O, 3), Map.of("i", 0L)));
     }
 }
