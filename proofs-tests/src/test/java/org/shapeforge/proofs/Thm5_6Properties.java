@@ -46,6 +46,20 @@ class Thm5_6Properties {
     }
 
     /**
+     * Found by the property above (2026-11-24): r2 is bound through a placement (a policy step) to
+     * {@code [φ2] <ρ3> [3, φ5]}, γ↑ = {@code [1] <> [3, 1]}; Z3's flat model {@code <r2> = [5, 3, 1] <>
+     * [1]} solves Φ0 but puts a 1 where the run committed the 3, so it lies outside Φ0^rk and Prop.
+     * 6.4(iii) does not compare it (before, only a model below the committed rank was recognized).
+     */
+    @net.jqwik.api.Example
+    void prop6_4_modelOutsideThePlacementIsNotCompared() {
+        var p = org.shapeforge.lang.Parser.parse("p64.shc",
+                "<r1> ~ [3, 1]\n[3] <> [3, 1] <= <r1>\n[5] <r2> [1, 5] <= [a, a] <r1> [c, c]");
+        for (Claim c : claims(p))
+            assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
+    }
+
+    /**
      * Found by the property above (seed -20563515325945, 2026-11-23): SMT proves {@code <r2> ~ []}
      * entailed ({@code [a] <= <r2> [2]}: by flank-fit r2's value fits inside [a]'s flanks minus the
      * [2], i.e. none), yet σ⋆ left r2 unsolved with the cap {@code [] <= <r2>}. An empty closed cap

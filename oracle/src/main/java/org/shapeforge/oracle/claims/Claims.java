@@ -186,15 +186,42 @@ public final class Claims {
             Row u = up.rows().get(e.getKey());
             if (u == null || OneShotOrder.le(e.getValue(), u)) continue;
             Row bound = sf.get().rowBindings().get(e.getKey());
-            int rank = e.getValue().knownRank();
-            if (bound != null && sf.get().policyRows().contains(e.getKey()) && rank < bound.knownRank())
+            if (bound != null && sf.get().policyRows().contains(e.getKey()) && !instanceByContent(e.getValue(), bound))
                 // Prop. 6.4(iii) quantifies over Φ0^rk: Φ0 plus the run's rank-level policy commitments
-                return Claim.skipped(P54, "Prop. 6.4(iii): the SMT model has <" + e.getKey() + "> of rank " + rank
-                        + ", below the " + bound.knownRank() + " axes the run committed through a policy step (σ⋆ = "
+                return Claim.skipped(P54, "Prop. 6.4(iii): the SMT model has <" + e.getKey() + "> = " + Printer.print(e.getValue())
+                        + ", not an instance of the axes the run committed through a policy step (σ⋆ = "
                         + Printer.print(bound) + "): a solution of Φ0 outside Φ0^rk, not compared");
             return Claim.fails(P54, "Prop. 6.4(iii): SMT model <" + e.getKey() + "> = " + Printer.print(e.getValue()) + " is not ⊑¹ γ↑ = " + Printer.print(u));
         }
         return Claim.holds(P54, "γ↑ satisfies Φ0 and the sampled SMT model is below it");
+    }
+
+    /**
+     * Whether ground row {@code v} can be an instance of binding {@code pattern} by flat content
+     * (Def. 2.9; a flat model's markers carry no meaning): at least the pattern's known axes, its
+     * lead a prefix and its trail a suffix of {@code flat(v)}, ground axes equal, variables taken
+     * as wildcards (so "not an instance" is only claimed on a rank or an atom that cannot match).
+     * A model that is not one lies outside the run's policy commitment for that row — below its
+     * committed rank (the earlier form of this check), or with a committed atom elsewhere: found by
+     * {@code Thm5_6Properties} (2026-11-24), {@code <r2> = [5, 3, 1] <> [1]} against σ⋆'s placement
+     * {@code [φ2] <ρ3> [3, φ5]}.
+     */
+    static boolean instanceByContent(Row v, Row pattern) {
+        List<Dim> flat = v.flat(), lead = pattern.lead(), trail = pattern.trail();
+        int n = flat.size();
+        if (pattern.isOpen() ? n < lead.size() + trail.size() : n != lead.size() + trail.size()) return false;
+        for (int i = 0; i < lead.size(); i++) if (!axisMatches(lead.get(i), flat.get(i))) return false;
+        for (int j = 0; j < trail.size(); j++) if (!axisMatches(trail.get(j), flat.get(n - trail.size() + j))) return false;
+        return true;
+    }
+
+    private static boolean axisMatches(Dim pattern, Dim value) {
+        if (!pattern.isGround()) return true;
+        return pattern.equals(value) || unitSized(pattern) && unitSized(value);
+    }
+
+    private static boolean unitSized(Dim d) {
+        return d instanceof Dim.Unit || d instanceof Dim.Atom a && a.size() == 1;
     }
 
     private static boolean sameVar(Constraint.RowLe r) {
