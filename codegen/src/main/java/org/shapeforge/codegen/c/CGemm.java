@@ -37,8 +37,7 @@ final class CGemm {
         long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
                 sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
         String bp = e.fresh("bpack"), ap = e.fresh("apack"), pa = e.fresh("pa"), pb = e.fresh("pb"), pc = e.fresh("pc");
-        long points = 1;
-        for (String s : g.batch()) points *= op.space().var(s).orElseThrow().extent();
+        long points = g.batchPoints(op);
         // many small GEMMs (a convolution: one per output row and tap): the batch points are the
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
         long work = m * n * k;

@@ -80,7 +80,7 @@ public class CudaEmitter extends Emitter {
         // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction
         // loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
         Optional<Contraction> gemm = tiledContractions
-                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && batchPoints(op, g) <= 65535 && iteratorsOnly(op, g))
+                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && g.batchPoints(op) <= 65535 && g.iteratorsOnly())
                 : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
@@ -235,18 +235,5 @@ public class CudaEmitter extends Emitter {
 
     Operation operation() {
         return op;
-    }
-
-    private static long batchPoints(Operation op, Contraction g) {
-        long p = 1;
-        for (String s : g.batch()) p *= op.space().var(s).orElseThrow().extent();
-        return p;
-    }
-
-    private static boolean iteratorsOnly(Operation op, Contraction g) {
-        for (var x : List.of(op.lhs(), g.a(), g.b()))
-            for (var ix : x.index())
-                if (ix.pureIter() == null && !ix.symbols().isEmpty()) return false;
-        return true;
     }
 }

@@ -43,8 +43,7 @@ final class CudaGemm {
                 k = op.space().var(g.k()).orElseThrow().extent();
         long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
                 sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
-        long batch = 1;
-        for (String s : g.batch()) batch *= op.space().var(s).orElseThrow().extent();
+        long batch = g.batchPoints(op);
         int T = tile(m, n, batch), t = T / THREADS, loads = T * BK / (THREADS * THREADS);
         String A = e.tensor(g.a().tensor()), B = e.tensor(g.b().tensor()), C = e.tensor(op.lhs().tensor());
         w.open(e.signature(e.entry()));

@@ -49,7 +49,7 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
             return Optional.empty();
         for (Factor f : op.space().factors()) if (f instanceof Factor.Concat) return Optional.empty();
         Access c = op.lhs();
-        for (Index ix : c.index()) if (ix.pureIter() == null && !ix.symbols().isEmpty()) return Optional.empty();
+        if (!iteratorsOnly(c)) return Optional.empty();
         Set<String> sc = plain(c), sa = plain(a), sb = plain(b);
         if (sc == null || sa == null || sb == null) return Optional.empty();
         List<String> batch = new ArrayList<>(), ms = new ArrayList<>(), ns = new ArrayList<>(), ks = new ArrayList<>();
@@ -83,6 +83,23 @@ public record Contraction(Access a, Access b, List<String> batch, String m, Stri
         List<String> outerK = new ArrayList<>();
         for (String s : aOrder) if (!s.equals(k) && ks.contains(s)) outerK.add(s);
         return Optional.of(new Contraction(a, b, batch, m, n, k, outerK));
+    }
+
+    /** The number of batch points: the product of the batch axes' extents (1 without any). */
+    public long batchPoints(Operation op) {
+        long p = 1;
+        for (String s : batch) p *= extent(op, s);
+        return p;
+    }
+
+    /** Whether A's and B's indices are all {@code Iter(s)} or {@code Fix(c)} (C's always are), no convolution's. */
+    public boolean iteratorsOnly() {
+        return iteratorsOnly(a) && iteratorsOnly(b);
+    }
+
+    private static boolean iteratorsOnly(Access x) {
+        for (Index ix : x.index()) if (ix.pureIter() == null && !ix.symbols().isEmpty()) return false;
+        return true;
     }
 
     /** Below this extent C's innermost n axis yields to a wider one (the micro-kernel's tiles are 16 or 32 wide). */
