@@ -42,7 +42,7 @@ final class CGemm {
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
         long work = m * n * k;
         boolean outer = points >= OUTER_POINTS && work < INNER_WORK || points >= FEW_POINTS && work < SMALL_WORK;
-        boolean par = (outer ? points : 1) * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
+        boolean par = (outer ? points : 1) * work >= CEmitter.PARALLEL_THRESHOLD;
         if (outer) {
             w.line("const long nch = sf_lmin(512L, (" + n + "L + SF_NR - 1) / SF_NR * SF_NR);");
             w.line("const long msb = (" + m + "L + SF_MC - 1) / SF_MC * SF_MC;");
@@ -51,12 +51,7 @@ final class CGemm {
             w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
         }
         w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
-        if (outer) {
-            w.open((par ? "#pragma omp parallel\n" : "") + "{");
-            w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
-            w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
-            if (par) w.line("#pragma omp for schedule(dynamic, 1)" + (g.batch().size() > 1 ? " collapse(" + g.batch().size() + ")" : ""));
-        }
+        if (outer) open(w, ap, bp, par, g.batch().size() > 1 ? " collapse(" + g.batch().size() + ")" : "");
         // batch loops: each point a whole GEMM on offset base pointers
         StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
                 offC = new StringBuilder(lc.constant() + "L");
@@ -81,12 +76,7 @@ final class CGemm {
         w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
         w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
         w.line("float *restrict " + pc + " = " + C + " + " + offC + ";");
-        if (!outer) {
-            w.open((par ? "#pragma omp parallel\n" : "") + "{");
-            w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
-            w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
-            if (par) w.line("#pragma omp for schedule(dynamic, 1) collapse(2)");
-        }
+        if (!outer) open(w, ap, bp, par, " collapse(2)");
         w.open("for (long item_n = 0; item_n < items_n; item_n++) {");
         w.open("for (long item_m = 0; item_m < items_m; item_m++) {");
         w.line("const long jc = item_n * nch, nc = sf_lmin(nch, " + n + "L - jc);");
@@ -148,6 +138,18 @@ final class CGemm {
      */
     static final long OUTER_POINTS = 64, INNER_WORK = 1L << 22, FEW_POINTS = 8, SMALL_WORK = 1L << 18;
 
+    /**
+     * Opens the work region: the packing buffers (one pair per thread), and with {@code par} an
+     * OpenMP team whose {@code for} (with {@code collapse}) hands out the loops that follow.
+     */
+    private static void open(CodeWriter w, String ap, String bp, boolean par, String collapse) {
+        w.open((par ? "#pragma omp parallel\n" : "") + "{");
+        w.line("float *" + ap + " = sf_alloc((long)SF_MC * SF_KC);");
+        w.line("float *" + bp + " = sf_alloc((long)SF_KC * nch);");
+        if (par) w.line("#pragma omp for schedule(dynamic, 1)" + collapse);
+    }
+
+    /** Closes {@link #open}'s region, freeing the buffers. */
     private static void free(CodeWriter w, String ap, String bp) {
         w.line("free(" + ap + ");");
         w.line("free(" + bp + ");");
