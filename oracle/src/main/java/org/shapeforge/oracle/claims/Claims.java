@@ -199,8 +199,10 @@ public final class Claims {
     /**
      * Whether ground row {@code v} can be an instance of binding {@code pattern} by flat content
      * (Def. 2.9; a flat model's markers carry no meaning): at least the pattern's known axes, its
-     * lead a prefix and its trail a suffix of {@code flat(v)}, ground axes equal, variables taken
-     * as wildcards (so "not an instance" is only claimed on a rank or an atom that cannot match).
+     * lead a prefix and its trail a suffix of {@code flat(v)}, ground axes equal — except that the
+     * unit and a size-1 atom count alike, although {@code DimOrder} keeps them apart — and
+     * variables taken as wildcards: both leniencies only shrink what is left out, so "not an
+     * instance" is claimed only on a rank or a size that cannot match.
      * A model that is not one lies outside the run's policy commitment for that row — below its
      * committed rank (the earlier form of this check), or with a committed atom elsewhere: found by
      * {@code Thm5_6Properties} (2026-11-24), {@code <r2> = [5, 3, 1] <> [1]} against σ⋆'s placement
