@@ -14,7 +14,12 @@ import org.shapeforge.term.Row;
  * (Cor. 5.8: no residual caps), and γ↑ (Prop. 5.4: every unsolved variable to its top).
  * {@code policyRows} names the row variables whose binding was derived through a policy step
  * (Lemma 5.1): their rank is a commitment of the run, which Prop. 6.4(iii)'s Φ0^rk adds to Φ0, so a
- * solution of Φ0 of smaller rank there is not one γ↑ is claimed to be above.
+ * solution of Φ0 of smaller rank there is not one γ↑ is claimed to be above. {@code policyDims} names
+ * the dimension variables whose binding was derived through a policy step — typically a marker
+ * placement that ≈ left free (Remark 2.11) read by a marker-sensitive inequality. Thm. 5.6's
+ * theorem-level caveat ties no-guessing (2) and principality (Cor. 5.8) to placement-undiscriminated
+ * inputs: a binding in {@code policyDims} or {@code policyRows} is a commitment of the run, not
+ * claimed to be entailed, and {@link #principal()} speaks for the other bindings only.
  *
  * <p>γ↑ is determined by the bindings (σ⋆ read with every unsolved variable at its top), so a
  * solver may hand it over {@linkplain Lazy lazily}: {@link #upward()} computes it on first use.
@@ -25,19 +30,32 @@ public record SolvedForm(
         List<Constraint> residual,
         boolean principal,
         Lazy<Assignment> gammaUp,
-        java.util.Set<String> policyRows) {
+        java.util.Set<String> policyRows,
+        java.util.Set<String> policyDims) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
         residual = List.copyOf(residual);
         java.util.Objects.requireNonNull(gammaUp, "gammaUp");
         policyRows = java.util.Set.copyOf(policyRows);
+        policyDims = java.util.Set.copyOf(policyDims);
+    }
+
+    /** A solved form none of whose dimension bindings went through a policy step. */
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows) {
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, java.util.Set.of());
+    }
+
+    /** Whether the binding of dimension variable {@code v} (or row variable {@code <v>} when {@code row}) went through a policy step. */
+    public boolean policyDerived(String v, boolean row) {
+        return row ? policyRows.contains(v) : policyDims.contains(v);
     }
 
     /** A solved form with γ↑ given. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
             boolean principal, Assignment upward, java.util.Set<String> policyRows) {
-        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows);
+        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows, java.util.Set.of());
     }
 
     /** γ↑ (Prop. 5.4): every unsolved variable at its top, the solved ones through σ⋆. */

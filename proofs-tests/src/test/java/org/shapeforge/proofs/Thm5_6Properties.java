@@ -46,21 +46,20 @@ class Thm5_6Properties {
     }
 
     /**
-     * Known, not fixed (found 2026-11-24 by the property above, in 1 of 16 rounds with fresh seeds):
-     * under flat semantics {@code [b] <> [3] ~ <r2>} fixes only r2's flat content (Def. 2.9), yet
-     * native binds {@code r2 := [b] <> [3]}, marker included, as a semantic step; the
-     * marker-sensitive {@code [3, 1] <> [b, 3] <= [3] <r2>} then pins b = 1 "semantically", while
-     * Z3 finds b = 2 with {@code <r2> = [] <> [2, 3]}. The closed model is still a solution (Cor.
-     * 5.5 and the soundness guard hold); Thm. 5.6(2)'s "no guessing" does not. The fix is to count
-     * committing a marker that an equality leaves free as a policy step (Lemma 5.1) where
-     * marker-sensitive facts read it: a change to the failure classification (unsat vs unknown),
-     * left for a stop that can re-verify it. Disabled so that it documents the defect without
-     * failing every build; the property above can still draw such an input.
+     * Found 2026-11-24 by the property above (1 round in 16 with fresh seeds): under flat semantics
+     * {@code [b] <> [3] ~ <r2>} fixes only r2's flat content (Def. 2.9); native places r2's marker
+     * where the closed side has it (a placement, Remark 2.11), and the marker-sensitive
+     * {@code [3, 1] <> [b, 3] <= [3] <r2>} reading it pins b = 1, while Z3 finds b = 2 with
+     * {@code <r2> = [] <> [2, 3]}. Thm. 5.6's theorem-level caveat ties no-guessing and principality
+     * to placement-undiscriminated inputs: b's binding is a commitment of the run. It was reported as
+     * an ordinary binding; σ⋆ now names it ({@code SolvedForm.policyDims}, the derivation's policy
+     * flag, Lemma 5.1) and the claims leave it out — without the flag Thm. 5.6(2) and Cor. 5.8 fail here.
      */
     @net.jqwik.api.Example
-    @net.jqwik.api.Disabled("known defect: native commits the marker of a flat row equality as a semantic step (see javadoc)")
     void thm5_6_2_theMarkerOfAFlatEqualityIsAChoice() {
         var p = org.shapeforge.lang.Parser.parse("ng.shc", "[b] <> [3] ~ <r2>\nb <= 1\n[3, 1] <> [b, 3] <= [3] <r2>");
+        var sf = ((Outcome.Sat) Backend.NATIVE.checked().solve(p, SolveOptions.defaults())).solved().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(sf.policyDerived("b", false), () -> "policy dims " + sf.policyDims());
         for (Claim c : claims(p))
             assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
     }

@@ -245,8 +245,10 @@ final class CanonicalOrder {
         s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
+        java.util.Set<String> policyDims = new java.util.HashSet<>();
+        for (String d : s.policyDims()) policyDims.add(back.getOrDefault(d, d));
         return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(),
-                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows);
+                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

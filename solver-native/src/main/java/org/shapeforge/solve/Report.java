@@ -30,8 +30,13 @@ final class Report {
         int nd = in.dimVars().size(), nr = in.rowVars().size();
         FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd);
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
-        for (DimSlot s : dimSlots(en, in))
-            if (s.bound()) db.putNew(s.name(), s.hash(), dim(en, s));
+        List<String> policyDims = new ArrayList<>();
+        for (DimSlot s : dimSlots(en, in)) {
+            if (!s.bound()) continue;
+            Trace t = new Trace(Why.NONE, false);
+            db.putNew(s.name(), s.hash(), dim(en, en.subst.dim(s, t)));
+            if (t.why().policy()) policyDims.add(s.name());
+        }
         List<String> policy = new ArrayList<>(); // distinct (one slot each): one immutable set, no hash-set nodes
         for (RowSlot s : rowSlots(en, in)) {
             if (!s.bound()) continue;
@@ -49,7 +54,7 @@ final class Report {
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
-                java.util.Set.copyOf(policy));
+                java.util.Set.copyOf(policy), java.util.Set.copyOf(policyDims));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.shapeforge.oracle.render;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
@@ -72,6 +73,17 @@ public final class OutcomeView {
         return rank[Math.min(a, 4)] >= rank[Math.min(b, 4)] ? a : b;
     }
 
+    /**
+     * The bound variables whose binding went through a policy step ({@link SolvedForm#policyDerived}),
+     * in the bindings' order, rows as {@code <r>}.
+     */
+    static List<String> policyDerived(SolvedForm sf) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String v : sf.dimBindings().keySet()) if (sf.policyDerived(v, false)) out.add(v);
+        for (String v : sf.rowBindings().keySet()) if (sf.policyDerived(v, true)) out.add("<" + v + ">");
+        return out;
+    }
+
     /** The full text rendering: headline, then the model/solved form or the failure with origins and a hint. */
     public static String text(Outcome o) {
         StringBuilder sb = new StringBuilder(headline(o)).append('\n');
@@ -84,6 +96,11 @@ public final class OutcomeView {
                     for (Constraint c : sf.residual()) sb.append("  ").append(Printer.print(c)).append('\n');
                     section(sb, "closed", s.model().dims(), s.model().rows());
                     sb.append("principal: ").append(sf.principal() ? "yes" : "no").append('\n');
+                    List<String> pd = policyDerived(sf);
+                    if (!pd.isEmpty())
+                        sb.append("policy-derived: ").append(String.join(", ", pd.subList(0, Math.min(10, pd.size()))))
+                                .append(pd.size() > 10 ? ", … (" + pd.size() + " in all)" : "")
+                                .append(" (through a marker placement a marker-sensitive constraint reads, or another policy step: a commitment, not entailed; Remark 2.11)\n");
                     sb.append("upward: ").append(Printer.print(sf.upward())).append('\n');
                 } else {
                     sb.append("model:\n");
@@ -140,6 +157,8 @@ public final class OutcomeView {
                     for (Constraint c : sf.residual()) res.add(Printer.print(c));
                     values(doc.putObject("closed"), s.model());
                     doc.put("principal", sf.principal());
+                    ArrayNode pd = doc.putArray("policyDerived");
+                    policyDerived(sf).forEach(pd::add);
                     values(doc.putObject("upward"), sf.upward());
                 } else values(doc.putObject("model"), s.model());
                 ArrayNode notes = doc.putArray("notes");
