@@ -57,7 +57,7 @@ final class DimRules {
         if (c == null) {
             en.setCap(b, d, why);
             for (Stored s : en.store.upAdjacencies(b))
-                en.emit(new Fact.DimLe(d, new Dim.Var(s.dimVars.get(1))), why.and(s.item.why()));
+                en.emit(new Fact.DimLe(d, new Dim.Var(s.upperDim())), why.and(s.item.why()));
         } else if (!c.atom().equals(d)) {
             if (en.mutated(Mutation.DI_CAP_KEEP_FIRST)) return; // planted bug: the second cap is dropped
             en.emit(new Fact.DimEq(new Dim.Var(b), Dim.unit()), why.and(c.why()));
@@ -86,12 +86,12 @@ final class DimRules {
         boolean met = false;
         while (!met && !fq.isEmpty() && !bq.isEmpty()) {
             for (Stored s : en.store.upAdjacencies(fq.poll())) {
-                String n = s.dimVars.get(1);
+                String n = s.upperDim();
                 if (bwd.contains(n)) met = true;
                 if (fwd.add(n)) fq.add(n);
             }
             for (Stored s : en.store.downAdjacencies(bq.poll())) {
-                String n = s.dimVars.get(0);
+                String n = s.lowerDim();
                 if (fwd.contains(n)) met = true;
                 if (bwd.add(n)) bq.add(n);
             }
@@ -100,7 +100,7 @@ final class DimRules {
         Why all = Why.NONE;
         for (String v : fwd)
             for (Stored s : en.store.upAdjacencies(v))
-                if (bwd.contains(s.dimVars.get(1))) all = all.and(s.item.why());
+                if (bwd.contains(s.upperDim())) all = all.and(s.item.why());
         return all;
     }
 }

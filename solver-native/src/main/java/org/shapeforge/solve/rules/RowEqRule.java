@@ -66,8 +66,8 @@ final class RowEqRule {
         List<Dim> at = a.trail(), bt = b.trail();
         for (int j = 1; j <= kr; j++)
             en.emit(new Fact.DimEq(at.get(at.size() - j), bt.get(bt.size() - j)), why);
-        Row.Open ra = new Row.Open(Lists.drop(a.lead(), kl), a.var(), Lists.dropLast(at, kr));
-        Row.Open rb = new Row.Open(Lists.drop(b.lead(), kl), b.var(), Lists.dropLast(bt, kr));
+        Row.Open ra = kl == 0 && kr == 0 ? a : new Row.Open(Lists.drop(a.lead(), kl), a.var(), Lists.dropLast(at, kr));
+        Row.Open rb = kl == 0 && kr == 0 ? b : new Row.Open(Lists.drop(b.lead(), kl), b.var(), Lists.dropLast(bt, kr));
         int sa = ra.lead().size() + ra.trail().size(), sb = rb.lead().size() + rb.trail().size();
         if (a.var().equals(b.var())) {
             if (sa != sb)
@@ -86,11 +86,11 @@ final class RowEqRule {
             if (split(ra, rb, why)) return;
             // even <a> ~ <b> is a placement: ≈ equates flat contents, and a := <b> also
             // identifies the markers (found by NativeSmtDifferentialProperties)
-            en.bindRow(a.var(), new Row.Open(rb.lead(), b.var(), rb.trail()), why, true);
+            en.bindRow(a.var(), rb, why, true); // rb is l·<b>·t with what the equality left over
         } else if (sb == 0) {
             if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             if (split(rb, ra, why)) return;
-            en.bindRow(b.var(), new Row.Open(ra.lead(), a.var(), ra.trail()), why, true);
+            en.bindRow(b.var(), ra, why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
         }

@@ -81,7 +81,7 @@ final class RowLeRule {
         }
         List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);
         if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
-        en.store.store(new Item(new Fact.RowLe(residue, Row.var(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);
+        en.store.store(new Item(new Fact.RowLe(residue, en.store.rowTerm(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);
         if (residue.isGround())
             for (Stored adj : en.store.rowUpAdjacencies(upper))
                 en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.item.fact()).upper()), why.and(adj.item.why()));

@@ -180,7 +180,7 @@ public final class Store {
 
     /** Stores a residual fact, indexed by its variables; adjacency/cap lists get it too. */
     public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
-        Stored s = new Stored(item, kind, dimVars, rowVars, order++);
+        Stored s = new Stored(item, kind, order++);
         all.add(s);
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         for (int i = 0; i < dimVars.size(); i++) {
@@ -308,6 +308,14 @@ public final class Store {
     }
 
     /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
+    /**
+     * The bare variable {@code <v>} as a term, one instance per variable (its slot's): a fact stored
+     * per cap would otherwise hold a fresh copy each (half a million at 10^6 constraints, issue 12).
+     */
+    public Row.Open rowTerm(String v) {
+        return vars.row(v).term();
+    }
+
     public boolean hasCap(String v, Row lower) {
         RowSlot r = vars.findRow(v);
         if (r == null || r.caps == Chains.EMPTY) return false;

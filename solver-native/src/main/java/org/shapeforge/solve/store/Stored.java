@@ -1,6 +1,6 @@
 package org.shapeforge.solve.store;
 
-import java.util.List;
+import org.shapeforge.term.Dim;
 
 /**
  * A residual fact kept in the bound store B (Def. 4.1): an adjacency, a row cap or a deferred
@@ -24,17 +24,28 @@ public final class Stored implements Pending {
 
     public final Item item;
     public final Kind kind;
-    public final List<String> dimVars;
-    public final List<String> rowVars;
     final long order;
     boolean alive = true;
 
-    Stored(Item item, Kind kind, List<String> dimVars, List<String> rowVars, long order) {
+    /**
+     * The variables it watches are not kept here: the store indexes it under them once, and an
+     * adjacency's two names are read off its fact ({@link #lowerDim}, {@link #upperDim}) — two
+     * lists fewer per stored fact, half a million objects at 10^6 constraints (issue 12).
+     */
+    Stored(Item item, Kind kind, long order) {
         this.item = item;
         this.kind = kind;
-        this.dimVars = List.copyOf(dimVars);
-        this.rowVars = List.copyOf(rowVars);
         this.order = order;
+    }
+
+    /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
+    public String lowerDim() {
+        return ((Dim.Var) ((Fact.DimLe) item.fact()).lower()).name();
+    }
+
+    /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
+    public String upperDim() {
+        return ((Dim.Var) ((Fact.DimLe) item.fact()).upper()).name();
     }
 
     public boolean alive() {
