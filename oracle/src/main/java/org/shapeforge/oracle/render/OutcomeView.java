@@ -95,8 +95,9 @@ public final class OutcomeView {
                     sb.append("residual:\n");
                     for (Constraint c : sf.residual()) sb.append("  ").append(Printer.print(c)).append('\n');
                     section(sb, "closed", s.model().dims(), s.model().rows());
-                    sb.append("principal: ").append(sf.principal() ? "yes" : "no").append('\n');
                     List<String> pd = policyDerived(sf);
+                    sb.append("principal: ").append(sf.principal() ? "yes" : "no")
+                            .append(sf.principal() && !pd.isEmpty() ? " (except the policy-derived bindings)" : "").append('\n');
                     if (!pd.isEmpty())
                         sb.append("policy-derived: ").append(String.join(", ", pd.subList(0, Math.min(10, pd.size()))))
                                 .append(pd.size() > 10 ? ", … (" + pd.size() + " in all)" : "")
