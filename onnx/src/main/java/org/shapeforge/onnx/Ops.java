@@ -36,6 +36,7 @@ public final class Ops {
         for (String op : new String[] {"MaxPool", "AveragePool", "LpPool"}) m.put(op, Windows::pool);
         for (String op : new String[] {"GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool"}) m.put(op, Windows::global);
         m.put("BatchNormalization", Misc::batchNorm);
+        m.put("LayerNormalization", Normalization::layerNorm);
         m.put("Constant", Misc::constant);
         m.put("Concat", Joining::concat);
         m.put("Split", Joining::split);
@@ -45,6 +46,9 @@ public final class Ops {
         m.put("Squeeze", Reshaping::squeeze);
         m.put("Unsqueeze", Reshaping::unsqueeze);
         m.put("Expand", Reshaping::expand);
+        m.put("Shape", ShapeOps::shape);
+        m.put("Size", ShapeOps::size);
+        m.put("ConstantOfShape", ShapeOps::constantOfShape);
         m.put("Einsum", Einsum::einsum);
         for (String op : new String[] {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1",
                 "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"})

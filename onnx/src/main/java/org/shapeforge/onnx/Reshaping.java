@@ -1,7 +1,6 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.term.Dim;
@@ -17,12 +16,17 @@ final class Reshaping {
 
     static List<Tensor> reshape(Node n, Emitter e) {
         Tensor x = n.input(0);
-        long[] target = n.attrs().has("shape") ? n.attrs().ints("shape").orElseThrow() : n.constInts(1, "the target shape");
+        List<ShapeValue> target = n.attrs().has("shape") ? ShapeValue.known(n.attrs().ints("shape").orElseThrow())
+                : shapeInput(n, 1, "the target shape");
         boolean allowZero = n.attrs().i("allowzero", 0) != 0;
         List<Dim> y = new ArrayList<>();
         int minus = -1;
-        for (int i = 0; i < target.length; i++) {
-            long t = target[i];
+        for (int i = 0; i < target.size(); i++) {
+            if (target.get(i) instanceof ShapeValue.Term(Dim d)) { // an axis size computed from a Shape: that very term
+                y.add(d);
+                continue;
+            }
+            long t = ((ShapeValue.Known) target.get(i)).value();
             if (t == 0 && !allowZero) {
                 if (i >= x.rank()) throw n.error("target entry " + i + " is 0 (copy) but the input has rank " + x.rank());
                 y.add(x.dim(i));
@@ -36,8 +40,29 @@ final class Reshaping {
                 y.add(Emitter.size(t));
             }
         }
-        sameElements(n, e, x.dims(), y, n.origin("element count of input 0 and the target shape " + Arrays.toString(target)));
+        sameElements(n, e, x.dims(), y, n.origin("element count of input 0 and the target shape " + show(target)));
         return List.of(n.result(0, y));
+    }
+
+    /**
+     * The contents of shape input {@code k}: an initializer's or Constant's integers, or what
+     * {@link Contents} computed from a Shape.
+     */
+    static List<ShapeValue> shapeInput(Node n, int k, String what) {
+        return n.input(k).contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(k), what
+                + " must be known at import time: an initializer, a Constant, or computed from Shape by"
+                + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast (shapes computed by arithmetic are not followed)"));
+    }
+
+    /** A shape's contents as written in messages: {@code [0, -1]}, dimension terms printed. */
+    static String show(List<ShapeValue> vs) {
+        List<String> parts = new ArrayList<>();
+        for (ShapeValue v : vs)
+            parts.add(switch (v) {
+                case ShapeValue.Known(long x) -> Long.toString(x);
+                case ShapeValue.Term(Dim d) -> org.shapeforge.lang.Printer.print(d);
+            });
+        return "[" + String.join(", ", parts) + "]";
     }
 
     /**
@@ -133,12 +158,7 @@ final class Reshaping {
 
     static List<Tensor> expand(Node n, Emitter e) {
         Tensor x = n.input(0);
-        long[] shape = n.constInts(1, "the target shape");
-        List<Dim> target = new ArrayList<>();
-        for (long s : shape) {
-            if (s < 1) throw n.error("target shape entry " + s + " must be >= 1");
-            target.add(Emitter.size(s));
-        }
+        List<Dim> target = ShapeOps.dims(n, shapeInput(n, 1, "the target shape"), 1);
         List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
         e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));
         return List.of(n.result(0, y));

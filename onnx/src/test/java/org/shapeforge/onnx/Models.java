@@ -35,6 +35,10 @@ final class Models {
         return b.build();
     }
 
+    static AttributeProto i(String name, long v) {
+        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INT).setI(v).build();
+    }
+
     static AttributeProto str(String name, String v) {
         return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
                 .setS(com.google.protobuf.ByteString.copyFromUtf8(v)).build();
@@ -44,6 +48,11 @@ final class Models {
         TensorProto.Builder b = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.INT64_VALUE).addDims(v.length);
         for (long x : v) b.addInt64Data(x);
         return b.build();
+    }
+
+    /** A 0-D INT64 initializer (a scalar index). */
+    static TensorProto scalar64(String name, long v) {
+        return TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.INT64_VALUE).addInt64Data(v).build();
     }
 
     static ModelProto model(List<ValueInfoProto> inputs, List<TensorProto> inits, List<NodeProto> nodes, String... outputs) {

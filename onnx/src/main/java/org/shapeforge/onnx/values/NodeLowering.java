@@ -25,7 +25,7 @@ final class NodeLowering {
             "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
             "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
             "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
-            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax");
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape");
 
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -80,6 +80,12 @@ final class NodeLowering {
                             at.f("epsilon", 1e-5), at.f("momentum", 0.9), outputs(n))
                     : one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
             case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin" -> one(reduce(k, name, n, at, in, opset));
+            case "Shape", "Size", "ConstantOfShape" -> one(shapeOf(op, at, in.get(0)));
+            case "LayerNormalization" -> {
+                Value x = in.get(0);
+                int axis = (int) Math.floorMod(at.i("axis", -1), Math.max(1, x.rank()));
+                yield Reductions.layerNorm(k, name, x, in.get(1), opt(in, 2), axis, at.f("epsilon", 1e-5), outputs(n));
+            }
             case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
             default -> Shapes.apply(k, name, n, at, in, opset);
         };
@@ -132,6 +138,34 @@ final class NodeLowering {
         if ((a = at.get("value_ints")) != null)
             return new Value(List.of(a.getIntsCount()), a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray(), DataType.INT64_VALUE);
         throw new NotExpressible("Constant: no numeric value attribute (sparse and string constants are not lowered)");
+    }
+
+    /**
+     * Shape, Size and ConstantOfShape read only their input's shape (or, for ConstantOfShape, its
+     * integer contents): they are computed here, as the shape importer computes them, with no kernel.
+     */
+    private static Value shapeOf(String op, Attrs at, Value x) {
+        return switch (op) {
+            case "Shape" -> {
+                int r = x.rank();
+                long s = at.i("start", 0), t = at.i("end", r);
+                int from = (int) Math.clamp(s < 0 ? s + r : s, 0, r), to = (int) Math.clamp(t < 0 ? t + r : t, 0, r);
+                double[] d = new double[Math.max(0, to - from)];
+                for (int i = from; i < to; i++) d[i - from] = x.dims().get(i);
+                yield new Value(List.of(d.length), d, DataType.INT64_VALUE);
+            }
+            case "Size" -> new Value(List.of(), new double[] {x.data().length}, DataType.INT64_VALUE);
+            default -> { // ConstantOfShape: the value attribute (one element; float 0 by default) at every point
+                List<Integer> dims = java.util.Arrays.stream(x.data()).mapToInt(v -> Math.toIntExact((long) v)).boxed().toList();
+                Value fill = at.get("value") != null ? Value.read(at.get("value").getT())
+                        : new Value(List.of(), new double[] {0}, DataType.FLOAT_VALUE);
+                int n = 1;
+                for (int d : dims) n = Math.multiplyExact(n, d);
+                double[] data = new double[n];
+                java.util.Arrays.fill(data, fill.data()[0]);
+                yield new Value(dims, data, fill.type());
+            }
+        };
     }
 
     private static int[] ints(long[] a) {

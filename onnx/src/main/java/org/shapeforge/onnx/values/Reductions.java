@@ -84,6 +84,35 @@ final class Reductions {
                 new Expr.Binary(BinOp.MUL, r.get(1), new Expr.Const(1 - momentum))), input.type());
     }
 
+    /**
+     * LayerNormalization (opset 17) as ONNX's reference computes it over the axes from {@code axis}
+     * on: {@code mean}, the population variance of {@code x − mean} (two reductions that keep their
+     * axes at 1), {@code inv = 1 / sqrt(var + ε)}, {@code y = (x − mean)·inv·scale + B} with Scale
+     * and B broadcast from the right. Outputs Y, Mean and InvStdDev (as many as asked for).
+     */
+    static List<Value> layerNorm(Kernels k, String name, Value x, Value scale, Value bias, int axis, double eps, int outputs) {
+        boolean[] reduced = new boolean[x.rank()];
+        for (int a = axis; a < x.rank(); a++) reduced[a] = true;
+        Value mean = reduce(k, name + "_mean", x, reduced, true, BinOp.ADD, true);
+        Value sq = Pointwise.map(k, name + "_sq", List.of(x, mean), r -> {
+            Expr d = new Expr.Binary(BinOp.SUB, r.get(0), r.get(1));
+            return new Expr.Binary(BinOp.MUL, d, d);
+        }, x.type());
+        Value var = reduce(k, name + "_var", sq, reduced, true, BinOp.ADD, true);
+        Value inv = Pointwise.map(k, name + "_inv", List.of(var), r -> new Expr.Unary(UnOp.RECIP,
+                new Expr.Unary(UnOp.SQRT, new Expr.Binary(BinOp.ADD, r.get(0), new Expr.Const(eps)))), x.type());
+        List<Value> ins = bias == null ? List.of(x, mean, inv, scale) : List.of(x, mean, inv, scale, bias);
+        Value y = Pointwise.map(k, name, ins, r -> {
+            Expr scaled = new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.MUL,
+                    new Expr.Binary(BinOp.SUB, r.get(0), r.get(1)), r.get(2)), r.get(3));
+            return r.size() > 4 ? new Expr.Binary(BinOp.ADD, scaled, r.get(4)) : scaled;
+        }, x.type());
+        List<Value> out = new ArrayList<>(List.of(y));
+        if (outputs > 1) out.add(mean);
+        if (outputs > 2) out.add(inv);
+        return out;
+    }
+
     /** {@code y = (x − mean)·scale / sqrt(var + ε) + B}, the per-channel tensors viewed along axis 1. */
     static Value batchNorm(Kernels k, String name, Value x, Value scale, Value bias, Value mean, Value var, double eps) {
         List<Integer> view = new ArrayList<>();

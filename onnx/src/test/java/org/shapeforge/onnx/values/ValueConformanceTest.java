@@ -33,7 +33,8 @@ class ValueConformanceTest {
             "concat_3d_axis_negative_1", "split_variable_parts_2d", "flatten_negative_axis1", "transpose_all_permutations_3",
             "unsqueeze_two_axes", "expand_dim_changed", "einsum_batch_diagonal", "reduce_mean_keepdims_random",
             "gather_negative_indices", "slice_neg_steps", "reflect_pad", "softmax_example_expanded", "softmax_axis_0", "softmax_default_axis",
-            "logsoftmax_axis_1", "dropout_default_mask",
+            "logsoftmax_axis_1", "dropout_default_mask", "layer_normalization_3d_axis1_epsilon",
+            "layer_normalization_4d_axis1_expanded", "shape_start_1_end_negative_1", "size_example", "constantofshape_int_zeros",
             "split_zero_size_splits");
 
     private static Kernels kernels;

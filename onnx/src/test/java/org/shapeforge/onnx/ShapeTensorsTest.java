@@ -1,0 +1,110 @@
+package org.shapeforge.onnx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.shapeforge.onnx.Models.i;
+import static org.shapeforge.onnx.Models.input;
+import static org.shapeforge.onnx.Models.int64s;
+import static org.shapeforge.onnx.Models.model;
+import static org.shapeforge.onnx.Models.node;
+
+import java.util.List;
+import java.util.Map;
+import onnx.Onnx.ModelProto;
+import org.junit.jupiter.api.Test;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
+
+/**
+ * Shapes computed at run time (Shape, Size, ConstantOfShape and {@code Contents}' propagation
+ * through Gather/Slice/Concat/Unsqueeze/Cast/arithmetic) and LayerNormalization, on small models:
+ * a symbolic batch axis survives a PyTorch-style dynamic reshape as the same term.
+ */
+class ShapeTensorsTest {
+    private static final NativeSolver SOLVER = new NativeSolver();
+
+    private static ImportResult solve(ModelProto m) {
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        return r;
+    }
+
+    @Test
+    void dynamicReshapeKeepsTheSymbolicBatchAxis() {
+        // y = Reshape(x, Concat(Unsqueeze(Gather(Shape(x), 0)), [-1])): PyTorch's x.view(x.size(0), -1)
+        var m = model(List.of(input("x", "batch", 4, 8)), List.of(Models.scalar64("zero", 0), int64s("minus1", -1), int64s("ax0", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "zero"), List.of("b")),
+                        node("u", "Unsqueeze", List.of("b", "ax0"), List.of("b1")),
+                        node("c", "Concat", List.of("b1", "minus1"), List.of("t"), i("axis", 0)),
+                        node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y", "s");
+        ImportResult r = solve(m);
+        assertEquals(List.of("batch", "32"), r.shapes().get("y"));
+        assertEquals(List.of("3"), r.shapes().get("s"));
+    }
+
+    @Test
+    void shapeSliceAndExpandAndConstantOfShapeFollowTheTerms() {
+        var m = model(List.of(input("x", "n", 3, 5), input("one", 1)), List.of(int64s("st", 1), int64s("en", 3)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("e", "Expand", List.of("one", "s"), List.of("y")),
+                        node("k", "ConstantOfShape", List.of("s"), List.of("z")),
+                        node("sl", "Slice", List.of("s", "st", "en"), List.of("tail")),
+                        node("k2", "ConstantOfShape", List.of("tail"), List.of("w")),
+                        node("p", "Shape", List.of("x"), List.of("p"), i("start", -2))), "y", "z", "w", "p");
+        ImportResult r = solve(m);
+        assertEquals(List.of("n", "3", "5"), r.shapes().get("y"));
+        assertEquals(List.of("n", "3", "5"), r.shapes().get("z"));
+        assertEquals(List.of("3", "5"), r.shapes().get("w"));
+        assertEquals(List.of("2"), r.shapes().get("p"));
+    }
+
+    @Test
+    void knownIntegersFoldThroughSizeAndArithmetic() {
+        // Reshape(x, Unsqueeze(Size(x) − 0 · 1)): 2·3·4 = 24 elements in one axis
+        var m = model(List.of(input("x", 2, 3, 4)), List.of(int64s("ax0", 0), int64s("zero", 0), int64s("one", 1)),
+                List.of(node("n", "Size", List.of("x"), List.of("n")),
+                        node("z", "Mul", List.of("zero", "one"), List.of("z")),
+                        node("d", "Sub", List.of("n", "z"), List.of("d")),
+                        node("u", "Unsqueeze", List.of("d", "ax0"), List.of("t")),
+                        node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
+        assertEquals(List.of("24"), solve(m).shapes().get("y"));
+    }
+
+    @Test
+    void arithmeticOnASymbolicSizeIsNotFollowed() {
+        var m = model(List.of(input("x", "batch", 4)), List.of(Models.scalar64("zero", 0), int64s("two", 2), int64s("ax0", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "zero"), List.of("b")),
+                        node("m", "Mul", List.of("b", "two"), List.of("b2")),
+                        node("u", "Unsqueeze", List.of("b2", "ax0"), List.of("t")),
+                        node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
+        ImportError e = assertThrows(ImportError.class, () -> solve(m));
+        assertEquals("unsupported", e.code());
+        assertTrue(e.getMessage().contains("node 'r' (Reshape #4)") && e.getMessage().contains("must be known at import time"), e.getMessage());
+    }
+
+    @Test
+    void layerNormalizationKeepsXAndReducesTheStatistics() {
+        var m = model(List.of(input("x", "batch", 4, 8), input("scale", 8), input("b", 1)), List.of(),
+                List.of(node("ln", "LayerNormalization", List.of("x", "scale", "b"), List.of("y", "mean", "inv"), i("axis", -1))),
+                "y", "mean", "inv");
+        ImportResult r = solve(m);
+        assertEquals(List.of("batch", "4", "8"), r.shapes().get("y"));
+        assertEquals(List.of("batch", "4", "1"), r.shapes().get("mean"));
+        assertEquals(List.of("batch", "4", "1"), r.shapes().get("inv"));
+    }
+
+    @Test
+    void layerNormalizationScaleMustFitTheNormalisedAxes() {
+        var wrong = model(List.of(input("x", 2, 4, 8), input("scale", 5)), List.of(),
+                List.of(node("ln", "LayerNormalization", List.of("x", "scale"), List.of("y"), i("axis", -1))), "y");
+        ImportResult r = Importer.translate(wrong, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(!r.succeeded() && r.failure().message().contains("node 'ln' (LayerNormalization #0)"), () -> String.valueOf(r.failure()));
+        var tooLong = model(List.of(input("x", 2, 4, 8), input("scale", 4, 8)), List.of(),
+                List.of(node("ln", "LayerNormalization", List.of("x", "scale"), List.of("y"), i("axis", -1))), "y");
+        ImportError e = assertThrows(ImportError.class, () -> solve(tooLong));
+        assertTrue(e.getMessage().contains("only the 1 axes from axis 2 are normalised"), e.getMessage());
+    }
+}
