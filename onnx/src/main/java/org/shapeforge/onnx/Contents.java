@@ -3,6 +3,9 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.term.Dim;
 
 /**
  * Integer contents through the ops that exported models use to compute shapes at run time
@@ -11,21 +14,22 @@ import java.util.Optional;
  * indices, Slice with constant bounds and Concat over 1-D tensors select and join elements;
  * Squeeze, Unsqueeze, Cast, CastLike and Identity keep them. Elements stay dimension terms where
  * they are (a symbolic batch axis), so a Reshape or Expand reading the result relates its output
- * axes to those very terms. Add, Sub, Mul and Neg fold known integers; on dimension terms they yield no
+ * axes to those very terms. Add, Sub, Mul, Div and Neg fold known integers; Add, Sub, Mul and Div on
+ * dimension terms give fresh size variables with a size relation. Other computations yield no
  * contents, and a Reshape reading the result is the "must be known at import time" error.
  */
 final class Contents {
     private Contents() {}
 
     /** {@code outs} with the contents the node's inputs determine attached where there are any. */
-    static List<Tensor> propagate(Node n, List<Tensor> outs) {
+    static List<Tensor> propagate(Node n, Emitter e, List<Tensor> outs) {
         if (outs.isEmpty() || outs.getFirst() == null) return outs;
         Optional<List<ShapeValue>> v = switch (n.op()) {
             case "Cast", "CastLike", "Identity", "Squeeze", "Unsqueeze" -> n.optInput(0).flatMap(Tensor::contents);
             case "Gather" -> gather(n);
             case "Slice" -> slice(n);
             case "Concat" -> concat(n);
-            case "Add", "Sub", "Mul" -> arithmetic(n);
+            case "Add", "Sub", "Mul", "Div" -> arithmetic(n, e);
             case "Neg" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
                 long[] out = new long[a.length];
                 for (int i = 0; i < a.length; i++) out[i] = Math.negateExact(a[i]);
@@ -81,27 +85,84 @@ final class Contents {
     }
 
     /**
-     * Add, Sub and Mul of two known 0-D or 1-D integer tensors (one of them may have one element),
-     * exactly: the rank arithmetic of expanded functions (LayerNormalization's {@code Size(Shape(X))
-     * − axis}). Dimension terms are not combined (a product of sizes is no dimension term).
+     * Add, Sub, Mul and Div of two 0-D or 1-D integer tensors with contents (one of them may have
+     * one element, broadcast). Known integers fold exactly (the rank arithmetic of expanded functions:
+     * LayerNormalization's {@code Size(Shape(X)) − axis}); where a dimension term takes part the
+     * element becomes a fresh size variable tied to its operands by a size relation —
+     * {@code r = p + q}, {@code r + q = p}, {@code r·q = p} — and a product keeps its factors
+     * ({@link ShapeValue.Product}), so {@code x.view(b·h, -1)} imports with the −1 solved. Div is taken as exact (exported models divide
+     * evenly: heads, groups); a remainder is a shape mismatch naming the node. Integer division of
+     * known values truncates, as ONNX's.
      */
-    private static Optional<List<ShapeValue>> arithmetic(Node n) {
+    private static Optional<List<ShapeValue>> arithmetic(Node n, Emitter e) {
         if (n.inputs().size() != 2 || n.inputs().contains(null)) return Optional.empty();
         Tensor a = n.input(0), b = n.input(1);
-        if (a.rank() > 1 || b.rank() > 1 || a.ints().isEmpty() || b.ints().isEmpty()) return Optional.empty();
-        long[] x = a.ints().get(), y = b.ints().get();
-        int len = Math.max(x.length, y.length);
-        if (x.length != len && x.length != 1 || y.length != len && y.length != 1) return Optional.empty();
-        long[] out = new long[len];
+        Optional<List<ShapeValue>> ca = a.contents(), cb = b.contents();
+        if (a.rank() > 1 || b.rank() > 1 || ca.isEmpty() || cb.isEmpty()) return Optional.empty();
+        List<ShapeValue> x = ca.get(), y = cb.get();
+        int len = Math.max(x.size(), y.size());
+        if (x.size() != len && x.size() != 1 || y.size() != len && y.size() != 1) return Optional.empty();
+        List<ShapeValue> out = new ArrayList<>();
         for (int i = 0; i < len; i++) {
-            long p = x[x.length == 1 ? 0 : i], q = y[y.length == 1 ? 0 : i];
-            out[i] = switch (n.op()) {
-                case "Add" -> Math.addExact(p, q);
-                case "Sub" -> Math.subtractExact(p, q);
-                default -> Math.multiplyExact(p, q);
-            };
+            ShapeValue p = x.get(x.size() == 1 ? 0 : i), q = y.get(y.size() == 1 ? 0 : i);
+            if (p instanceof ShapeValue.Known(long u) && q instanceof ShapeValue.Known(long v)) {
+                if (n.op().equals("Div") && v == 0) return Optional.empty();
+                out.add(new ShapeValue.Known(switch (n.op()) {
+                    case "Add" -> Math.addExact(u, v);
+                    case "Sub" -> Math.subtractExact(u, v);
+                    case "Mul" -> Math.multiplyExact(u, v);
+                    default -> u / v;
+                }));
+                continue;
+            }
+            if (n.op().equals("Mul")) {
+                List<Dim> fs = new ArrayList<>();
+                if (!factors(p, fs) || !factors(q, fs)) return Optional.empty();
+                out.add(fs.size() == 1 ? ShapeValue.of(fs.getFirst()) : new ShapeValue.Product(fs));
+                continue;
+            }
+            Dim pd = asSize(n, e, p), qd = asSize(n, e, q);
+            if (pd == null || qd == null) return Optional.empty();
+            Dim r = e.fresh("sh");
+            SizeExpr ps = Emitter.sz(pd), qs = Emitter.sz(qd), rs = Emitter.sz(r);
+            NodeOrigin o = n.origin("shape arithmetic, element " + i);
+            switch (n.op()) {
+                case "Add" -> e.rel(rs, Rel.EQ, Emitter.plus(ps, qs), o);
+                case "Sub" -> e.rel(Emitter.plus(rs, qs), Rel.EQ, ps, o);
+                default -> e.rel(new SizeExpr.Mul(rs, qs), Rel.EQ, ps, o.as(o.role() + " (division taken as exact)"));
+            }
+            out.add(new ShapeValue.Term(r));
         }
-        return Optional.of(ShapeValue.known(out));
+        return Optional.of(out);
+    }
+
+    /** The size an element stands for as a dimension term, or null for a known value that is no size (≤ 0). */
+    private static Dim asSize(Node n, Emitter e, ShapeValue v) {
+        return switch (v) {
+            case ShapeValue.Term(Dim d) -> d;
+            case ShapeValue.Known(long k) -> k >= 1 ? Emitter.size(k) : null;
+            case ShapeValue.Product(List<Dim> fs) -> product(n, e, fs);
+        };
+    }
+
+    /** A fresh size variable equal to the product of {@code fs}. */
+    static Dim product(Node n, Emitter e, List<Dim> fs) {
+        Dim r = e.fresh("sh");
+        e.rel(Emitter.sz(r), Rel.EQ, Emitter.product(fs), n.origin("shape arithmetic: a product of sizes"));
+        return r;
+    }
+
+    /** Appends the factors of an element (a known 1 has none); false for a known value that is no size. */
+    private static boolean factors(ShapeValue v, List<Dim> out) {
+        switch (v) {
+            case ShapeValue.Term(Dim d) -> out.add(d);
+            case ShapeValue.Known(long k) -> {
+                if (k < 1) return false;
+                if (k > 1) out.add(Emitter.size(k));
+            }
+            case ShapeValue.Product(List<Dim> fs) -> out.addAll(fs);
+        }
+        return true;
     }
 
     private static Optional<List<ShapeValue>> concat(Node n) {

@@ -36,9 +36,10 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         return switch (o) {
             case Outcome.Sat s -> {
                 Map<String, List<String>> out = new LinkedHashMap<>();
+                SymbolicSizes sym = SymbolicSizes.of(s, im.dynamic());
                 im.values().forEach((name, ds) -> {
                     List<String> printed = new ArrayList<>();
-                    for (Dim d : ds) printed.add(print(d, s));
+                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> print(d, s)));
                     out.put(name, List.copyOf(printed));
                 });
                 yield new ImportResult(out, null);

@@ -107,7 +107,7 @@ public final class Importer {
             ins.add(t);
         }
         Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
-        List<Tensor> outs = Contents.propagate(n, logic.apply(n, e));
+        List<Tensor> outs = Contents.propagate(n, e, logic.apply(n, e));
         for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++) {
             Tensor t = outs.get(k);
             if (t != null && !p.getOutput(k).isEmpty()) values.put(p.getOutput(k), t);

@@ -20,10 +20,17 @@ final class Reshaping {
                 : shapeInput(n, 1, "the target shape");
         boolean allowZero = n.attrs().i("allowzero", 0) != 0;
         List<Dim> y = new ArrayList<>();
+        List<Dim> factored = new ArrayList<>(); // y with each product axis as its factors, for the element count
         int minus = -1;
         for (int i = 0; i < target.size(); i++) {
             if (target.get(i) instanceof ShapeValue.Term(Dim d)) { // an axis size computed from a Shape: that very term
                 y.add(d);
+                factored.add(d);
+                continue;
+            }
+            if (target.get(i) instanceof ShapeValue.Product(List<Dim> fs)) {
+                y.add(Contents.product(n, e, fs));
+                factored.addAll(fs);
                 continue;
             }
             long t = ((ShapeValue.Known) target.get(i)).value();
@@ -39,8 +46,9 @@ final class Reshaping {
             } else {
                 y.add(Emitter.size(t));
             }
+            factored.add(y.getLast());
         }
-        sameElements(n, e, x.dims(), y, n.origin("element count of input 0 and the target shape " + show(target)));
+        sameElements(n, e, x.dims(), factored, n.origin("element count of input 0 and the target shape " + show(target)));
         return List.of(n.result(0, y));
     }
 
@@ -61,6 +69,7 @@ final class Reshaping {
             parts.add(switch (v) {
                 case ShapeValue.Known(long x) -> Long.toString(x);
                 case ShapeValue.Term(Dim d) -> org.shapeforge.lang.Printer.print(d);
+                case ShapeValue.Product(List<Dim> fs) -> String.join("*", fs.stream().map(org.shapeforge.lang.Printer::print).toList());
             });
         return "[" + String.join(", ", parts) + "]";
     }
@@ -158,7 +167,7 @@ final class Reshaping {
 
     static List<Tensor> expand(Node n, Emitter e) {
         Tensor x = n.input(0);
-        List<Dim> target = ShapeOps.dims(n, shapeInput(n, 1, "the target shape"), 1);
+        List<Dim> target = ShapeOps.dims(n, e, shapeInput(n, 1, "the target shape"), 1);
         List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
         e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));
         return List.of(n.result(0, y));

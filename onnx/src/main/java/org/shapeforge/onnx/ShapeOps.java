@@ -43,7 +43,7 @@ final class ShapeOps {
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
                         + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast): shapes computed by arithmetic are not followed"));
-        Tensor out = n.result(0, dims(n, vs, 0));
+        Tensor out = n.result(0, dims(n, e, vs, 0));
         // an integer fill of a short 1-D shape has known contents (expanded functions build shapes so:
         // LayerNormalization's ConstantOfShape(rank − axis, value = 1) is the suffix of its reduced shape)
         var fill = n.attrs().tensor("value").map(t -> Model.initializer("value", t).ints()).flatMap(x -> x);
@@ -60,11 +60,12 @@ final class ShapeOps {
     static final int MAX_FOLDED = 64;
 
     /** The axes a shape's contents give (each at least 1): a dimension term as it is, a known size as an atom. */
-    static List<Dim> dims(Node n, List<ShapeValue> vs, int input) {
+    static List<Dim> dims(Node n, Emitter e, List<ShapeValue> vs, int input) {
         List<Dim> out = new ArrayList<>();
         for (int i = 0; i < vs.size(); i++) {
             switch (vs.get(i)) {
                 case ShapeValue.Term(Dim d) -> out.add(d);
+                case ShapeValue.Product(List<Dim> fs) -> out.add(Contents.product(n, e, fs));
                 case ShapeValue.Known(long v) -> {
                     if (v < 1) throw n.error("entry " + i + " of input " + input + " is " + v + ": sizes are at least 1 (Def. 1.1)");
                     out.add(Emitter.size(v));

@@ -18,6 +18,17 @@ sealed interface ShapeValue {
 
     record Term(Dim dim) implements ShapeValue {}
 
+    /**
+     * A product of sizes ({@code Mul} of terms, PyTorch's {@code x.size(0) * x.size(1)}), kept as its
+     * factors so that a Reshape's element count cancels them against its input's axes
+     * ({@code batch·4·6 = (batch·4)·y} leaves {@code y = 6}).
+     */
+    record Product(List<Dim> factors) implements ShapeValue {
+        public Product {
+            factors = List.copyOf(factors);
+        }
+    }
+
     /** The element for an axis of size term {@code d}: a ground atom or the unit is known. */
     static ShapeValue of(Dim d) {
         return switch (d) {

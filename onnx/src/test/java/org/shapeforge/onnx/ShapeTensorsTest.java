@@ -73,11 +73,47 @@ class ShapeTensorsTest {
     }
 
     @Test
-    void arithmeticOnASymbolicSizeIsNotFollowed() {
+    void productOfSymbolicSizesIsFollowed() {
+        // x.view(x.size(0) * x.size(1), -1): the product is a size variable related to batch
+        var m = model(List.of(input("x", "batch", 4, 6)), List.of(Models.scalar64("zero", 0), Models.scalar64("one", 1),
+                        int64s("minus1", -1), int64s("ax0", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g0", "Gather", List.of("s", "zero"), List.of("b")),
+                        node("g1", "Gather", List.of("s", "one"), List.of("h")),
+                        node("m", "Mul", List.of("b", "h"), List.of("bh")),
+                        node("u", "Unsqueeze", List.of("bh", "ax0"), List.of("bh1")),
+                        node("c", "Concat", List.of("bh1", "minus1"), List.of("t"), i("axis", 0)),
+                        node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
+        // batch·4·6 = (batch·4)·y1: the product's factors cancel, y1 = 6
+        assertEquals(List.of("batch*4", "6"), solve(m).shapes().get("y"));
+    }
+
+    @Test
+    void aSizeDerivedFromADimParamIsPrintedAsItsExpressionNotANumber() {
+        // Reshape(x, [-1, 6]) with x = [batch, 4, 6]: the closed model's 4 holds for batch = 1 only
+        var m = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6)),
+                List.of(node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
+        assertEquals(List.of("batch*4", "6"), solve(m).shapes().get("y"));
+    }
+
+    @Test
+    void divisionOfAKnownSizeMustBeExact() {
+        var m = model(List.of(input("x", 2, 6)), List.of(Models.scalar64("one", 1), int64s("four", 4), int64s("ax0", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "one"), List.of("h")),
+                        node("d", "Div", List.of("h", "four"), List.of("q")),
+                        node("r", "Reshape", List.of("x", "q"), List.of("y"))), "y");
+        // known integers fold (6 / 4 = 1, truncating as ONNX does): a 1-element target for 12 elements
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(!r.succeeded() && r.failure().message().contains("node 'r' (Reshape #3)"), () -> String.valueOf(r.failure()));
+    }
+
+    @Test
+    void otherComputationsOnSizesAreNotFollowed() {
         var m = model(List.of(input("x", "batch", 4)), List.of(Models.scalar64("zero", 0), int64s("two", 2), int64s("ax0", 0)),
                 List.of(node("s", "Shape", List.of("x"), List.of("s")),
                         node("g", "Gather", List.of("s", "zero"), List.of("b")),
-                        node("m", "Mul", List.of("b", "two"), List.of("b2")),
+                        node("m", "Max", List.of("b", "two"), List.of("b2")),
                         node("u", "Unsqueeze", List.of("b2", "ax0"), List.of("t")),
                         node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
         ImportError e = assertThrows(ImportError.class, () -> solve(m));
