@@ -38,6 +38,29 @@ final class Indexing {
         return List.of(n.result(0, y));
     }
 
+    /**
+     * GatherElements: indices of data's rank; the output has the indices' shape. Along {@code axis}
+     * the indices may have any size (each picks one of data's); the other axes are not related, as
+     * in ONNX's own shape inference. Constant indices must lie inside data's axis.
+     */
+    static List<Tensor> gatherElements(Node n, Emitter e) {
+        Tensor data = n.input(0), idx = n.input(1);
+        if (data.rank() == 0) throw n.error("input 0 must have rank >= 1");
+        if (idx.rank() != data.rank())
+            throw n.error("input 1 (indices) must have input 0's rank " + data.rank() + ", it has rank " + idx.rank());
+        int axis = n.axis(n.attrs().i("axis", 0), data.rank());
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < idx.rank(); i++) y.add(copy(n, e, idx.dim(i), 1));
+        idx.ints().ifPresent(v -> {
+            long need = 1;
+            for (long k : v) need = Math.max(need, k >= 0 ? k + 1 : -k);
+            if (v.length > 0 && need > 1)
+                e.rel(Emitter.sz(data.dim(axis)), Rel.GE, Emitter.lit(need), n.origin("input 0's axis " + axis
+                        + " against the constant indices (largest needs size " + need + ")"));
+        });
+        return List.of(n.result(0, y));
+    }
+
     private static Dim copy(Node n, Emitter e, Dim d, int input) {
         Dim y = e.fresh("y");
         e.eq(y, d, n.in(input));

@@ -55,6 +55,9 @@ public final class Ops {
             m.put(op, Reductions::reduce);
         for (String op : new String[] {"ArgMax", "ArgMin"}) m.put(op, Reductions::arg);
         m.put("Gather", Indexing::gather);
+        m.put("GatherElements", Indexing::gatherElements);
+        m.put("NegativeLogLikelihoodLoss", Losses::loss);
+        m.put("SoftmaxCrossEntropyLoss", Losses::loss);
         m.put("Tile", Tiling::tile);
         m.put("TopK", Tiling::topK);
         m.put("DepthToSpace", (n, e) -> Tiling.depthSpace(n, e, true));
