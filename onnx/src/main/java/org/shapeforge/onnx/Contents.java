@@ -127,8 +127,8 @@ final class Contents {
             SizeExpr ps = Emitter.sz(pd), qs = Emitter.sz(qd), rs = Emitter.sz(r);
             NodeOrigin o = n.origin("shape arithmetic, element " + i);
             switch (n.op()) {
-                case "Add" -> e.rel(rs, Rel.EQ, Emitter.plus(ps, qs), o);
-                case "Sub" -> e.rel(Emitter.plus(rs, qs), Rel.EQ, ps, o);
+                case "Add" -> e.define(r, Emitter.plus(ps, qs), o);
+                case "Sub" -> e.define(r, new SizeExpr.Sub(ps, qs), o);
                 default -> e.rel(new SizeExpr.Mul(rs, qs), Rel.EQ, ps, o.as(o.role() + " (division taken as exact)"));
             }
             out.add(new ShapeValue.Term(r));
@@ -148,7 +148,7 @@ final class Contents {
     /** A fresh size variable equal to the product of {@code fs}. */
     static Dim product(Node n, Emitter e, List<Dim> fs) {
         Dim r = e.fresh("sh");
-        e.rel(Emitter.sz(r), Rel.EQ, Emitter.product(fs), n.origin("shape arithmetic: a product of sizes"));
+        e.define(r, Emitter.product(fs), n.origin("shape arithmetic: a product of sizes"));
         return r;
     }
 

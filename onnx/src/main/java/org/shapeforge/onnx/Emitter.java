@@ -68,6 +68,55 @@ final class Emitter {
         dynamic.add(name);
     }
 
+    /**
+     * Runtime sizes: variables declared {@code dynamic} whose size an expression over dim_params
+     * (and other runtime sizes) defines — the −1 of a Reshape of {@code [batch, 4, 6]} is
+     * {@code batch·4}. The native solver closes no variable tied to a dynamic one and keeps no size
+     * constraint open over one (it answers Unknown), so such a relation is not handed to it: the
+     * variable stands for the value, as the program front end's {@code RuntimeDim.Flattened} does,
+     * and {@link ImportResult} prints the expression and refuses a graph that constrains the
+     * variable further.
+     */
+    private final java.util.Map<String, SizeExpr> runtime = new java.util.LinkedHashMap<>();
+
+    /**
+     * {@code size(v) = meaning}: a runtime size when {@code meaning} mentions a dim_param or a
+     * runtime size, else a size relation for the solver.
+     */
+    void define(Dim v, SizeExpr meaning, NodeOrigin o) {
+        if (v instanceof Dim.Var(String name) && symbolic(meaning)) {
+            dynamic.add(name);
+            runtime.put(name, meaning);
+        } else {
+            rel(sz(v), Constraint.Rel.EQ, meaning, o);
+        }
+    }
+
+    /** Whether {@code e} mentions a dim_param or a runtime size. */
+    boolean symbolic(SizeExpr e) {
+        return switch (e) {
+            case SizeExpr.Size(Dim d) -> symbolic(d);
+            case SizeExpr.Add(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
+            case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
+            case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
+            case SizeExpr.Mod(SizeExpr a, long m) -> symbolic(a);
+            default -> false;
+        };
+    }
+
+    boolean symbolic(Dim d) {
+        return switch (d) {
+            case Dim.Var(String name) -> dynamic.contains(name);
+            case Dim.Concat(List<Dim> parts) -> parts.stream().anyMatch(this::symbolic);
+            case Dim.Affine a -> symbolic(a.over());
+            default -> false;
+        };
+    }
+
+    java.util.Map<String, SizeExpr> runtime() {
+        return java.util.Collections.unmodifiableMap(runtime);
+    }
+
     private Span span() {
         return new Span(file, 0, 0);
     }
@@ -171,8 +220,11 @@ final class Emitter {
             presolvedAt = constraints.size();
         }
         try {
-            Dim g = Grounding.dim(d, presolved.model());
-            if (g.isGround()) return Sizes.size(g);
+            // a size tied to a dim_param by a residual relation has no number: the closed model's
+            // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
+            // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
+            Dim g = SymbolicSizes.of(presolved, dynamic).dependsOnDynamic(d) ? null : Grounding.dim(d, presolved.model());
+            if (g != null && g.isGround()) return Sizes.size(g);
         } catch (Undefined e) {
             // fall through: symbolic
         }

@@ -35,8 +35,10 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
     static ImportResult of(Imported im, Outcome o) {
         return switch (o) {
             case Outcome.Sat s -> {
+                ImportResult refused = constrainedRuntime(im, s);
+                if (refused != null) yield refused;
                 Map<String, List<String>> out = new LinkedHashMap<>();
-                SymbolicSizes sym = SymbolicSizes.of(s, im.dynamic());
+                SymbolicSizes sym = SymbolicSizes.of(s, im.dynamic(), im.runtime());
                 im.values().forEach((name, ds) -> {
                     List<String> printed = new ArrayList<>();
                     for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> print(d, s)));
@@ -50,6 +52,34 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
             case Outcome.Unknown k -> k.cause().map(f -> failed(im, f))
                     .orElseGet(() -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of())));
         };
+    }
+
+    /**
+     * A runtime size ({@link Emitter#define}) that σ⋆ binds or a residual constraint mentions: the
+     * graph constrains it further (equates it with a number or another size, broadcasts it against
+     * one), a relation to its dim_params the solver was not given — refused
+     * (as the program front end's {@code ExtentCheck} refuses a constrained runtime size), never
+     * accepted unchecked. Null when there is none.
+     */
+    private static ImportResult constrainedRuntime(Imported im, Outcome.Sat s) {
+        if (im.runtime().isEmpty() || s.solved().isEmpty()) return null;
+        for (var e : im.runtime().entrySet()) {
+            String v = e.getKey();
+            Dim b = s.solved().get().dimBindings().get(v);
+            String how = b != null ? v + " ~ " + Printer.print(b) : null;
+            java.util.regex.Pattern mention = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(v) + "(?![A-Za-z0-9_'])");
+            for (Constraint c : s.solved().get().residual()) {
+                if (how != null) break;
+                String text = Printer.print(c);
+                if (mention.matcher(text).find()) how = text;
+            }
+            if (how == null) continue;
+            String message = "the runtime size " + v + " = " + Printer.print(e.getValue()) + " is constrained further ("
+                    + how + "), which the native solver cannot relate to its dim_params;"
+                    + " bind them (import with sizes) or cross-check with `--emit shc` and `oracle`";
+            return new ImportResult(Map.of(), new Failure("unknown", message, List.of(), List.of()));
+        }
+        return null;
     }
 
     private static String print(Dim d, Outcome.Sat s) {

@@ -18,10 +18,12 @@ import org.shapeforge.term.Dim;
  * An imported graph: its constraints ({@code origins.get(i)} is where {@code constraints.get(i)}
  * comes from), the problem any {@link ShapeSolver} takes, every value's dimension terms (graph
  * inputs first, then node outputs in graph order), and the graph's inputs, outputs and
- * {@code dim_param} names.
+ * {@code dim_param} names, and the runtime sizes with their defining expressions
+ * ({@link Emitter#define}: the −1 of a Reshape of {@code [batch, 4, 6]} is {@code batch·4}).
  */
 public record Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
-        Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic) {
+        Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic,
+        Map<String, org.shapeforge.lang.SizeExpr> runtime) {
 
     public Imported {
         constraints = List.copyOf(constraints);
@@ -30,7 +32,14 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
         dynamic = Set.copyOf(dynamic);
+        runtime = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(runtime));
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
+    }
+
+    /** As imported before runtime sizes ({@link Emitter#define}): none. */
+    public Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
+            Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic) {
+        this(file, constraints, origins, problem, values, inputs, outputs, dynamic, Map.of());
     }
 
     /** Solves and reads every value's shape, or the failure naming the nodes involved. */

@@ -52,7 +52,7 @@ public final class Importer {
         values.forEach((k, v) -> {
             if (!inits.contains(k) || inputs.contains(k)) dims.put(k, v.dims());
         });
-        return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames());
+        return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames(), e.runtime());
     }
 
     private static Tensor input(ValueInfoProto v, TensorProto bound, Emitter e, String file) {

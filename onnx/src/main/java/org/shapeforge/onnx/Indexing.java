@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
 
 /**
@@ -101,6 +102,12 @@ final class Indexing {
 
     private static void sliceAxis(Node n, Emitter e, Dim in, Dim out, int axis, long start, long end, long step) {
         NodeOrigin o = n.origin("input 0's axis " + axis + " sliced [" + start + ":" + end + ":" + step + "]");
+        if (step == 1 && start >= 0 && end >= TO_THE_END && !in.isGround()) {
+            // x[s:] (exporters write the end as INT64_MAX): out = in − s, whatever in is — also symbolic
+            if (start == 0) e.eq(out, in, o);
+            else e.define(out, new SizeExpr.Sub(Emitter.sz(in), Emitter.lit(start)), o);
+            return;
+        }
         long d = e.sizeOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
         if (step > 0 && start >= 0 && end >= start && end <= d) {
             // a piece that does not depend on the size, valid while the axis holds the end
@@ -120,6 +127,9 @@ final class Indexing {
         e.eq(in, Emitter.size(d), o.as(o.role() + " (the clamped bounds were computed for this size)"));
         e.eq(out, Emitter.size(len), o);
     }
+
+    /** An end at least this large means "to the end" (exporters write INT64_MAX or INT32_MAX). */
+    static final long TO_THE_END = Integer.MAX_VALUE;
 
     private static long ceilDiv(long a, long b) {
         return -Math.floorDiv(-a, b);

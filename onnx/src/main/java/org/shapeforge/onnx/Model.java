@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
 import org.shapeforge.term.Dim;
@@ -60,6 +61,6 @@ public final class Model {
     static Tensor initializer(String name, TensorProto t) {
         List<Dim> dims = new ArrayList<>();
         for (long d : t.getDimsList()) dims.add(Emitter.size(d));
-        return new Tensor(name, dims, TensorData.ints(t));
+        return new Tensor(name, dims, TensorData.ints(t), Optional.empty(), TensorData.floats(t));
     }
 }

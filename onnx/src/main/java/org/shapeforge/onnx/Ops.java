@@ -47,6 +47,8 @@ public final class Ops {
         m.put("Unsqueeze", Reshaping::unsqueeze);
         m.put("Expand", Reshaping::expand);
         m.put("Shape", ShapeOps::shape);
+        m.put("Resize", Resizing::resize);
+        m.put("Upsample", Resizing::resize);
         m.put("Size", ShapeOps::size);
         m.put("ConstantOfShape", ShapeOps::constantOfShape);
         m.put("Einsum", Einsum::einsum);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
 
 /**
@@ -48,8 +49,39 @@ final class Reshaping {
             }
             factored.add(y.getLast());
         }
-        sameElements(n, e, x.dims(), factored, n.origin("element count of input 0 and the target shape " + show(target)));
+        NodeOrigin count = n.origin("element count of input 0 and the target shape " + show(target));
+        if (minus < 0 || !runtimeMinusOne(e, x.dims(), factored, y.get(minus), count)) sameElements(n, e, x.dims(), factored, count);
         return List.of(n.result(0, y));
+    }
+
+    /**
+     * The −1 of a Reshape whose input keeps a dim_param after cancelling shared terms
+     * ({@code [batch, 4, 6] → [-1, 6]}): defined as a runtime size ({@link Emitter#define}),
+     * {@code batch·4}, when the rest of the target is known and divides the input's known part.
+     * False (and nothing emitted) otherwise: the element count is then an ordinary relation.
+     */
+    private static boolean runtimeMinusOne(Emitter e, List<Dim> in, List<Dim> out, Dim minus, NodeOrigin o) {
+        List<Dim> a = new ArrayList<>(in), b = new ArrayList<>(out);
+        for (var it = b.iterator(); it.hasNext(); ) {
+            Dim d = it.next();
+            if (d != minus && a.remove(d)) it.remove();
+        }
+        if (!b.remove(minus)) return false;
+        long known = 1, other = 1;
+        List<Dim> symbolic = new ArrayList<>();
+        for (Dim d : b) {
+            if (!d.isGround()) return false;
+            other = Math.multiplyExact(other, org.shapeforge.semantics.Sizes.size(d));
+        }
+        for (Dim d : a) {
+            if (d.isGround()) known = Math.multiplyExact(known, org.shapeforge.semantics.Sizes.size(d));
+            else symbolic.add(d);
+        }
+        if (symbolic.isEmpty() || !symbolic.stream().allMatch(e::symbolic) || known % other != 0) return false;
+        SizeExpr meaning = Emitter.product(symbolic);
+        if (known / other != 1) meaning = new SizeExpr.Mul(meaning, Emitter.lit(known / other));
+        e.define(minus, meaning, o);
+        return true;
     }
 
     /**

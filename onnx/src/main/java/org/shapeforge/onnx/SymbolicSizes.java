@@ -25,12 +25,21 @@ import org.shapeforge.term.Dim;
 final class SymbolicSizes {
     private final Map<String, SizeExpr> defined = new HashMap<>();
     private final Set<String> dependent = new HashSet<>();
+    private Map<String, Dim> bindings = Map.of();
 
     private SymbolicSizes() {}
 
     static SymbolicSizes of(Outcome.Sat s, Set<String> dynamic) {
+        return of(s, dynamic, Map.of());
+    }
+
+    /** With the importer's runtime sizes ({@link Emitter#define}), each printed as its definition. */
+    static SymbolicSizes of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime) {
         SymbolicSizes out = new SymbolicSizes();
+        out.defined.putAll(runtime);
+        out.dependent.addAll(runtime.keySet());
         if (dynamic.isEmpty() || s.solved().isEmpty()) return out;
+        out.bindings = s.solved().get().dimBindings();
         List<Constraint> residual = s.solved().get().residual();
         Map<String, Set<String>> links = new HashMap<>();
         for (Constraint c : residual) {
@@ -38,8 +47,8 @@ final class SymbolicSizes {
             vars(c, vs);
             for (String v : vs) links.computeIfAbsent(v, k -> new HashSet<>()).addAll(vs);
             if (c instanceof Constraint.SizeRel(SizeExpr l, Constraint.Rel r, SizeExpr rt, var span) && r == Constraint.Rel.EQ) {
-                if (rt instanceof SizeExpr.Size(Dim.Var(String v)) && !mentions(l, v)) out.defined.putIfAbsent(v, l);
-                else if (l instanceof SizeExpr.Size(Dim.Var(String v)) && !mentions(rt, v)) out.defined.putIfAbsent(v, rt);
+                out.define(l, rt);
+                out.define(rt, l);
             }
         }
         ArrayDeque<String> todo = new ArrayDeque<>(dynamic);
@@ -49,30 +58,51 @@ final class SymbolicSizes {
                 if (seen.add(w)) todo.add(w);
         seen.removeAll(dynamic);
         out.dependent.addAll(seen);
+        out.dependent.addAll(runtime.keySet());
         return out;
+    }
+
+    /** Records {@code side = other} as a definition when {@code side} is {@code size(v)} or {@code size(v) + k}. */
+    private void define(SizeExpr side, SizeExpr other) {
+        if (side instanceof SizeExpr.Size(Dim.Var(String v)) && !mentions(other, v)) defined.putIfAbsent(v, other);
+        else if (side instanceof SizeExpr.Add(SizeExpr.Size(Dim.Var(String v)), SizeExpr.Lit(long k)) && !mentions(other, v))
+            defined.putIfAbsent(v, new SizeExpr.Sub(other, new SizeExpr.Lit(k)));
+    }
+
+    /** Whether {@code d} mentions a variable whose size a residual relation ties to a dynamic dimension. */
+    boolean dependsOnDynamic(Dim d) {
+        Set<String> vs = new HashSet<>();
+        dimVars(d, vs);
+        for (String v : vs) if (dependent.contains(v)) return true;
+        return false;
     }
 
     /** The symbolic rendering of {@code d} when it is a variable whose size depends on a dynamic one. */
     Optional<String> printed(Dim d) {
+        for (int i = 0; i < 64 && d instanceof Dim.Var(String w) && !dependent.contains(w) && bindings.get(w) instanceof Dim next; i++)
+            d = next; // σ⋆'s chain (an output axis equal to a runtime size)
         if (!(d instanceof Dim.Var(String v)) || !dependent.contains(v)) return Optional.empty();
         SizeExpr e = defined.get(v);
-        return Optional.of(e == null ? v : show(e));
+        return Optional.of(e == null ? v : show(e, 8));
     }
 
-    private static String show(SizeExpr e) {
+    /** The expression, a defined variable read through its definition (at most {@code depth} deep). */
+    private String show(SizeExpr e, int depth) {
         return switch (e) {
             case SizeExpr.Lit(long k) -> Long.toString(k);
             case SizeExpr.Size(Dim d) -> d instanceof Dim.Atom(long k, var b) ? Long.toString(k)
-                    : d instanceof Dim.Unit ? "1" : org.shapeforge.lang.Printer.print(d);
-            case SizeExpr.Add(SizeExpr a, SizeExpr b) -> show(a) + "+" + show(b);
-            case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> show(a) + "-" + paren(b);
-            case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> paren(a) + "*" + paren(b);
+                    : d instanceof Dim.Unit ? "1"
+                    : d instanceof Dim.Var(String w) && depth > 0 && defined.containsKey(w) ? paren(defined.get(w), depth - 1)
+                    : org.shapeforge.lang.Printer.print(d);
+            case SizeExpr.Add(SizeExpr a, SizeExpr b) -> show(a, depth) + "+" + show(b, depth);
+            case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> show(a, depth) + "-" + paren(b, depth);
+            case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> paren(a, depth) + "*" + paren(b, depth);
             default -> org.shapeforge.lang.Printer.print(e);
         };
     }
 
-    private static String paren(SizeExpr e) {
-        return e instanceof SizeExpr.Add || e instanceof SizeExpr.Sub ? "(" + show(e) + ")" : show(e);
+    private String paren(SizeExpr e, int depth) {
+        return e instanceof SizeExpr.Add || e instanceof SizeExpr.Sub ? "(" + show(e, depth) + ")" : show(e, depth);
     }
 
     private static boolean mentions(SizeExpr e, String v) {

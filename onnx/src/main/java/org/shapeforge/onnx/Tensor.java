@@ -8,18 +8,24 @@ import org.shapeforge.term.Dim;
  * An ONNX value during import: its name, the dimension terms of its shape (one per axis: the rank
  * is known at import time, the sizes are what the constraints decide), and, for initializers and
  * the outputs of {@code Constant} nodes, its integer contents (Reshape targets, Slice starts, Pad
- * amounts, axes, Gather indices). Float constants keep only their shape. Integer tensors computed
+ * amounts, axes, Gather indices). Large float constants keep only their shape. Integer tensors computed
  * from shapes ({@code Shape}, and Gather/Slice/Concat/… of it) carry their contents as
- * {@link ShapeValue}s: in {@code ints} when every element is known, else in {@code symbolic}.
+ * {@link ShapeValue}s: in {@code ints} when every element is known, else in {@code symbolic}. Small
+ * float constants keep their contents in {@code floats} (Resize's scales, {@link TensorData#floats}).
  */
-public record Tensor(String name, List<Dim> dims, Optional<long[]> ints, Optional<List<ShapeValue>> symbolic) {
+public record Tensor(String name, List<Dim> dims, Optional<long[]> ints, Optional<List<ShapeValue>> symbolic,
+        Optional<double[]> floats) {
     public Tensor {
         dims = List.copyOf(dims);
         symbolic = symbolic.map(List::copyOf);
     }
 
     public Tensor(String name, List<Dim> dims, Optional<long[]> ints) {
-        this(name, dims, ints, Optional.empty());
+        this(name, dims, ints, Optional.empty(), Optional.empty());
+    }
+
+    public Tensor(String name, List<Dim> dims, Optional<long[]> ints, Optional<List<ShapeValue>> symbolic) {
+        this(name, dims, ints, symbolic, Optional.empty());
     }
 
     public static Tensor of(String name, List<Dim> dims) {

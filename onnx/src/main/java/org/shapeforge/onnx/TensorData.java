@@ -54,6 +54,38 @@ final class TensorData {
         return Optional.of(out);
     }
 
+    /** Float contents are read for tensors of at most this many elements (scales, not weights). */
+    static final int MAX_FLOATS = 64;
+
+    /**
+     * The contents of a small FLOAT or DOUBLE tensor (Resize's and Upsample's scales), from the typed
+     * fields or {@code raw_data}; empty for other types and for tensors of more than
+     * {@value #MAX_FLOATS} elements (weights keep only their shape).
+     */
+    static Optional<double[]> floats(TensorProto t) {
+        long count = elements(t);
+        TensorProto.DataType type = TensorProto.DataType.forNumber(t.getDataType());
+        if (type == null || count < 0 || count > MAX_FLOATS) return Optional.empty();
+        ByteBuffer raw = t.getRawData().asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        boolean hasRaw = t.hasRawData();
+        int n = (int) count;
+        double[] out = new double[n];
+        switch (type) {
+            case FLOAT -> {
+                if (hasRaw ? raw.remaining() != 4L * n : t.getFloatDataCount() != n) return Optional.empty();
+                for (int i = 0; i < n; i++) out[i] = hasRaw ? raw.getFloat() : t.getFloatData(i);
+            }
+            case DOUBLE -> {
+                if (hasRaw ? raw.remaining() != 8L * n : t.getDoubleDataCount() != n) return Optional.empty();
+                for (int i = 0; i < n; i++) out[i] = hasRaw ? raw.getDouble() : t.getDoubleData(i);
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(out);
+    }
+
     /**
      * The number of elements the dims declare, or -1 when a dim is negative or the product exceeds
      * an {@code int} (malformed or far too large to hold integer contents; found by

@@ -61,7 +61,7 @@ class ImportMetamorphicTest {
                 List<Statement> st = new ArrayList<>(im.problem().statements());
                 Collections.shuffle(st, new Random(seed));
                 Imported shuffled = new Imported(im.file(), im.constraints(), im.origins(), new Problem(im.file(), st),
-                        im.values(), im.inputs(), im.outputs(), im.dynamic());
+                        im.values(), im.inputs(), im.outputs(), im.dynamic(), im.runtime());
                 assertEquals(expected, shuffled.solve(SOLVER, SolveOptions.defaults()).shapes(), dir + " seed " + seed);
             }
             checked++;

@@ -50,6 +50,13 @@ final class Models {
         return b.build();
     }
 
+    /** A 1-D FLOAT initializer (Resize's scales). */
+    static TensorProto floats(String name, float... v) {
+        TensorProto.Builder b = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT_VALUE).addDims(v.length);
+        for (float x : v) b.addFloatData(x);
+        return b.build();
+    }
+
     /** A 0-D INT64 initializer (a scalar index). */
     static TensorProto scalar64(String name, long v) {
         return TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.INT64_VALUE).addInt64Data(v).build();

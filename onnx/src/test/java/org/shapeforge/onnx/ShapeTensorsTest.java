@@ -85,7 +85,22 @@ class ShapeTensorsTest {
                         node("c", "Concat", List.of("bh1", "minus1"), List.of("t"), i("axis", 0)),
                         node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
         // batch·4·6 = (batch·4)·y1: the product's factors cancel, y1 = 6
-        assertEquals(List.of("batch*4", "6"), solve(m).shapes().get("y"));
+        ImportResult r = solve(m);
+        assertEquals(List.of("batch*4", "6"), r.shapes().get("y"));
+        // and batch stays a dim_param: closing y to a number would have fixed batch (it printed [1, 4, 6])
+        assertEquals(List.of("batch", "4", "6"), r.shapes().get("x"));
+    }
+
+    @Test
+    void aRuntimeSizeConstrainedFurtherIsRefusedNotAcceptedUnchecked() {
+        // y_0 = batch·4 is a runtime size; Add with an [8, 6] operand equates it with 8 (batch = 2),
+        // a relation the native solver was not given
+        var m = model(List.of(input("x", "batch", 4, 6), input("c", 8, 6)), List.of(int64s("t", -1, 6)),
+                List.of(node("r", "Reshape", List.of("x", "t"), List.of("y")),
+                        node("a", "Add", List.of("y", "c"), List.of("z"))), "z");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(!r.succeeded() && r.failure().message().contains("runtime size") && r.failure().message().contains("batch"),
+                () -> String.valueOf(r.failure()));
     }
 
     @Test
@@ -94,6 +109,21 @@ class ShapeTensorsTest {
         var m = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6)),
                 List.of(node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
         assertEquals(List.of("batch*4", "6"), solve(m).shapes().get("y"));
+    }
+
+    @Test
+    void aSliceOfADerivedSymbolicAxisNeverPinsTheDimParam() {
+        // y = Reshape(x, [-1, 6]) has y_0 = batch·4; slicing y_0 to 100 needs its number, which it has not
+        var m = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6), int64s("s", 0), int64s("e", 100), int64s("a", 0)),
+                List.of(node("r", "Reshape", List.of("x", "t"), List.of("y")),
+                        node("sl", "Slice", List.of("y", "s", "e", "a"), List.of("z"))), "z");
+        ImportError err = assertThrows(ImportError.class, () -> solve(m));
+        assertTrue(err.getMessage().contains("node 'sl' (Slice #1)") && err.getMessage().contains("symbolic"), err.getMessage());
+        // x[1:] with the exporters' "to the end" bound: out + 1 = in, symbolic or not
+        var tail = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6), int64s("s", 1), int64s("e", Long.MAX_VALUE), int64s("a", 0)),
+                List.of(node("r", "Reshape", List.of("x", "t"), List.of("y")),
+                        node("sl", "Slice", List.of("y", "s", "e", "a"), List.of("z"))), "z");
+        assertEquals(List.of("batch*4-1", "6"), solve(tail).shapes().get("z"));
     }
 
     @Test

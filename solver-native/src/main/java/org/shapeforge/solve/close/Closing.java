@@ -2,6 +2,7 @@ package org.shapeforge.solve.close;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Fact;
@@ -133,9 +134,10 @@ public final class Closing {
         // order in which variables were first mentioned (stable sort).
         if (!prov.discardable().isEmpty())
             vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v.name())));
+        Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of(); // never closed through a relation either
         for (DimSlot slot : vars) {
             String v = slot.name();
-            if (slot.bound() || anyDynamic && prov.dynamic().contains(v)) continue;
+            if (slot.bound() || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
             Store.Cap cap = slot.cap();
             // some uncapped variables may have received a cap from a guess made earlier in this pass
@@ -166,9 +168,10 @@ public final class Closing {
      */
     private void commitCapped(Stage s, List<DimSlot> vars, boolean anyLeaf, boolean anyDynamic) {
         List<DimSlot> todo = new ArrayList<>();
+        Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of();
         for (DimSlot slot : vars) {
             String v = slot.name();
-            if (slot.bound() || slot.cap() == null || anyDynamic && prov.dynamic().contains(v)) continue;
+            if (slot.bound() || slot.cap() == null || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);

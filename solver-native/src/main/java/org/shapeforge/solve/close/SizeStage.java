@@ -150,9 +150,10 @@ public final class SizeStage {
             case LinearResult.Unsat u -> throw Contradiction.fail(u.reason(), res.why());
             case LinearResult.Unknown u -> throw new Unsupported("not supported natively: " + u.reason());
             case LinearResult.Sat s -> {
+                Set<String> tied = en.size.tiedToDynamic();
                 for (String v : res.order()) {
                     Long n = s.model().get(v);
-                    if (n == null || prov.dynamic().contains(v)) continue;
+                    if (n == null || tied.contains(v)) continue;
                     if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                         continue;
                     if (en.size.sizes().containsKey(v)) continue;

@@ -1,6 +1,9 @@
 package org.shapeforge.solve.rules;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -338,6 +341,28 @@ public final class SizeRules {
                 if (m != null) throw Contradiction.fail(m + ": the native solver does not guess sizes for a product inequality",
                         it.why.asPolicy());
             }
+    }
+
+    /**
+     * The variables that live size items tie, through a chain of items, to a dynamic variable (the
+     * dynamic ones included). Closing commits none of them: a value for {@code y} in
+     * {@code 4·batch = y} would fix batch through the relation — a guess about a dimension that is
+     * never closed (found 2026-11-24: an ONNX {@code Reshape(x, [-1, 6])} on {@code [batch, 4, 6]}
+     * closed y, and so batch, to a number). Their items stay open, and {@link #finish} reports them.
+     */
+    public Set<String> tiedToDynamic() {
+        if (dynamic.isEmpty()) return Set.of();
+        Map<String, Set<String>> adj = new HashMap<>();
+        for (SizeItem it : live()) {
+            Set<String> vs = itemVars(it);
+            for (String v : vs) adj.computeIfAbsent(v, k -> new HashSet<>()).addAll(vs);
+        }
+        Set<String> tied = new HashSet<>();
+        ArrayDeque<String> todo = new ArrayDeque<>();
+        for (String v : adj.keySet()) if (dynamic.contains(v) && tied.add(v)) todo.add(v);
+        while (!todo.isEmpty())
+            for (String w : adj.getOrDefault(todo.poll(), Set.of())) if (tied.add(w)) todo.add(w);
+        return tied;
     }
 
     /**
