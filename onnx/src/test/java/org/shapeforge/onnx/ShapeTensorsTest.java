@@ -89,6 +89,8 @@ class ShapeTensorsTest {
         assertEquals(List.of("batch*4", "6"), r.shapes().get("y"));
         // and batch stays a dim_param: closing y to a number would have fixed batch (it printed [1, 4, 6])
         assertEquals(List.of("batch", "4", "6"), r.shapes().get("x"));
+        String shc = Importer.translate(m, "m.onnx", Map.of(), SOLVER).shc();
+        assertTrue(shc.contains("# runtime size: size(sh_1) == size(batch) * size(4)") && shc.contains("dynamic batch, sh_1"), shc);
     }
 
     @Test
