@@ -25,7 +25,7 @@ final class NodeLowering {
             "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
             "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
             "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
-            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape");
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike");
 
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -58,6 +58,8 @@ final class NodeLowering {
             case "Erf" -> one(Pointwise.erf(k, name, in.get(0)));
             case "Cast" -> one(Pointwise.cast(k, name, in.get(0), (int) at.i("to", DataType.FLOAT_VALUE)));
             case "Identity" -> one(Pointwise.copy(k, name, in.get(0)));
+            case "CastLike" -> one(Pointwise.cast(k, name, in.get(0), in.get(1).type()));
+            case "Clip" -> one(clip(k, name, at, in, opset));
             case "Dropout" -> dropout(k, name, n, at, in);
             case "Constant" -> one(constant(at));
             case "MatMul" -> one(Contractions.matmul(k, name, in.get(0), in.get(1)));
@@ -166,6 +168,27 @@ final class NodeLowering {
                 yield new Value(dims, data, fill.type());
             }
         };
+    }
+
+    /**
+     * Clip: {@code min(max(x, lo), hi)}; the bounds are attributes before opset 11, optional scalar
+     * inputs from then on; an absent bound is no bound (ReLU6 is {@code Clip(x, 0, 6)}).
+     */
+    private static Value clip(Kernels k, String name, Attrs at, List<Value> in, long opset) {
+        Double lo = opset < 11 ? (at.has("min") ? at.f("min", 0) : null) : bound(opt(in, 1));
+        Double hi = opset < 11 ? (at.has("max") ? at.f("max", 0) : null) : bound(opt(in, 2));
+        return Pointwise.map(k, name, List.of(in.get(0)), r -> {
+            Expr e = r.getFirst();
+            if (lo != null) e = new Expr.Binary(BinOp.MAX, e, new Expr.Const(lo));
+            if (hi != null) e = new Expr.Binary(BinOp.MIN, e, new Expr.Const(hi));
+            return e;
+        }, in.get(0).type());
+    }
+
+    private static Double bound(Value v) {
+        if (v == null) return null;
+        if (v.data().length != 1) throw new NotExpressible("Clip: a bound must be a scalar, it has " + v.data().length + " elements");
+        return v.data()[0];
     }
 
     private static int[] ints(long[] a) {
