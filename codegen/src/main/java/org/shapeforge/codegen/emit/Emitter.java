@@ -142,6 +142,8 @@ public abstract class Emitter {
             case DIV -> "(" + x + " / " + y + ")";
             case MAX -> "sf_max(" + x + ", " + y + ")";
             case MIN -> "sf_min(" + x + ", " + y + ")";
+            case MOD -> "sf_mod(" + x + ", " + y + ")";
+            case FMOD -> "fmodf(" + x + ", " + y + ")";
         };
     }
 

@@ -4,10 +4,13 @@ import java.util.OptionalDouble;
 
 /**
  * Binary scalar operations (Pointwise_bin) and accumulators. An accumulator needs a neutral element
- * (Prop. 7.6(iii): the initialization value); SUB and DIV have none and cannot accumulate.
+ * (Prop. 7.6(iii): the initialization value); SUB, DIV and the remainders have none and cannot
+ * accumulate. MOD is the floored remainder ({@code x − y·floor(x / y)}: the divisor's sign, NumPy's
+ * {@code mod}, ONNX Mod with {@code fmod = 0}); FMOD the truncated one (C's {@code fmod}: the
+ * dividend's sign).
  */
 public enum BinOp {
-    ADD, SUB, MUL, DIV, MAX, MIN;
+    ADD, SUB, MUL, DIV, MAX, MIN, MOD, FMOD;
 
     /** The neutral element e with {@code e op x = x}, when the operation can accumulate. */
     public OptionalDouble neutral() {
@@ -16,7 +19,7 @@ public enum BinOp {
             case MUL -> OptionalDouble.of(1);
             case MAX -> OptionalDouble.of(Double.NEGATIVE_INFINITY);
             case MIN -> OptionalDouble.of(Double.POSITIVE_INFINITY);
-            case SUB, DIV -> OptionalDouble.empty();
+            case SUB, DIV, MOD, FMOD -> OptionalDouble.empty();
         };
     }
 
@@ -29,6 +32,8 @@ public enum BinOp {
             case DIV -> a / b;
             case MAX -> Math.max(a, b);
             case MIN -> Math.min(a, b);
+            case MOD -> a - b * Math.floor(a / b);
+            case FMOD -> a % b; // Java's % on doubles is C's fmod
         };
     }
 }

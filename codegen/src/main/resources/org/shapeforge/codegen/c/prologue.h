@@ -7,6 +7,8 @@
 
 #define sf_max(a, b) ((a) > (b) ? (a) : (b))
 #define sf_min(a, b) ((a) < (b) ? (a) : (b))
+/* the floored remainder (the divisor's sign: NumPy's mod, ONNX Mod with fmod = 0) */
+#define sf_mod(a, b) ((a) - (b) * floorf((a) / (b)))
 #define sf_relu(x) sf_max((x), 0.0f)
 #define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
 #define sf_lmin(a, b) ((a) < (b) ? (a) : (b))

@@ -25,7 +25,7 @@ final class NodeLowering {
             "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
             "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
             "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
-            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike");
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod");
 
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -41,6 +41,12 @@ final class NodeLowering {
                 if (in.get(0).isInteger())
                     throw new NotExpressible("Div: integer division truncates; the loop IR has no truncation");
                 yield one(Pointwise.binary(k, name, req(in, 2), BinOp.DIV));
+            }
+            case "Mod" -> {
+                boolean fmod = at.i("fmod", 0) != 0;
+                if (!fmod && !in.get(0).isInteger())
+                    throw new NotExpressible("Mod: fmod = 0 on floating-point inputs is not defined by ONNX");
+                yield one(Pointwise.binary(k, name, req(in, 2), fmod ? BinOp.FMOD : BinOp.MOD));
             }
             case "Max" -> one(Pointwise.binary(k, name, present(in), BinOp.MAX));
             case "Min" -> one(Pointwise.binary(k, name, present(in), BinOp.MIN));

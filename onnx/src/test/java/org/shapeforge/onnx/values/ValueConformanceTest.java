@@ -35,7 +35,7 @@ class ValueConformanceTest {
             "gather_negative_indices", "slice_neg_steps", "reflect_pad", "softmax_example_expanded", "softmax_axis_0", "softmax_default_axis",
             "logsoftmax_axis_1", "dropout_default_mask", "layer_normalization_3d_axis1_epsilon",
             "layer_normalization_4d_axis1_expanded", "shape_start_1_end_negative_1", "size_example", "constantofshape_int_zeros",
-            "clip_splitbounds", "clip_default_int8_min", "castlike_FLOAT_to_DOUBLE",
+            "clip_splitbounds", "clip_default_int8_min", "castlike_FLOAT_to_DOUBLE", "mod_mixed_sign_int32", "mod_mixed_sign_float32",
             "split_zero_size_splits");
 
     private static Kernels kernels;
