@@ -47,6 +47,9 @@ public final class Ops {
         m.put("Unsqueeze", Reshaping::unsqueeze);
         m.put("Expand", Reshaping::expand);
         m.put("Shape", ShapeOps::shape);
+        m.put("Range", ShapeOps::range);
+        m.put("OneHot", ShapeOps::oneHot);
+        m.put("EyeLike", ShapeOps::eyeLike);
         m.put("Resize", Resizing::resize);
         m.put("Upsample", Resizing::resize);
         m.put("Size", ShapeOps::size);

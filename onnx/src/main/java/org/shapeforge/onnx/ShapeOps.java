@@ -59,6 +59,88 @@ final class ShapeOps {
     /** The longest integer fill whose contents are kept (a shape has a few elements; a large fill is data). */
     static final int MAX_FOLDED = 64;
 
+    /**
+     * Range: a 1-D tensor of {@code max(ceil((limit − start) / delta), 0)} elements. Known scalars give
+     * the count (and, for integers, the contents); {@code Range(0, n, 1)} of a size n computed from a
+     * Shape (position ids) has n's very term as its axis, and {@code Range(k, n, 1)} the size n − k.
+     */
+    static List<Tensor> range(Node n, Emitter e) {
+        Double start = scalar(n, 0), limit = scalar(n, 1), delta = scalar(n, 2);
+        if (start != null && limit != null && delta != null) {
+            if (delta == 0) throw n.error("delta must not be 0");
+            long len = Math.max((long) Math.ceil((limit - start) / delta), 0);
+            if (len < 1) throw n.error("the range [" + start + ", " + limit + ") by " + delta + " is empty: a size-0 axis (Def. 1.1)");
+            Tensor out = n.result(0, List.of(Emitter.size(len)));
+            boolean ints = n.input(0).ints().isPresent() && n.input(1).ints().isPresent() && n.input(2).ints().isPresent();
+            if (ints && len <= MAX_FOLDED) {
+                long[] v = new long[(int) len];
+                for (int i = 0; i < len; i++) v[i] = (long) (start + i * delta);
+                out = out.withContents(ShapeValue.known(v));
+            }
+            return List.of(out);
+        }
+        var lim = n.input(1).contents().filter(c -> c.size() == 1).map(List::getFirst);
+        if (start != null && delta != null && delta == 1 && start >= 0 && start == Math.rint(start)
+                && lim.isPresent() && lim.get() instanceof ShapeValue.Term(Dim t)) {
+            if (start == 0) return List.of(n.result(0, List.of(t)));
+            Dim r = e.fresh("rg");
+            e.define(r, new org.shapeforge.lang.SizeExpr.Sub(Emitter.sz(t), Emitter.lit(start.longValue())),
+                    n.origin("Range(" + start.longValue() + ", n, 1) has n − " + start.longValue() + " elements"));
+            return List.of(n.result(0, List.of(r)));
+        }
+        throw ImportError.at("unsupported", n.file(), n.origin(""), "Range needs its start, limit and delta known at import"
+                + " time, or Range(k, n, 1) with n computed from a Shape");
+    }
+
+    /** A known scalar input (integer or small float contents), or null. */
+    private static Double scalar(Node n, int k) {
+        Tensor t = n.input(k);
+        if (t.ints().isPresent() && t.ints().get().length == 1) return (double) t.ints().get()[0];
+        if (t.floats().isPresent() && t.floats().get().length == 1) return t.floats().get()[0];
+        return null;
+    }
+
+    /**
+     * OneHot: the indices' shape with a {@code depth} axis inserted at {@code axis} (default −1, over
+     * the output's rank); depth is a known scalar or a size computed from a Shape.
+     */
+    static List<Tensor> oneHot(Node n, Emitter e) {
+        Tensor idx = n.input(0);
+        int r = idx.rank() + 1;
+        int axis = n.axis(n.attrs().i("axis", -1), r);
+        Dim depth;
+        var c = n.input(1).contents().filter(v -> v.size() == 1).map(List::getFirst);
+        Double known = scalar(n, 1);
+        if (known != null) {
+            if (known < 1) throw n.error("depth " + known + " must be at least 1");
+            depth = Emitter.size((long) Math.floor(known));
+        } else if (c.isPresent() && c.get() instanceof ShapeValue.Term(Dim t)) {
+            depth = t;
+        } else {
+            throw ImportError.at("unsupported", n.file(), n.in(1), "depth must be known at import time (or computed from a Shape)");
+        }
+        Tensor values = n.input(2);
+        if (values.rank() != 1) throw n.error("input 2 (values) must have rank 1 ([off, on]), it has rank " + values.rank());
+        e.rel(Emitter.sz(values.dim(0)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.lit(2), n.in(2).as(n.in(2).role() + ", [off, on]"));
+        List<Dim> y = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < r; i++) {
+            if (i == axis) y.add(depth);
+            else {
+                Dim d = e.fresh("y");
+                e.eq(d, idx.dim(k++), n.in(0));
+                y.add(d);
+            }
+        }
+        return List.of(n.result(0, y));
+    }
+
+    /** EyeLike: a 2-D input's shape. */
+    static List<Tensor> eyeLike(Node n, Emitter e) {
+        if (n.input(0).rank() != 2) throw n.error("input 0 must have rank 2, it has rank " + n.input(0).rank());
+        return Elementwise.unary(n, e);
+    }
+
     /** The axes a shape's contents give (each at least 1): a dimension term as it is, a known size as an atom. */
     static List<Dim> dims(Node n, Emitter e, List<ShapeValue> vs, int input) {
         List<Dim> out = new ArrayList<>();

@@ -154,6 +154,23 @@ class ShapeTensorsTest {
     }
 
     @Test
+    void rangeOverASequenceLengthIsThatAxis() {
+        // position ids: Range(0, x.size(1), 1), then Range(1, x.size(1), 1) one shorter
+        var m = model(List.of(input("x", "batch", "seq", 8)), List.of(Models.scalar64("one", 1), Models.scalar64("zero", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "one"), List.of("n")),
+                        node("r", "Range", List.of("zero", "n", "one"), List.of("pos")),
+                        node("r1", "Range", List.of("one", "n", "one"), List.of("tail")),
+                        node("oh", "OneHot", List.of("pos", "eight", "vals"), List.of("h"))), "pos", "tail", "h");
+        m = m.toBuilder().setGraph(m.getGraph().toBuilder().addInitializer(Models.scalar64("eight", 8))
+                .addInitializer(int64s("vals", 0, 1))).build();
+        ImportResult r = solve(m);
+        assertEquals(List.of("seq"), r.shapes().get("pos"));
+        assertEquals(List.of("seq-1"), r.shapes().get("tail"));
+        assertEquals(List.of("seq", "8"), r.shapes().get("h"));
+    }
+
+    @Test
     void layerNormalizationKeepsXAndReducesTheStatistics() {
         var m = model(List.of(input("x", "batch", 4, 8), input("scale", 8), input("b", 1)), List.of(),
                 List.of(node("ln", "LayerNormalization", List.of("x", "scale", "b"), List.of("y", "mean", "inv"), i("axis", -1))),
