@@ -48,6 +48,8 @@ public final class Ops {
         m.put("Expand", Reshaping::expand);
         m.put("Shape", ShapeOps::shape);
         m.put("Range", ShapeOps::range);
+        m.put("NonZero", ShapeOps::nonZero);
+        m.put("Compress", ShapeOps::compress);
         m.put("OneHot", ShapeOps::oneHot);
         m.put("EyeLike", ShapeOps::eyeLike);
         m.put("Resize", Resizing::resize);

@@ -135,6 +135,70 @@ final class ShapeOps {
         return List.of(n.result(0, y));
     }
 
+    /**
+     * NonZero: {@code [rank, count]}. The count of non-zero elements is data: known when the input's
+     * integer contents are (a bound input, a constant), else an unknown extent — a fresh size
+     * declared {@code dynamic} (seed 004: the extent is not known at compile time), never closed.
+     */
+    static List<Tensor> nonZero(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        Dim count;
+        if (x.ints().isPresent()) {
+            long c = java.util.Arrays.stream(x.ints().get()).filter(v -> v != 0).count();
+            if (c == 0) throw n.error("no element is non-zero: a size-0 axis (Def. 1.1)");
+            count = Emitter.size(c);
+        } else {
+            count = unknownExtent(e, "nz");
+        }
+        return List.of(n.result(0, List.of(Emitter.size(Math.max(1, x.rank())), count)));
+    }
+
+    /**
+     * Compress: X with the selected axis (or X flattened, without {@code axis}) of as many elements as
+     * the condition has non-zero entries — known from constant contents, else an unknown extent. The
+     * condition is 1-D and no longer than that axis.
+     */
+    static List<Tensor> compress(Node n, Emitter e) {
+        Tensor x = n.input(0), c = n.input(1);
+        if (c.rank() != 1) throw n.error("input 1 (condition) must have rank 1, it has rank " + c.rank());
+        Dim count;
+        if (c.ints().isPresent()) {
+            long k = java.util.Arrays.stream(c.ints().get()).filter(v -> v != 0).count();
+            if (k == 0) throw n.error("the condition selects nothing: a size-0 axis (Def. 1.1)");
+            count = Emitter.size(k);
+        } else {
+            count = unknownExtent(e, "cp");
+        }
+        // the length checks are left out over a dim_param (no size relation stays open over one)
+        if (!n.attrs().has("axis")) {
+            if (x.dims().stream().allMatch(Dim::isGround))
+                e.rel(Emitter.sz(c.dim(0)), org.shapeforge.lang.Constraint.Rel.LE, Emitter.product(x.dims()),
+                        n.in(1).as(n.in(1).role() + ", no longer than X's elements"));
+            return List.of(n.result(0, List.of(count)));
+        }
+        int axis = n.axis(n.attrs().i("axis", 0), x.rank());
+        if (!e.symbolic(x.dim(axis)) && !e.symbolic(c.dim(0)))
+            e.rel(Emitter.sz(c.dim(0)), org.shapeforge.lang.Constraint.Rel.LE, Emitter.sz(x.dim(axis)),
+                    n.in(1).as(n.in(1).role() + ", no longer than X's axis " + axis));
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < x.rank(); i++) {
+            if (i == axis) y.add(count);
+            else {
+                Dim d = e.fresh("y");
+                e.eq(d, x.dim(i), n.in(0));
+                y.add(d);
+            }
+        }
+        return List.of(n.result(0, y));
+    }
+
+    /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
+    private static Dim unknownExtent(Emitter e, String hint) {
+        Dim d = e.fresh(hint);
+        e.dynamic(((Dim.Var) d).name());
+        return d;
+    }
+
     /** EyeLike: a 2-D input's shape. */
     static List<Tensor> eyeLike(Node n, Emitter e) {
         if (n.input(0).rank() != 2) throw n.error("input 0 must have rank 2, it has rank " + n.input(0).rank());

@@ -171,6 +171,19 @@ class ShapeTensorsTest {
     }
 
     @Test
+    void dataDependentCountsAreUnknownExtentsUnlessTheDataIsKnown() {
+        var m = model(List.of(input("x", 3, 4), input("cond", 3)), List.of(int64s("k", 0, 2, 0, 5)),
+                List.of(node("nz", "NonZero", List.of("x"), List.of("idx")),
+                        node("nk", "NonZero", List.of("k"), List.of("kidx")),
+                        node("c", "Compress", List.of("x", "cond"), List.of("y"), Models.i("axis", 0))), "idx", "kidx", "y");
+        ImportResult r = solve(m);
+        assertEquals(List.of("2", "nz_0"), r.shapes().get("idx")); // a data-dependent size: named, never closed
+        assertEquals(List.of("1", "2"), r.shapes().get("kidx")); // constant data: counted
+        assertEquals(2, r.shapes().get("y").size());
+        assertTrue(r.shapes().get("y").getFirst().startsWith("cp_") && r.shapes().get("y").get(1).equals("4"), r.shapes()::toString);
+    }
+
+    @Test
     void layerNormalizationKeepsXAndReducesTheStatistics() {
         var m = model(List.of(input("x", "batch", 4, 8), input("scale", 8), input("b", 1)), List.of(),
                 List.of(node("ln", "LayerNormalization", List.of("x", "scale", "b"), List.of("y", "mean", "inv"), i("axis", -1))),
