@@ -15,7 +15,8 @@ import org.shapeforge.term.Dim;
  * Squeeze, Unsqueeze, Cast, CastLike and Identity keep them. Elements stay dimension terms where
  * they are (a symbolic batch axis), so a Reshape or Expand reading the result relates its output
  * axes to those very terms. Add, Sub, Mul, Div and Neg fold known integers; Add, Sub, Mul and Div on
- * dimension terms give fresh size variables with a size relation. Other computations yield no
+ * dimension terms give fresh size variables with a size relation (or runtime sizes); Equal and Where
+ * fold where decided (a size is at least 1). Other computations yield no
  * contents, and a Reshape reading the result is the "must be known at import time" error.
  */
 final class Contents {
@@ -30,6 +31,8 @@ final class Contents {
             case "Slice" -> slice(n);
             case "Concat" -> concat(n);
             case "Add", "Sub", "Mul", "Div" -> arithmetic(n, e);
+            case "Equal" -> equal(n);
+            case "Where" -> where(n);
             case "Neg" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
                 long[] out = new long[a.length];
                 for (int i = 0; i < a.length; i++) out[i] = Math.negateExact(a[i]);
@@ -163,6 +166,56 @@ final class Contents {
             case ShapeValue.Product(List<Dim> fs) -> out.addAll(fs);
         }
         return true;
+    }
+
+    /**
+     * Equal of two 0-D or 1-D tensors with contents, where it is decided: known integers compare; a
+     * dimension term is a size, at least 1, so it equals no known value below 1 (PyTorch's
+     * {@code Equal(shape, -1)} in expand patterns) and equals itself.
+     */
+    private static Optional<List<ShapeValue>> equal(Node n) {
+        var pair = pair(n, 0, 1);
+        if (pair.isEmpty()) return Optional.empty();
+        List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1), out = new ArrayList<>();
+        int len = Math.max(x.size(), y.size());
+        for (int i = 0; i < len; i++) {
+            ShapeValue p = x.get(x.size() == 1 ? 0 : i), q = y.get(y.size() == 1 ? 0 : i);
+            Boolean eq = switch (p) {
+                case ShapeValue.Known(long u) when q instanceof ShapeValue.Known(long v) -> u == v;
+                case ShapeValue.Known(long u) when u < 1 -> false;
+                default -> q instanceof ShapeValue.Known(long v) && v < 1 ? Boolean.FALSE : p.equals(q) ? Boolean.TRUE : null;
+            };
+            if (eq == null) return Optional.empty();
+            out.add(new ShapeValue.Known(eq ? 1 : 0));
+        }
+        return Optional.of(out);
+    }
+
+    /** Where with a known condition over two tensors with contents: the elements it selects. */
+    private static Optional<List<ShapeValue>> where(Node n) {
+        if (n.inputs().size() != 3 || n.inputs().contains(null) || n.input(0).rank() > 1 || n.input(0).ints().isEmpty())
+            return Optional.empty();
+        var pair = pair(n, 1, 2);
+        if (pair.isEmpty()) return Optional.empty();
+        long[] c = n.input(0).ints().get();
+        List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1), out = new ArrayList<>();
+        int len = Math.max(c.length, Math.max(x.size(), y.size()));
+        for (List<?> l : List.of(x, y)) if (l.size() != len && l.size() != 1) return Optional.empty();
+        if (c.length != len && c.length != 1) return Optional.empty();
+        for (int i = 0; i < len; i++)
+            out.add(c[c.length == 1 ? 0 : i] != 0 ? x.get(x.size() == 1 ? 0 : i) : y.get(y.size() == 1 ? 0 : i));
+        return Optional.of(out);
+    }
+
+    /** The contents of inputs {@code i} and {@code j} when both are 0-D or 1-D with contents of broadcastable lengths. */
+    private static Optional<List<List<ShapeValue>>> pair(Node n, int i, int j) {
+        if (n.inputs().size() <= Math.max(i, j) || n.inputs().get(i) == null || n.inputs().get(j) == null) return Optional.empty();
+        Tensor a = n.input(i), b = n.input(j);
+        Optional<List<ShapeValue>> ca = a.contents(), cb = b.contents();
+        if (a.rank() > 1 || b.rank() > 1 || ca.isEmpty() || cb.isEmpty()) return Optional.empty();
+        int len = Math.max(ca.get().size(), cb.get().size());
+        if (ca.get().size() != len && ca.get().size() != 1 || cb.get().size() != len && cb.get().size() != 1) return Optional.empty();
+        return Optional.of(List.of(ca.get(), cb.get()));
     }
 
     private static Optional<List<ShapeValue>> concat(Node n) {

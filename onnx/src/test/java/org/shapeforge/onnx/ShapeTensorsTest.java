@@ -184,6 +184,17 @@ class ShapeTensorsTest {
     }
 
     @Test
+    void expandAsThroughWhereEqualMinusOneKeepsTheTerms() {
+        // torch's expand pattern: Expand(y, Where(Equal(s, -1), ones, s)) with s = Shape(x)
+        var m = model(List.of(input("x", "batch", 4), input("y", 1, 4)), List.of(int64s("m1", -1), int64s("ones", 1, 1)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("eq", "Equal", List.of("s", "m1"), List.of("c")),
+                        node("w", "Where", List.of("c", "ones", "s"), List.of("t")),
+                        node("ex", "Expand", List.of("y", "t"), List.of("z"))), "z");
+        assertEquals(List.of("batch", "4"), solve(m).shapes().get("z"));
+    }
+
+    @Test
     void layerNormalizationKeepsXAndReducesTheStatistics() {
         var m = model(List.of(input("x", "batch", 4, 8), input("scale", 8), input("b", 1)), List.of(),
                 List.of(node("ln", "LayerNormalization", List.of("x", "scale", "b"), List.of("y", "mean", "inv"), i("axis", -1))),
