@@ -105,7 +105,35 @@ public record Inference(Generated generated, Solution solution) {
                         if (dims == null) dims = new LinkedHashMap<>(s.model().dims());
                         dims.put(v.name(), org.shapeforge.term.Dim.unit());
                     }
-        return dims == null ? s.model() : new Assignment(dims, s.model().rows());
+        if (s.solved().isEmpty() || s.solved().get().closedSymbolic().isEmpty() && s.solved().get().closedSymbolicRows().isEmpty()
+                && s.solved().get().rowBindings().isEmpty())
+            return dims == null ? s.model() : new Assignment(dims, s.model().rows());
+        // values that stay symbolic over dynamic dims (closing bound z <= batch to batch; rows holding
+        // them are left out of the model): read at the unit too, as the dynamic dims themselves
+        if (dims == null) dims = new LinkedHashMap<>(s.model().dims());
+        var sf = s.solved().get();
+        for (var e : sf.closedSymbolic().entrySet())
+            if (!dims.containsKey(e.getKey()))
+                dims.put(e.getKey(), org.shapeforge.semantics.Sizes.ground(e.getValue(), n -> org.shapeforge.term.Dim.unit()).orElse(org.shapeforge.term.Dim.unit()));
+        Map<String, Row> rows = new LinkedHashMap<>(s.model().rows());
+        Map<String, org.shapeforge.term.Dim> known = dims;
+        java.util.function.Function<org.shapeforge.term.Dim, org.shapeforge.term.Dim> g = d -> org.shapeforge.semantics.Sizes
+                .ground(d, n -> known.getOrDefault(n, org.shapeforge.term.Dim.unit())).orElse(org.shapeforge.term.Dim.unit());
+        Map<String, Row> values = new LinkedHashMap<>(sf.rowBindings());
+        values.putAll(sf.closedSymbolicRows()); // what closing gave wins over σ⋆'s (less committed) binding
+        for (int round = 0; round < 8; round++) // a row over another row: read through it, a few levels deep
+            for (var e : values.entrySet()) {
+                if (rows.containsKey(e.getKey())) continue;
+                Row v = e.getValue();
+                List<org.shapeforge.term.Dim> lead = new ArrayList<>(v.lead().stream().map(g).toList()), trail = v.trail().stream().map(g).toList();
+                if (v instanceof Row.Open o) {
+                    Row inner = rows.get(o.var());
+                    if (inner == null) continue;
+                    lead.addAll(inner.flat());
+                }
+                rows.put(e.getKey(), new Row.Closed(lead, trail));
+            }
+        return new Assignment(dims, rows);
     }
 
     private static List<org.shapeforge.term.Dim> ground(Row r, Assignment a) {

@@ -31,7 +31,9 @@ public record SolvedForm(
         boolean principal,
         Lazy<Assignment> gammaUp,
         java.util.Set<String> policyRows,
-        java.util.Set<String> policyDims) {
+        java.util.Set<String> policyDims,
+        Map<String, Dim> closedSymbolic,
+        Map<String, Row> closedSymbolicRows) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
@@ -39,12 +41,29 @@ public record SolvedForm(
         java.util.Objects.requireNonNull(gammaUp, "gammaUp");
         policyRows = java.util.Set.copyOf(policyRows);
         policyDims = java.util.Set.copyOf(policyDims);
+        closedSymbolic = Map.copyOf(closedSymbolic);
+        closedSymbolicRows = Map.copyOf(closedSymbolicRows);
+    }
+
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows, java.util.Set<String> policyDims) {
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, Map.of(), Map.of());
+    }
+
+    /**
+     * This solved form with the values closing gave that stay symbolic ({@code closedSymbolic}, and
+     * {@code closedSymbolicRows} for rows holding such dimensions): a
+     * variable below a dynamic dimension closes to it (Def. 6.1's stage 7; {@code z <= batch} gives
+     * {@code z = batch}); the model, ground by contract, leaves such values out.
+     */
+    public SolvedForm withClosedSymbolic(Map<String, Dim> values, Map<String, Row> rows) {
+        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, values, rows);
     }
 
     /** A solved form none of whose dimension bindings went through a policy step. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
             boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows) {
-        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, java.util.Set.of());
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, java.util.Set.of(), Map.of(), Map.of());
     }
 
     /** Whether the binding of dimension variable {@code v} (or row variable {@code <v>} when {@code row}) went through a policy step. */
@@ -55,7 +74,7 @@ public record SolvedForm(
     /** A solved form with γ↑ given. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
             boolean principal, Assignment upward, java.util.Set<String> policyRows) {
-        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows, java.util.Set.of());
+        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows, java.util.Set.of(), Map.of(), Map.of());
     }
 
     /** γ↑ (Prop. 5.4): every unsolved variable at its top, the solved ones through σ⋆. */

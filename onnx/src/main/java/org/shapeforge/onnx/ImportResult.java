@@ -84,12 +84,19 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
 
     private static String print(Dim d, Outcome.Sat s) {
         try {
-            return Printer.print(Grounding.dim(d, s.model()));
+            Dim g = Grounding.dim(d, s.model());
+            if (!g.isGround()) throw new Undefined(Printer.print(g));
+            return Printer.print(g);
         } catch (Undefined e) {
             // a dim_param stays symbolic: print the term it is bound to (its name), else the variable
+            // σ⋆'s chain, then the value closing gave (a variable below a dim_param closes to it)
             Dim b = d;
-            for (int i = 0; i < 64 && b instanceof Dim.Var(var name) && s.solved().isPresent()
-                    && s.solved().get().dimBindings().get(name) instanceof Dim next; i++) b = next;
+            for (int i = 0; i < 64 && b instanceof Dim.Var(var name) && s.solved().isPresent(); i++) {
+                Dim next = s.solved().get().dimBindings().get(name);
+                if (next == null) next = s.solved().get().closedSymbolic().get(name);
+                if (next == null) break;
+                b = next;
+            }
             return Printer.print(b);
         }
     }

@@ -72,6 +72,7 @@ final class Indexing {
         Tensor x = n.input(0);
         long[] starts, ends;
         Optional<long[]> axes, steps;
+        List<ShapeValue> symbolicEnds = null; // ends computed from a Shape: x[:, :n] with n = y.size(1)
         if (n.attrs().has("starts")) { // opset < 10
             starts = n.attrs().ints("starts").orElseThrow();
             ends = n.attrs().ints("ends").orElseThrow(() -> n.error("ends is required"));
@@ -79,7 +80,13 @@ final class Indexing {
             steps = Optional.empty();
         } else {
             starts = n.constInts(1, "starts");
-            ends = n.constInts(2, "ends");
+            if (n.input(2).ints().isEmpty() && n.input(2).symbolic().isPresent()) {
+                symbolicEnds = n.input(2).symbolic().get();
+                ends = new long[symbolicEnds.size()];
+                for (int j = 0; j < ends.length; j++) if (symbolicEnds.get(j) instanceof ShapeValue.Known(long v)) ends[j] = v;
+            } else {
+                ends = n.constInts(2, "ends");
+            }
             axes = n.optInput(3).map(t -> n.constInts(3, "axes"));
             steps = n.optInput(4).map(t -> n.constInts(4, "steps"));
         }
@@ -94,10 +101,33 @@ final class Indexing {
             sliced[a] = true;
             long step = steps.isPresent() ? steps.get()[j] : 1;
             if (step == 0) throw n.error("steps must not be 0");
+            if (symbolicEnds != null && !(symbolicEnds.get(j) instanceof ShapeValue.Known)) {
+                termEnd(n, e, x.dim(a), y.get(a), a, starts[j], symbolicEnds.get(j), step);
+                continue;
+            }
             sliceAxis(n, e, x.dim(a), y.get(a), a, starts[j], ends[j], step);
         }
         for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));
         return List.of(n.result(0, y));
+    }
+
+    /**
+     * {@code x[0:n]} with n a size computed from a Shape (GPT-2's {@code wpe[:seq]}): the output axis is
+     * n itself, which must fit inside the axis — checked where neither side is a dim_param (no size
+     * relation stays open over one). Other starts or steps with a symbolic end need the axis's number.
+     */
+    private static void termEnd(Node n, Emitter e, Dim in, Dim out, int axis, long start, ShapeValue end, long step) {
+        Dim t = switch (end) {
+            case ShapeValue.Term(Dim d) -> d;
+            case ShapeValue.Product(List<Dim> fs) -> Contents.product(n, e, fs);
+            case ShapeValue.Known(long v) -> throw new IllegalStateException("known end " + v);
+        };
+        NodeOrigin o = n.origin("input 0's axis " + axis + " sliced [" + start + ":" + Reshaping.show(List.of(end)) + ":" + step + "]");
+        if (start != 0 || step != 1)
+            throw ImportError.at("unsupported", n.file(), o, "a slice with an end computed from a Shape is followed"
+                    + " from start 0 with step 1 only (x[:n])");
+        e.eq(out, t, o);
+        if (!e.symbolic(t) && !e.symbolic(in)) e.rel(Emitter.sz(t), Rel.LE, Emitter.sz(in), o.as(o.role() + " (the end lies inside the axis)"));
     }
 
     private static void sliceAxis(Node n, Emitter e, Dim in, Dim out, int axis, long start, long end, long step) {

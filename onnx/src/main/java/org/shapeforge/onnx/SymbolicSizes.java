@@ -111,22 +111,14 @@ final class SymbolicSizes {
         return vs.contains(v);
     }
 
-    /** The dimension variables of the residual constraints that carry sizes (others link nothing here). */
+    /** The dimension variables of the residual size relations (other constraints link nothing here). */
     private static void vars(Constraint c, Set<String> out) {
         switch (c) {
             case Constraint.SizeRel(SizeExpr l, var r, SizeExpr rt, var span) -> {
                 vars(l, out);
                 vars(rt, out);
             }
-            case Constraint.DimEq(Dim a, Dim b, var span) -> {
-                dimVars(a, out);
-                dimVars(b, out);
-            }
-            case Constraint.DimLe(Dim a, Dim b, var span) -> {
-                dimVars(a, out);
-                dimVars(b, out);
-            }
-            default -> { }
+            default -> { } // order and equality facts leave a size a size (closing settles them: SolvedForm.closedSymbolic)
         }
     }
 

@@ -195,6 +195,21 @@ class ShapeTensorsTest {
     }
 
     @Test
+    void aSliceUpToASequenceLengthIsThatLength() {
+        // GPT-2's position embeddings: wpe[:seq] with seq = x.size(1)
+        var m = model(List.of(input("x", "batch", "seq", 8), input("wpe", 1024, 8)),
+                List.of(Models.scalar64("one", 1), int64s("zero", 0), int64s("ax0", 0)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "one"), List.of("n")),
+                        node("u", "Unsqueeze", List.of("n", "ax0"), List.of("end")),
+                        node("sl", "Slice", List.of("wpe", "zero", "end", "ax0"), List.of("pe")),
+                        node("a", "Add", List.of("x", "pe"), List.of("y"))), "pe", "y");
+        ImportResult r = solve(m);
+        assertEquals(List.of("seq", "8"), r.shapes().get("pe"));
+        assertEquals(List.of("batch", "seq", "8"), r.shapes().get("y"));
+    }
+
+    @Test
     void layerNormalizationKeepsXAndReducesTheStatistics() {
         var m = model(List.of(input("x", "batch", 4, 8), input("scale", 8), input("b", 1)), List.of(),
                 List.of(node("ln", "LayerNormalization", List.of("x", "scale", "b"), List.of("y", "mean", "inv"), i("axis", -1))),

@@ -65,6 +65,21 @@ class Thm5_6Properties {
     }
 
     /**
+     * Found by the property above (2026-11-24, after dimensions got their policy flag): r1 is placed
+     * as {@code [2]} by the flat equality, the marker-sensitive {@code <r1> [d, a] <= <r1> [1]} then
+     * commits d = 2 through that placement (policy-derived), while Z3's flat model puts r1's marker
+     * elsewhere and has d = 1 — outside Φ0^rk for d as for a policy row, so Prop. 6.4(iii) skips it.
+     * Without the dimension case the claim fails here.
+     */
+    @net.jqwik.api.Example
+    void prop6_4_modelOutsideAPolicyDimensionIsNotCompared() {
+        var p = org.shapeforge.lang.Parser.parse("p64b.shc", "[3] <> <= <r2>\n<r1> [d, a] <= <r1> [1]\n[2] <> [b] <= []\n"
+                + "[3] <> [3] <= [3] <r3>\n[3, 1] <r1> [1] ~ [3, 1] <> [2, 1]");
+        for (Claim c : claims(p))
+            assertNotEquals(Claim.Status.FAILS, c.status(), () -> c.name() + ": " + c.detail());
+    }
+
+    /**
      * Found by the property above (2026-11-24): r2 is bound through a placement (a policy step) to
      * {@code [φ2] <ρ3> [3, φ5]}, γ↑ = {@code [1] <> [3, 1]}; Z3's flat model {@code <r2> = [5, 3, 1] <>
      * [1]} solves Φ0 but puts a 1 where the run committed the 3, so it lies outside Φ0^rk and Prop.

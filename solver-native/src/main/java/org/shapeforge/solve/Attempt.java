@@ -58,7 +58,10 @@ final class Attempt {
                 new Closing(en, prov, complete).run();
                 en.size.finish();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
-                model = Report.model(en, in, notes);
+                java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();
+                java.util.Map<String, org.shapeforge.term.Row> symbolicRows = new java.util.LinkedHashMap<>();
+                model = Report.model(en, in, notes, symbolic, symbolicRows);
+                if (!symbolic.isEmpty() || !symbolicRows.isEmpty()) sf = sf.withClosedSymbolic(symbolic, symbolicRows);
             }
             return new Done(en, sf, model, notes, en.steps());
         } catch (Contradiction c) {

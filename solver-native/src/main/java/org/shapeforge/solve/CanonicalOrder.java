@@ -247,8 +247,12 @@ final class CanonicalOrder {
         for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
         java.util.Set<String> policyDims = new java.util.HashSet<>();
         for (String d : s.policyDims()) policyDims.add(back.getOrDefault(d, d));
+        Map<String, Dim> symbolic = new LinkedHashMap<>();
+        s.closedSymbolic().forEach((k, v) -> symbolic.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
+        Map<String, Row> symbolicRows = new LinkedHashMap<>();
+        s.closedSymbolicRows().forEach((k, v) -> symbolicRows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(),
-                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims);
+                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

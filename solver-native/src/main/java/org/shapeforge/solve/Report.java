@@ -93,17 +93,29 @@ final class Report {
 
     /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
     static Assignment model(Engine en, Input in, List<String> notes) {
+        return model(en, in, notes, new java.util.HashMap<>(), new java.util.HashMap<>());
+    }
+
+    /** As {@link #model(Engine, Input, List)}, also collecting the closed values that stay symbolic (non-ground) into {@code symbolic} and {@code symbolicRows}. */
+    static Assignment model(Engine en, Input in, List<String> notes, Map<String, Dim> symbolic, Map<String, Row> symbolicRows) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         for (DimSlot s : dimSlots(en, in)) {
             Dim x = dim(en, s);
             if (x.isGround()) d.putNew(s.name(), s.hash(), x);
-            else notes.add("dynamic " + s.name() + " stays symbolic (" + Show.dim(x) + "): not in the model");
+            else {
+                notes.add((en.size.isDynamic(s.name()) ? "dynamic " : "") + s.name() + " stays symbolic (" + Show.dim(x) + "): not in the model");
+                if (!(x instanceof Dim.Var v && v.name().equals(s.name()))) symbolic.put(s.name(), x);
+            }
         }
         for (RowSlot s : rowSlots(en, in)) {
             Row x = row(en, s);
             if (x.isGround()) r.putNew(s.name(), s.hash(), x);
-            else notes.add("<" + s.name() + "> stays symbolic (" + Show.row(x) + "): not in the model");
+            else {
+                notes.add("<" + s.name() + "> stays symbolic (" + Show.row(x) + "): not in the model");
+                if (!(x instanceof Row.Open o && o.var().equals(s.name()) && o.lead().isEmpty() && o.trail().isEmpty()))
+                    symbolicRows.put(s.name(), x);
+            }
         }
         return new Assignment(d.build(), r.build());
     }

@@ -41,6 +41,24 @@ class DynamicDimsTest {
         assertEquals(new Dim.Atom(4), free.model().dims().get("y"));
     }
 
+    /**
+     * Found 2026-11-24 (an ONNX Add of two {@code [batch, seq, 8]} operands): {@code z <= batch} closed
+     * z to 1, and {@code 1 <= batch} pinned batch to 1. A variable below one dynamic dimension closes
+     * to it (the broadcast result); below two it stays open; the dynamic ones are never pinned.
+     */
+    @Test
+    void aVariableBelowADynamicDimClosesToItNotToTheUnit() {
+        Outcome.Sat one = Solve.sat(Solve.det("dynamic batch", "[z] <= [batch]"));
+        assertFalse(one.model().dims().containsKey("batch"), one.model()::toString);
+        assertEquals(Dim.var("batch"), one.solved().orElseThrow().closedSymbolic().get("z"));
+        Outcome.Sat two = Solve.sat(Solve.det("dynamic batch, seq", "[w] <= [batch]", "[w] <= [seq]"));
+        assertFalse(two.model().dims().containsKey("batch") || two.model().dims().containsKey("seq"), two.model()::toString);
+        assertFalse(two.model().dims().containsKey("w"), two.model()::toString);
+        // a static upper bound still closes to the unit's side as before
+        Outcome.Sat plain = Solve.sat(Solve.det("[z] <= [b]"));
+        assertEquals(Dim.unit(), plain.model().dims().get("z"));
+    }
+
     @Test
     void dynamicDimBoundBySemanticStepsIsInTheModel() {
         Outcome.Sat sat = Solve.sat(Solve.det("dynamic n", "n <= 5"));

@@ -154,8 +154,17 @@ public final class Closing {
                                 Why.NONE);
                     commit(new Fact.DimEq(slot.term(), guess(v)), Why.GUESS);
                 }
-                default -> commit(new Fact.DimEq(slot.term(), cap != null ? cap.atom() : guess(v)),
-                        cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
+                default -> {
+                    Set<String> above = cap == null && anyDynamic ? dynamicAbove(v) : Set.of();
+                    if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
+                    if (above.size() == 1) {
+                        // below a dynamic dim: the broadcast result is that dim (1 would pin it to the unit)
+                        commit(new Fact.DimEq(slot.term(), Dim.var(above.iterator().next())), Why.GUESS);
+                        continue;
+                    }
+                    commit(new Fact.DimEq(slot.term(), cap != null ? cap.atom() : guess(v)),
+                            cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
+                }
             }
         }
     }
@@ -193,6 +202,26 @@ public final class Closing {
     }
 
     /** The closing guess for an uncapped variable: its known size, else 1 (0 for a discardable). */
+    /**
+     * The dynamic variables above {@code v} along stored adjacencies (through unbound variables).
+     * Closing v to the unit would pin each of them to the unit ({@code 1 ⊑ x} forces x = 1) — a
+     * guess about a dimension that is never closed (found 2026-11-24: {@code dynamic batch;
+     * [z] <= [batch]} closed z and batch to 1; an ONNX Add of two {@code [batch, seq, 8]} operands
+     * pinned seq). Below exactly one, v closes to it (NumPy's broadcast result); below several, v
+     * is left open.
+     */
+    private Set<String> dynamicAbove(String v) {
+        Set<String> out = new java.util.TreeSet<>(), seen = new java.util.HashSet<>(List.of(v));
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
+        while (!todo.isEmpty())
+            for (Stored s : en.store.upAdjacencies(todo.poll())) {
+                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u))) continue;
+                if (prov.dynamic().contains(u)) out.add(u);
+                else if (seen.add(u)) todo.add(u);
+            }
+        return out;
+    }
+
     private Dim guess(String v) {
         return en.size.guess(v, en.zeroOk(v) ? new Dim.Atom(0) : Dim.unit());
     }

@@ -70,6 +70,11 @@ public final class SizeRules {
     }
 
     /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
+    /** Whether {@code v} is declared dynamic (never closed). */
+    public boolean isDynamic(String v) {
+        return dynamic.contains(v);
+    }
+
     public void provenance(Set<String> discardable, Set<String> dynamic) {
         this.discardable = Set.copyOf(discardable);
         this.sizes.discardable = this.discardable;
