@@ -33,6 +33,16 @@ public record Attrs(Map<String, AttributeProto> byName) {
         return a == null ? dflt : a.getF();
     }
 
+    /**
+     * Shape's {@code start}/{@code end} (opset 15) over a rank-{@code rank} input as {@code [from, to)},
+     * negative ones from the end, clamped as Python slices: one reading for the importer and the
+     * values path.
+     */
+    public int[] shapeRange(int rank) {
+        long s = i("start", 0), t = i("end", rank);
+        return new int[] {(int) Math.clamp(s < 0 ? s + rank : s, 0, rank), (int) Math.clamp(t < 0 ? t + rank : t, 0, rank)};
+    }
+
     public String s(String name, String dflt) {
         AttributeProto a = byName.get(name);
         return a == null ? dflt : a.getS().toStringUtf8();

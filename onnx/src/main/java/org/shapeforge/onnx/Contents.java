@@ -98,13 +98,10 @@ final class Contents {
      * known values truncates, as ONNX's.
      */
     private static Optional<List<ShapeValue>> arithmetic(Node n, Emitter e) {
-        if (n.inputs().size() != 2 || n.inputs().contains(null)) return Optional.empty();
-        Tensor a = n.input(0), b = n.input(1);
-        Optional<List<ShapeValue>> ca = a.contents(), cb = b.contents();
-        if (a.rank() > 1 || b.rank() > 1 || ca.isEmpty() || cb.isEmpty()) return Optional.empty();
-        List<ShapeValue> x = ca.get(), y = cb.get();
+        var pair = pair(n, 0, 1);
+        if (pair.isEmpty()) return Optional.empty();
+        List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1);
         int len = Math.max(x.size(), y.size());
-        if (x.size() != len && x.size() != 1 || y.size() != len && y.size() != 1) return Optional.empty();
         List<ShapeValue> out = new ArrayList<>();
         for (int i = 0; i < len; i++) {
             ShapeValue p = x.get(x.size() == 1 ? 0 : i), q = y.get(y.size() == 1 ? 0 : i);

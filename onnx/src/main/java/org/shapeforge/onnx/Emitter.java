@@ -38,6 +38,8 @@ final class Emitter {
     private final Set<String> dynamic = new LinkedHashSet<>();
     private int fresh;
     private Outcome.Sat presolved;
+    /** What {@link #presolved} ties to dim_params, read once per presolve. */
+    private SymbolicSizes presolvedSymbolic;
     private int presolvedAt = -1;
 
     Emitter(String file, ShapeSolver solver) {
@@ -94,23 +96,15 @@ final class Emitter {
 
     /** Whether {@code e} mentions a dim_param or a runtime size. */
     boolean symbolic(SizeExpr e) {
-        return switch (e) {
-            case SizeExpr.Size(Dim d) -> symbolic(d);
-            case SizeExpr.Add(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
-            case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
-            case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> symbolic(a) || symbolic(b);
-            case SizeExpr.Mod(SizeExpr a, long m) -> symbolic(a);
-            default -> false;
-        };
+        Set<String> vs = new LinkedHashSet<>();
+        SymbolicSizes.vars(e, vs);
+        return vs.stream().anyMatch(dynamic::contains);
     }
 
     boolean symbolic(Dim d) {
-        return switch (d) {
-            case Dim.Var(String name) -> dynamic.contains(name);
-            case Dim.Concat(List<Dim> parts) -> parts.stream().anyMatch(this::symbolic);
-            case Dim.Affine a -> symbolic(a.over());
-            default -> false;
-        };
+        Set<String> vs = new LinkedHashSet<>();
+        SymbolicSizes.dimVars(d, vs);
+        return vs.stream().anyMatch(dynamic::contains);
     }
 
     java.util.Map<String, SizeExpr> runtime() {
@@ -217,13 +211,14 @@ final class Emitter {
                         + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                         + "); " + why + " needs them");
             presolved = s;
+            presolvedSymbolic = SymbolicSizes.of(s, dynamic, runtime);
             presolvedAt = constraints.size();
         }
         try {
             // a size tied to a dim_param by a residual relation has no number: the closed model's
             // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
             // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
-            Dim g = SymbolicSizes.of(presolved, dynamic).dependsOnDynamic(d) ? null : Grounding.dim(d, presolved.model());
+            Dim g = presolvedSymbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, presolved.model());
             if (g != null && g.isGround()) return Sizes.size(g);
         } catch (Undefined e) {
             // fall through: symbolic

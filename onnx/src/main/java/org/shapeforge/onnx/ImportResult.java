@@ -63,16 +63,14 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
      */
     private static ImportResult constrainedRuntime(Imported im, Outcome.Sat s) {
         if (im.runtime().isEmpty() || s.solved().isEmpty()) return null;
+        List<String> residual = s.solved().get().residual().stream().map(Printer::print).toList(); // printed once
         for (var e : im.runtime().entrySet()) {
             String v = e.getKey();
             Dim b = s.solved().get().dimBindings().get(v);
             String how = b != null ? v + " ~ " + Printer.print(b) : null;
             java.util.regex.Pattern mention = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(v) + "(?![A-Za-z0-9_'])");
-            for (Constraint c : s.solved().get().residual()) {
-                if (how != null) break;
-                String text = Printer.print(c);
-                if (mention.matcher(text).find()) how = text;
-            }
+            for (int i = 0; how == null && i < residual.size(); i++)
+                if (mention.matcher(residual.get(i)).find()) how = residual.get(i);
             if (how == null) continue;
             String message = "the runtime size " + v + " = " + Printer.print(e.getValue()) + " is constrained further ("
                     + how + "), which the native solver cannot relate to its dim_params;"

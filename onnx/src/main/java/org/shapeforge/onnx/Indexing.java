@@ -29,13 +29,7 @@ final class Indexing {
         for (int i = 0; i < axis; i++) y.add(copy(n, e, data.dim(i), 0));
         for (int i = 0; i < idx.rank(); i++) y.add(copy(n, e, idx.dim(i), 1));
         for (int i = axis + 1; i < data.rank(); i++) y.add(copy(n, e, data.dim(i), 0));
-        idx.ints().ifPresent(v -> {
-            long need = 1;
-            for (long k : v) need = Math.max(need, k >= 0 ? k + 1 : -k);
-            if (v.length > 0 && need > 1)
-                e.rel(Emitter.sz(data.dim(axis)), Rel.GE, Emitter.lit(need), n.origin("input 0's axis " + axis
-                        + " against the constant indices (largest needs size " + need + ")"));
-        });
+        indicesInside(n, e, data, axis, idx);
         return List.of(n.result(0, y));
     }
 
@@ -52,6 +46,12 @@ final class Indexing {
         int axis = n.axis(n.attrs().i("axis", 0), data.rank());
         List<Dim> y = new ArrayList<>();
         for (int i = 0; i < idx.rank(); i++) y.add(copy(n, e, idx.dim(i), 1));
+        indicesInside(n, e, data, axis, idx);
+        return List.of(n.result(0, y));
+    }
+
+    /** Constant indices (negative ones from the end) must lie inside data's {@code axis}. */
+    private static void indicesInside(Node n, Emitter e, Tensor data, int axis, Tensor idx) {
         idx.ints().ifPresent(v -> {
             long need = 1;
             for (long k : v) need = Math.max(need, k >= 0 ? k + 1 : -k);
@@ -59,7 +59,6 @@ final class Indexing {
                 e.rel(Emitter.sz(data.dim(axis)), Rel.GE, Emitter.lit(need), n.origin("input 0's axis " + axis
                         + " against the constant indices (largest needs size " + need + ")"));
         });
-        return List.of(n.result(0, y));
     }
 
     private static Dim copy(Node n, Emitter e, Dim d, int input) {

@@ -41,10 +41,10 @@ final class Resizing {
         if (sizes != null && !policy.equals("stretch")) {
             double scale = policy.equals("not_larger") ? Double.MAX_VALUE : 0;
             for (int i = 0; i < axes.length; i++) {
-                double s = sizes[i] / (double) known(n, e, x.dim(axes[i]), axes[i]);
+                double s = sizes[i] / (double) known(n, e, x.dim(axes[i]));
                 scale = policy.equals("not_larger") ? Math.min(scale, s) : Math.max(scale, s);
             }
-            for (int a : axes) y.set(a, Emitter.size((long) Math.floor(scale * known(n, e, x.dim(a), a) + 0.5)));
+            for (int a : axes) y.set(a, Emitter.size((long) Math.floor(scale * known(n, e, x.dim(a)) + 0.5)));
         } else if (sizes != null) {
             for (int i = 0; i < axes.length; i++) {
                 if (sizes[i] < 1) throw n.error("sizes[" + i + "] is " + sizes[i] + ": sizes are at least 1 (Def. 1.1)");
@@ -73,8 +73,8 @@ final class Resizing {
         if (!(s > 0)) throw n.error("scale " + s + " of axis " + a + " must be positive");
         if (s == 1) return in;
         if (in instanceof Dim.Atom || in instanceof Dim.Unit) {
-            long v = (long) Math.floor(known(n, e, in, a) * s);
-            if (v < 1) throw n.error("axis " + a + " of size " + known(n, e, in, a) + " scaled by " + s + " has size " + v
+            long v = (long) Math.floor(known(n, e, in) * s);
+            if (v < 1) throw n.error("axis " + a + " of size " + known(n, e, in) + " scaled by " + s + " has size " + v
                     + ": sizes are at least 1 (Def. 1.1)");
             return Emitter.size(v);
         }
@@ -93,7 +93,7 @@ final class Resizing {
         return out;
     }
 
-    private static long known(Node n, Emitter e, Dim d, int a) {
+    private static long known(Node n, Emitter e, Dim d) {
         return e.sizeOf(d, n.in(0), "Resize (the output size depends on the input's)");
     }
 

@@ -17,8 +17,8 @@ final class ShapeOps {
     static List<Tensor> shape(Node n, Emitter e) {
         Tensor x = n.input(0);
         int r = x.rank();
-        long s = n.attrs().i("start", 0), t = n.attrs().i("end", r);
-        int from = (int) Math.clamp(s < 0 ? s + r : s, 0, r), to = (int) Math.clamp(t < 0 ? t + r : t, 0, r);
+        int[] range = n.attrs().shapeRange(r);
+        int from = range[0], to = range[1];
         List<ShapeValue> vs = new ArrayList<>();
         for (int i = from; i < to; i++) vs.add(ShapeValue.of(x.dim(i)));
         if (vs.isEmpty())

@@ -29,10 +29,6 @@ final class SymbolicSizes {
 
     private SymbolicSizes() {}
 
-    static SymbolicSizes of(Outcome.Sat s, Set<String> dynamic) {
-        return of(s, dynamic, Map.of());
-    }
-
     /** With the importer's runtime sizes ({@link Emitter#define}), each printed as its definition. */
     static SymbolicSizes of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime) {
         SymbolicSizes out = new SymbolicSizes();
@@ -122,7 +118,8 @@ final class SymbolicSizes {
         }
     }
 
-    private static void vars(SizeExpr e, Set<String> out) {
+    /** The dimension variables of {@code e} (the importer's one walker over size expressions). */
+    static void vars(SizeExpr e, Set<String> out) {
         switch (e) {
             case SizeExpr.Size(Dim d) -> dimVars(d, out);
             case SizeExpr.Add(SizeExpr a, SizeExpr b) -> { vars(a, out); vars(b, out); }
@@ -133,7 +130,7 @@ final class SymbolicSizes {
         }
     }
 
-    private static void dimVars(Dim d, Set<String> out) {
+    static void dimVars(Dim d, Set<String> out) {
         switch (d) {
             case Dim.Var(String v) -> out.add(v);
             case Dim.Concat(List<Dim> parts) -> parts.forEach(p -> dimVars(p, out));

@@ -91,12 +91,10 @@ final class Report {
         return out;
     }
 
-    /** The closed values of the problem's variables; those left symbolic (dynamic) are noted. */
-    static Assignment model(Engine en, Input in, List<String> notes) {
-        return model(en, in, notes, new java.util.HashMap<>(), new java.util.HashMap<>());
-    }
-
-    /** As {@link #model(Engine, Input, List)}, also collecting the closed values that stay symbolic (non-ground) into {@code symbolic} and {@code symbolicRows}. */
+    /**
+     * The closed values of the problem's variables; those left symbolic (dynamic, or closed to a
+     * dynamic dim) are noted and collected into {@code symbolic} and {@code symbolicRows}.
+     */
     static Assignment model(Engine en, Input in, List<String> notes, Map<String, Dim> symbolic, Map<String, Row> symbolicRows) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());

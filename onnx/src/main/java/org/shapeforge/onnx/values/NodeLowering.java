@@ -155,9 +155,8 @@ final class NodeLowering {
     private static Value shapeOf(String op, Attrs at, Value x) {
         return switch (op) {
             case "Shape" -> {
-                int r = x.rank();
-                long s = at.i("start", 0), t = at.i("end", r);
-                int from = (int) Math.clamp(s < 0 ? s + r : s, 0, r), to = (int) Math.clamp(t < 0 ? t + r : t, 0, r);
+                int[] range = at.shapeRange(x.rank());
+                int from = range[0], to = range[1];
                 double[] d = new double[Math.max(0, to - from)];
                 for (int i = from; i < to; i++) d[i - from] = x.dims().get(i);
                 yield new Value(List.of(d.length), d, DataType.INT64_VALUE);
