@@ -20,7 +20,7 @@ public final class Ops {
                 "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Softplus", "Softsign", "LeakyRelu", "Elu", "Selu", "Celu",
                 "HardSigmoid", "HardSwish", "ThresholdedRelu", "Not", "Sign", "Round", "IsNaN", "IsInf", "Shrink",
                 "CastLike", "BitwiseNot", "LRN", "InstanceNormalization", "MeanVarianceNormalization",
-                "LpNormalization", "Trilu", "CumSum"})
+                "LpNormalization", "Trilu", "CumSum", "Mish", "Gelu"})
             m.put(op, Elementwise::unary);
         for (String op : new String[] {"Softmax", "LogSoftmax", "Hardmax"}) m.put(op, Elementwise::softmax);
         for (String op : new String[] {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where", "Mod", "And", "Or",

@@ -39,6 +39,10 @@ final class Models {
         return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INT).setI(v).build();
     }
 
+    static AttributeProto f(String name, float v) {
+        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.FLOAT).setF(v).build();
+    }
+
     static AttributeProto str(String name, String v) {
         return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
                 .setS(com.google.protobuf.ByteString.copyFromUtf8(v)).build();

@@ -130,6 +130,24 @@ public abstract class Emitter {
             case RECIP -> "(1.0f / " + x + ")";
             case ABS -> "fabsf(" + x + ")";
             case SIGMOID -> "sf_sigmoid(" + x + ")";
+            case FLOOR -> "floorf(" + x + ")";
+            case CEIL -> "ceilf(" + x + ")";
+            case ROUND -> "rintf(" + x + ")";
+            case SIGN -> "sf_sign(" + x + ")";
+            case STEP -> "sf_step(" + x + ")";
+            case ISNAN -> "sf_isnan(" + x + ")";
+            case ISINF -> "sf_isinf(" + x + ")";
+            case SIN -> "sinf(" + x + ")";
+            case COS -> "cosf(" + x + ")";
+            case TAN -> "tanf(" + x + ")";
+            case ASIN -> "asinf(" + x + ")";
+            case ACOS -> "acosf(" + x + ")";
+            case ATAN -> "atanf(" + x + ")";
+            case SINH -> "sinhf(" + x + ")";
+            case COSH -> "coshf(" + x + ")";
+            case ASINH -> "asinhf(" + x + ")";
+            case ACOSH -> "acoshf(" + x + ")";
+            case ATANH -> "atanhf(" + x + ")";
         };
     }
 

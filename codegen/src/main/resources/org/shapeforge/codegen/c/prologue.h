@@ -11,6 +11,11 @@
 #define sf_mod(a, b) ((a) - (b) * floorf((a) / (b)))
 #define sf_relu(x) sf_max((x), 0.0f)
 #define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
+/* UnOp's SIGN (NaN: 0), STEP (x > 0: exactly a > b for x = a - b), ISNAN, ISINF: as floats */
+#define sf_sign(x) ((float)(((x) > 0) - ((x) < 0)))
+#define sf_step(x) ((x) > 0 ? 1.0f : 0.0f)
+#define sf_isnan(x) (isnan(x) ? 1.0f : 0.0f)
+#define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
 #define sf_lmin(a, b) ((a) < (b) ? (a) : (b))
 
 /* Register blocking of the contraction micro-kernel: SF_MR rows x SF_NR columns of the output

@@ -7,6 +7,11 @@
 #define sf_mod(a, b) ((a) - (b) * floorf((a) / (b)))
 #define sf_relu(x) sf_max((x), 0.0f)
 #define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
+/* UnOp's SIGN (NaN: 0), STEP (x > 0: exactly a > b for x = a - b), ISNAN, ISINF: as floats */
+#define sf_sign(x) ((float)(((x) > 0) - ((x) < 0)))
+#define sf_step(x) ((x) > 0 ? 1.0f : 0.0f)
+#define sf_isnan(x) (isnan(x) ? 1.0f : 0.0f)
+#define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
 #define SF_INF __int_as_float(0x7f800000)
 #define SF_NAN __int_as_float(0x7fffffff)
 

@@ -36,4 +36,15 @@ class GeneratedCudaCompilesTest {
         }
         assertTrue(compiled >= 4, "only " + compiled + " compiled");
     }
+
+    /** Every unary operation's CUDA intrinsic (the emitter's table, the prologue's macros) compiles for sm_90. */
+    @Test
+    void everyUnaryIntrinsicCompiles() {
+        Assumptions.assumeTrue(PtxCompiler.available(), "nvcc/ptxas not on PATH: generated CUDA cannot be compiled here");
+        for (org.shapeforge.codegen.ir.UnOp u : org.shapeforge.codegen.ir.UnOp.values()) {
+            CudaProgram p = new CudaEmitter(org.shapeforge.codegen.ir.Ops.unary(u, java.util.List.of(64))).program();
+            String ptx = new PtxCompiler(dir).compile("un_" + u.name().toLowerCase(), p.source());
+            for (CudaLaunch l : p.launches()) assertTrue(ptx.contains(".entry " + l.kernel() + "("), u + ":\n" + p.source());
+        }
+    }
 }

@@ -25,7 +25,26 @@ final class NodeLowering {
             "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout", "MatMul",
             "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization", "Concat",
             "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum", "ReduceMean",
-            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod");
+            "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod",
+            "Sum", "Mean", "Floor", "Ceil", "Round", "Sign", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
+            "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
+            "ReduceLogSumExp");
+
+    /** Every op with a lowering: {@link #LOWERED}, the activations and the predicates. */
+    static boolean lowered(String op) {
+        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op);
+    }
+
+    /** The one-input ops that are one IR operation. */
+    private static final java.util.Map<String, UnOp> UNARY = java.util.Map.ofEntries(java.util.Map.entry("Relu", UnOp.RELU),
+            java.util.Map.entry("Sigmoid", UnOp.SIGMOID), java.util.Map.entry("Tanh", UnOp.TANH), java.util.Map.entry("Exp", UnOp.EXP),
+            java.util.Map.entry("Log", UnOp.LOG), java.util.Map.entry("Abs", UnOp.ABS), java.util.Map.entry("Neg", UnOp.NEG),
+            java.util.Map.entry("Sqrt", UnOp.SQRT), java.util.Map.entry("Reciprocal", UnOp.RECIP),
+            java.util.Map.entry("Floor", UnOp.FLOOR), java.util.Map.entry("Ceil", UnOp.CEIL), java.util.Map.entry("Round", UnOp.ROUND),
+            java.util.Map.entry("Sign", UnOp.SIGN), java.util.Map.entry("Sin", UnOp.SIN), java.util.Map.entry("Cos", UnOp.COS),
+            java.util.Map.entry("Tan", UnOp.TAN), java.util.Map.entry("Asin", UnOp.ASIN), java.util.Map.entry("Acos", UnOp.ACOS),
+            java.util.Map.entry("Atan", UnOp.ATAN), java.util.Map.entry("Sinh", UnOp.SINH), java.util.Map.entry("Cosh", UnOp.COSH),
+            java.util.Map.entry("Asinh", UnOp.ASINH), java.util.Map.entry("Acosh", UnOp.ACOSH), java.util.Map.entry("Atanh", UnOp.ATANH));
 
     static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -52,15 +71,18 @@ final class NodeLowering {
             case "Min" -> one(Pointwise.binary(k, name, present(in), BinOp.MIN));
             case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1)));
             case "Where" -> one(Pointwise.where(k, name, in.get(0), in.get(1), in.get(2)));
-            case "Relu" -> one(Pointwise.unary(k, name, in.get(0), UnOp.RELU));
-            case "Sigmoid" -> one(Pointwise.unary(k, name, in.get(0), UnOp.SIGMOID));
-            case "Tanh" -> one(Pointwise.unary(k, name, in.get(0), UnOp.TANH));
-            case "Exp" -> one(Pointwise.unary(k, name, in.get(0), UnOp.EXP));
-            case "Log" -> one(Pointwise.unary(k, name, in.get(0), UnOp.LOG));
-            case "Abs" -> one(Pointwise.unary(k, name, in.get(0), UnOp.ABS));
-            case "Neg" -> one(Pointwise.unary(k, name, in.get(0), UnOp.NEG));
-            case "Sqrt" -> one(Pointwise.unary(k, name, in.get(0), UnOp.SQRT));
-            case "Reciprocal" -> one(Pointwise.unary(k, name, in.get(0), UnOp.RECIP));
+            case "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Reciprocal", "Floor", "Ceil", "Round", "Sign",
+                 "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh" ->
+                    one(Pointwise.unary(k, name, in.get(0), UNARY.get(op)));
+            case "Sum" -> one(Pointwise.binary(k, name, present(in), BinOp.ADD));
+            case "Mean" -> {
+                List<Value> xs = present(in);
+                yield one(Pointwise.map(k, name, xs, r -> {
+                    Expr e = r.getFirst();
+                    for (int i = 1; i < r.size(); i++) e = new Expr.Binary(BinOp.ADD, e, r.get(i));
+                    return new Expr.Binary(BinOp.MUL, e, new Expr.Const(1.0 / r.size()));
+                }, xs.getFirst().type()));
+            }
             case "Erf" -> one(Pointwise.erf(k, name, in.get(0)));
             case "Cast" -> one(Pointwise.cast(k, name, in.get(0), (int) at.i("to", DataType.FLOAT_VALUE)));
             case "Identity" -> one(Pointwise.copy(k, name, in.get(0)));
@@ -87,7 +109,8 @@ final class NodeLowering {
                     ? Reductions.batchNormTraining(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4),
                             at.f("epsilon", 1e-5), at.f("momentum", 0.9), outputs(n))
                     : one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
-            case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin" -> one(reduce(k, name, n, at, in, opset));
+            case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2",
+                 "ReduceLogSum", "ReduceLogSumExp" -> one(reduce(k, name, n, at, in, opset));
             case "Shape", "Size", "ConstantOfShape" -> one(shapeOf(op, at, in.get(0)));
             case "LayerNormalization" -> {
                 Value x = in.get(0);
@@ -95,7 +118,9 @@ final class NodeLowering {
                 yield Reductions.layerNorm(k, name, x, in.get(1), opt(in, 2), axis, at.f("epsilon", 1e-5), outputs(n));
             }
             case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
-            default -> Shapes.apply(k, name, n, at, in, opset);
+            default -> Activations.OPS.contains(op) ? one(Activations.apply(k, name, op, at, in, opset))
+                    : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
+                    : Shapes.apply(k, name, n, at, in, opset);
         };
     }
 
@@ -279,16 +304,25 @@ final class NodeLowering {
         if (axes == null && opt(in, 1) != null) axes = in.get(1).longs();
         boolean[] reduced = new boolean[x.rank()];
         if (axes == null || axes.length == 0) {
-            if (at.i("noop_with_empty_axes", 0) != 0) return Pointwise.copy(k, name, x);
-            Arrays.fill(reduced, true);
+            // noop: each element is reduced alone (ReduceSumSquare gives x², ReduceLogSum log x, …)
+            if (at.i("noop_with_empty_axes", 0) == 0) Arrays.fill(reduced, true);
         } else for (long a : axes) reduced[(int) (a < 0 ? a + x.rank() : a)] = true;
         for (int a = 0; a < x.rank(); a++)
             if (reduced[a] && x.dims().get(a) == 0) throw new NotExpressible(n.getOpType() + ": reduction over an empty axis (zero-size tensor)");
-        BinOp acc = switch (n.getOpType()) {
-            case "ReduceMax" -> BinOp.MAX;
-            case "ReduceMin" -> BinOp.MIN;
-            default -> BinOp.ADD;
+        boolean keep = at.i("keepdims", 1) != 0;
+        return switch (n.getOpType()) {
+            case "ReduceMax" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.MAX, false);
+            case "ReduceMin" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.MIN, false);
+            case "ReduceProd" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.MUL, false);
+            case "ReduceMean" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.ADD, true);
+            case "ReduceSumSquare" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.ADD, e -> new Expr.Binary(BinOp.MUL, e, e));
+            case "ReduceL1" -> Reductions.reduce(k, name, x, reduced, keep, BinOp.ADD, e -> new Expr.Unary(UnOp.ABS, e));
+            case "ReduceL2" -> Pointwise.unary(k, name, Reductions.reduce(k, name + "_sq", x, reduced, keep, BinOp.ADD,
+                    e -> new Expr.Binary(BinOp.MUL, e, e)), UnOp.SQRT);
+            case "ReduceLogSum" -> Pointwise.unary(k, name, Reductions.reduce(k, name + "_sum", x, reduced, keep, BinOp.ADD, false),
+                    UnOp.LOG);
+            case "ReduceLogSumExp" -> Reductions.logSumExp(k, name, x, reduced, keep);
+            default -> Reductions.reduce(k, name, x, reduced, keep, BinOp.ADD, false);
         };
-        return Reductions.reduce(k, name, x, reduced, at.i("keepdims", 1) != 0, acc, n.getOpType().equals("ReduceMean"));
     }
 }

@@ -9,23 +9,35 @@ import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 
 /**
- * ReduceSum/Mean/Max/Min as one accumulation each ({@code out =:op x}, the reduced axes being the
- * iterators the result does not mention, Def. 7.5); Mean scales each point by 1/n. BatchNormalization
+ * ReduceSum/Mean/Max/Min/Prod/SumSquare/L1 as one accumulation each ({@code out =:op f(x)}, the
+ * reduced axes being the iterators the result does not mention, Def. 7.5); Mean scales each point
+ * by 1/n; L2 and LogSum are a sum followed by a pointwise sqrt or log; LogSumExp is stabilised by
+ * the maximum. BatchNormalization
  * (inference) is one pointwise operation over per-channel views.
  */
 final class Reductions {
     private Reductions() {}
 
     static Value reduce(Kernels k, String name, Value x, boolean[] reduced, boolean keepdims, BinOp acc, boolean mean) {
+        long n = 1;
+        for (int a = 0; a < x.rank(); a++) if (reduced[a]) n *= x.dims().get(a);
+        double scale = 1.0 / n;
+        return reduce(k, name, x, reduced, keepdims, acc, mean ? e -> new Expr.Binary(BinOp.MUL, e, new Expr.Const(scale)) : e -> e);
+    }
+
+    /**
+     * {@code out =:acc f(x)} over the {@code reduced} axes: the accumulated term is {@code f} of
+     * the read (ReduceSumSquare's x², ReduceL1's |x|, Mean's x/n).
+     */
+    static Value reduce(Kernels k, String name, Value x, boolean[] reduced, boolean keepdims, BinOp acc,
+            java.util.function.UnaryOperator<Expr> f) {
         Kernel b = new Kernel(name);
         List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
         List<Integer> dims = new ArrayList<>(), result = new ArrayList<>();
-        long n = 1;
         for (int a = 0; a < x.rank(); a++) {
             Kernel.Ix i = b.iter(x.dims().get(a));
             xi.add(Kernel.at(i));
             if (reduced[a]) {
-                n *= x.dims().get(a);
                 if (keepdims) result.add(1);
             } else {
                 yi.add(Kernel.at(i));
@@ -33,9 +45,26 @@ final class Reductions {
                 result.add(x.dims().get(a));
             }
         }
-        Expr rhs = Kernel.read(b.tensor(x), xi);
-        if (mean) rhs = new Expr.Binary(BinOp.MUL, rhs, new Expr.Const(1.0 / n));
-        return b.run(k, dims, yi, rhs, Update.accumulate(acc), result, x.type());
+        return b.run(k, dims, yi, f.apply(Kernel.read(b.tensor(x), xi)), Update.accumulate(acc), result, x.type());
+    }
+
+    /**
+     * ReduceLogSumExp, numerically stable: {@code m = max x}, {@code s = Σ exp(x − m)},
+     * {@code log s + m} (the axes kept at size 1 throughout, dropped at the end unless
+     * {@code keepdims}); ONNX's reference computes {@code log Σ exp x} directly, equal where that
+     * does not overflow.
+     */
+    static Value logSumExp(Kernels k, String name, Value x, boolean[] reduced, boolean keepdims) {
+        Value m = reduce(k, name + "_max", x, reduced, true, BinOp.MAX, false);
+        Value e = Pointwise.map(k, name + "_exp", List.of(x, m),
+                r -> new Expr.Unary(UnOp.EXP, new Expr.Binary(BinOp.SUB, r.get(0), r.get(1))), x.type());
+        Value s = reduce(k, name + "_sum", e, reduced, true, BinOp.ADD, false);
+        Value y = Pointwise.map(k, name, List.of(s, m), r -> new Expr.Binary(BinOp.ADD, new Expr.Unary(UnOp.LOG, r.get(0)), r.get(1)),
+                x.type());
+        if (keepdims) return y;
+        List<Integer> dims = new ArrayList<>();
+        for (int a = 0; a < x.rank(); a++) if (!reduced[a]) dims.add(x.dims().get(a));
+        return y.view(dims);
     }
 
     /**

@@ -36,7 +36,9 @@ class ValueConformanceTest {
             "logsoftmax_axis_1", "dropout_default_mask", "layer_normalization_3d_axis1_epsilon",
             "layer_normalization_4d_axis1_expanded", "shape_start_1_end_negative_1", "size_example", "constantofshape_int_zeros",
             "clip_splitbounds", "clip_default_int8_min", "castlike_FLOAT_to_DOUBLE", "mod_mixed_sign_int32", "mod_mixed_sign_float32",
-            "split_zero_size_splits");
+            "split_zero_size_splits", "leakyrelu", "prelu_broadcast", "shrink_hard", "hardswish", "equal", "and_bcast3v1d",
+            "isinf_negative", "round", "acosh", "reduce_log_sum_exp_do_not_keepdims_random", "reduce_l2_keep_dims_random",
+            "reduce_prod_default_axes_keepdims_random", "mean_example");
 
     private static Kernels kernels;
 

@@ -1,0 +1,69 @@
+package org.shapeforge.onnx.values;
+
+import static org.shapeforge.onnx.values.Activations.add;
+import static org.shapeforge.onnx.values.Activations.c;
+import static org.shapeforge.onnx.values.Activations.mul;
+import static org.shapeforge.onnx.values.Activations.step;
+import static org.shapeforge.onnx.values.Activations.sub;
+
+import java.util.List;
+import onnx.Onnx.TensorProto.DataType;
+import org.shapeforge.codegen.ir.BinOp;
+import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.UnOp;
+import org.shapeforge.onnx.Attrs;
+
+/**
+ * Comparisons, logical ops and the IsNaN/IsInf tests, with BOOL results as 1 and 0, each one
+ * pointwise operation with NumPy broadcasting. Exact on floats: {@code a > b} is
+ * {@code STEP(a − b)} (a − b is 0 only when a = b, NaN when either is NaN or both are the same
+ * infinity — all of which compare false); {@code a = b} is
+ * {@code (1 − ISNAN a)(1 − ISNAN b)(1 − STEP(a − b) − STEP(b − a))}, which keeps
+ * {@code ∞ = ∞} and {@code NaN ≠ NaN}; ≥ and ≤ add the two disjoint cases. The logical ops read
+ * their BOOL operands as 0 and 1: And is the product, Or the maximum, Xor {@code |a − b|}, Not
+ * {@code 1 − x}. Integer operands are compared as the kernels hold them (float).
+ */
+final class Predicates {
+    private Predicates() {}
+
+    static final java.util.Set<String> OPS = java.util.Set.of("Greater", "Less", "Equal", "GreaterOrEqual", "LessOrEqual",
+            "And", "Or", "Xor", "Not", "IsNaN", "IsInf");
+
+    static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
+        if (in.getFirst().type() == DataType.STRING_VALUE)
+            throw new NotExpressible(op + ": STRING operands have no numeric reading");
+        return switch (op) {
+            case "Not" -> unary(k, name, in.getFirst(), x -> sub(c(1), x));
+            case "IsNaN" -> unary(k, name, in.getFirst(), x -> new Expr.Unary(UnOp.ISNAN, x));
+            case "IsInf" -> {
+                double pos = at.i("detect_positive", 1), neg = at.i("detect_negative", 1);
+                yield unary(k, name, in.getFirst(), x -> mul(new Expr.Unary(UnOp.ISINF, x),
+                        add(mul(c(pos), step(x)), mul(c(neg), step(new Expr.Unary(UnOp.NEG, x))))));
+            }
+            default -> Pointwise.map(k, name, in.subList(0, 2), r -> binary(op, r.get(0), r.get(1)), DataType.BOOL_VALUE);
+        };
+    }
+
+    private static Value unary(Kernels k, String name, Value x, java.util.function.UnaryOperator<Expr> f) {
+        return Pointwise.map(k, name, List.of(x), r -> f.apply(r.getFirst()), DataType.BOOL_VALUE);
+    }
+
+    private static Expr binary(String op, Expr a, Expr b) {
+        return switch (op) {
+            case "Greater" -> step(sub(a, b));
+            case "Less" -> step(sub(b, a));
+            case "Equal" -> equal(a, b);
+            case "GreaterOrEqual" -> add(step(sub(a, b)), equal(a, b));
+            case "LessOrEqual" -> add(step(sub(b, a)), equal(a, b));
+            case "And" -> mul(a, b);
+            case "Or" -> new Expr.Binary(BinOp.MAX, a, b);
+            case "Xor" -> new Expr.Unary(UnOp.ABS, sub(a, b));
+            default -> throw new IllegalArgumentException("not a predicate: " + op);
+        };
+    }
+
+    private static Expr equal(Expr a, Expr b) {
+        Expr ordered = mul(sub(c(1), new Expr.Unary(UnOp.ISNAN, a)), sub(c(1), new Expr.Unary(UnOp.ISNAN, b)));
+        return mul(ordered, sub(sub(c(1), step(sub(a, b))), step(sub(b, a))));
+    }
+}
