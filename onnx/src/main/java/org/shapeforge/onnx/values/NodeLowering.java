@@ -30,9 +30,9 @@ final class NodeLowering {
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
             "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED}, the activations and the predicates. */
+    /** Every op with a lowering: {@link #LOWERED}, the activations, the predicates and the positional ops. */
     static boolean lowered(String op) {
-        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op);
+        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -120,6 +120,7 @@ final class NodeLowering {
             case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
             default -> Activations.OPS.contains(op) ? one(Activations.apply(k, name, op, at, in, opset))
                     : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
+                    : Positional.OPS.contains(op) ? one(Positional.apply(k, name, op, at, in, opset))
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

@@ -38,7 +38,9 @@ class ValueConformanceTest {
             "clip_splitbounds", "clip_default_int8_min", "castlike_FLOAT_to_DOUBLE", "mod_mixed_sign_int32", "mod_mixed_sign_float32",
             "split_zero_size_splits", "leakyrelu", "prelu_broadcast", "shrink_hard", "hardswish", "equal", "and_bcast3v1d",
             "isinf_negative", "round", "acosh", "reduce_log_sum_exp_do_not_keepdims_random", "reduce_l2_keep_dims_random",
-            "reduce_prod_default_axes_keepdims_random", "mean_example");
+            "reduce_prod_default_axes_keepdims_random", "mean_example", "argmax_negative_axis_keepdims_random_select_last_index",
+            "argmin_no_keepdims_example", "hardmax_axis_1", "cumsum_1d_reverse_exclusive", "cumsum_2d_negative_axis", "tril_neg",
+            "triu_one_row");
 
     private static Kernels kernels;
 
