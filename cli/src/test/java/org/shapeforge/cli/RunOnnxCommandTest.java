@@ -97,9 +97,9 @@ class RunOnnxCommandTest {
 
     @Test
     void aNodeTheIrCannotExpressExitsTwoNamingIt() throws Exception {
-        CliRun r = CliRun.of("run", model("Hardmax").toString(), "--inputs", data().toString());
+        CliRun r = CliRun.of("run", model("LpNormalization").toString(), "--inputs", data().toString());
         assertEquals(2, r.code(), r.out() + r.err());
-        assertTrue(r.err().contains("node 'act' (Hardmax)"), r.err());
+        assertTrue(r.err().contains("node 'act' (LpNormalization)"), r.err());
         assertFalse(r.err().contains("\tat "), r.err());
     }
 

@@ -16,7 +16,8 @@ import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 
 /**
- * Ops whose values depend on positions along an axis — ArgMax/ArgMin, Hardmax, CumSum, Trilu —
+ * Ops whose values depend on positions along an axis — ArgMax/ArgMin, Hardmax, CumSum, Trilu,
+ * GatherElements —
  * as loop-IR operations that read a position vector (an {@code iota} constant: 0, 1, …, n−1,
  * built when the code is generated, like MaxPool's indices):
  * <ul>
@@ -31,12 +32,15 @@ import org.shapeforge.codegen.ir.Update;
  *       masked terms are zeros).</li>
  *   <li><b>Trilu</b>: {@code x·STEP(j − i − k + ½)} (upper) or {@code x·STEP(i − j + k + ½)}
  *       (lower) over the last two axes; exact for finite x.</li>
+ *   <li><b>GatherElements</b>: {@code y[i] =:+ x[i with k on the axis]·(1 − STEP|idx[i]′ − k|)}
+ *       over the axis positions k, where {@code idx′ = idx + n·STEP(−idx − ½)} (negative indices
+ *       count from the end): a one-hot selection, O(n) per element, exact for finite x.</li>
  * </ul>
  */
 final class Positional {
     private Positional() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("ArgMax", "ArgMin", "Hardmax", "CumSum", "Trilu");
+    static final java.util.Set<String> OPS = java.util.Set.of("ArgMax", "ArgMin", "Hardmax", "CumSum", "Trilu", "GatherElements");
 
     private static Value iota(int n) {
         double[] d = new double[n];
@@ -136,6 +140,27 @@ final class Positional {
         return b.run(k, x.dims(), xi, mul(Kernel.read(b.tensor(x), xi), keep), Update.assign(), x.type());
     }
 
+    static Value gatherElements(Kernels k, String name, Value x, Value idx, int axis) {
+        if (idx.rank() != x.rank()) throw new IllegalArgumentException(name + ": indices " + idx.dims() + " and data " + x.dims() + " differ in rank");
+        int n = x.dims().get(axis);
+        for (double v : idx.data())
+            if (v < -n || v >= n) throw new IllegalArgumentException(name + ": index " + (long) v + " out of range for axis of size " + n);
+        Kernel b = new Kernel(name);
+        List<Index> yi = new ArrayList<>(), xi = new ArrayList<>();
+        Kernel.Ix along = null;
+        for (int a = 0; a < idx.rank(); a++) {
+            Kernel.Ix i = b.iter(idx.dims().get(a));
+            yi.add(Kernel.at(i));
+        }
+        along = b.iter(n);
+        for (int a = 0; a < x.rank(); a++) xi.add(a == axis ? Kernel.at(along) : yi.get(a));
+        Expr raw = Kernel.read(b.tensor(idx), yi);
+        Expr target = add(raw, mul(c(n), step(sub(c(-0.5), raw))));
+        Expr pos = Kernel.read(b.tensor(iota(n)), List.of(Kernel.at(along)));
+        Expr hit = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(target, pos))));
+        return b.run(k, idx.dims(), yi, mul(Kernel.read(b.tensor(x), xi), hit), Update.accumulate(BinOp.ADD), x.type());
+    }
+
     static Value apply(Kernels k, String name, String op, org.shapeforge.onnx.Attrs at, List<Value> in, long opset) {
         Value x = in.getFirst();
         return switch (op) {
@@ -149,6 +174,7 @@ final class Positional {
                     at.i("reverse", 0) != 0);
             case "Trilu" -> trilu(k, name, x, in.size() > 1 && in.get(1) != null ? in.get(1).longs()[0] : 0,
                     at.i("upper", 1) != 0);
+            case "GatherElements" -> gatherElements(k, name, x, in.get(1), axis(at.i("axis", 0), x.rank()));
             default -> throw new IllegalArgumentException("not positional: " + op);
         };
     }

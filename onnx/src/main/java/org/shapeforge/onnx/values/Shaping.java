@@ -6,6 +6,7 @@ import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.TensorDecl;
+import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 
 /**
@@ -13,7 +14,8 @@ import org.shapeforge.codegen.ir.Update;
  * flat row-major view (the element order does not change); Transpose permutes the access; Slice
  * is the affine access {@code start + step·i}; Expand broadcasts; Concat is one Concat factor;
  * Gather (indices known when the code is generated) and the non-constant Pad modes are
- * {@link #select}: a Concat factor over runs of consecutive source coordinates; constant Pad
+ * {@link #select}: a Concat factor over runs of consecutive source coordinates (past
+ * {@link #MAX_RUNS} runs a one-hot accumulation); constant Pad
  * reads through margins holding the pad value.
  */
 final class Shaping {
@@ -113,6 +115,7 @@ final class Shaping {
             runs.add(new int[] {idx[j], dir, len});
             j += len;
         }
+        if (runs.size() > MAX_RUNS) return selectOneHot(k, name, x, axis, idx);
         Kernel b = new Kernel(name);
         List<Kernel.Ix> common = new ArrayList<>();
         for (int a = 0; a < x.rank(); a++) common.add(a == axis ? null : b.iter(x.dims().get(a)));
@@ -133,6 +136,47 @@ final class Shaping {
         for (int a = 0; a < x.rank(); a++)
             out.add(a == axis ? new Index.Concat(ps.stream().map(Kernel.Ix::symbol).toList()) : Kernel.at(common.get(a)));
         return b.run(k, dims, out, rhs, Update.assign(), x.type());
+    }
+
+    /**
+     * Past this many runs a Concat factor would hold a part per run and the right-hand side a read
+     * per part (the emitted C grows with their product): the selection is then a one-hot
+     * accumulation instead.
+     */
+    static final int MAX_RUNS = 64;
+
+    /**
+     * {@code out[.., j, ..] =:+ x[.., v, ..]·(1 − STEP|idx[j] − v|)} over the axis positions v: the
+     * selection as a contraction with a one-hot matrix, O(axis extent) per element, exact for
+     * finite x (every other term is a zero). {@code idx} is read as a constant tensor.
+     */
+    static Value selectOneHot(Kernels k, String name, Value x, int axis, int[] idx) {
+        double[] id = new double[idx.length], iota = new double[x.dims().get(axis)];
+        for (int j = 0; j < idx.length; j++) id[j] = idx[j];
+        for (int v = 0; v < iota.length; v++) iota[v] = v;
+        Kernel b = new Kernel(name);
+        List<Index> xi = new ArrayList<>(), out = new ArrayList<>();
+        Kernel.Ix j = null, v = null;
+        for (int a = 0; a < x.rank(); a++) {
+            if (a == axis) {
+                j = b.iter(idx.length);
+                v = b.iter(iota.length);
+                xi.add(Kernel.at(v));
+                out.add(Kernel.at(j));
+            } else {
+                Kernel.Ix i = b.iter(x.dims().get(a));
+                xi.add(Kernel.at(i));
+                out.add(Kernel.at(i));
+            }
+        }
+        int type = onnx.Onnx.TensorProto.DataType.INT64_VALUE;
+        Expr target = Kernel.read(b.tensor(new Value(List.of(idx.length), id, type)), List.of(Kernel.at(j)));
+        Expr pos = Kernel.read(b.tensor(new Value(List.of(iota.length), iota, type)), List.of(Kernel.at(v)));
+        Expr hit = new Expr.Binary(BinOp.SUB, new Expr.Const(1), new Expr.Unary(UnOp.STEP,
+                new Expr.Unary(UnOp.ABS, new Expr.Binary(BinOp.SUB, target, pos))));
+        List<Integer> dims = new ArrayList<>(x.dims());
+        dims.set(axis, idx.length);
+        return b.run(k, dims, out, new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), hit), Update.accumulate(BinOp.ADD), x.type());
     }
 
     /** Constant Pad: {@code out[o] = x[o − before]}, x's margins holding {@code value}; negative pads crop. */
