@@ -30,9 +30,10 @@ final class NodeLowering {
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
             "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED}, the activations, the predicates and the positional ops. */
+    /** Every op with a lowering: {@link #LOWERED}, the activations, the predicates, the positional ops and the losses. */
     static boolean lowered(String op) {
-        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op);
+        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
+                || LossValues.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -121,6 +122,7 @@ final class NodeLowering {
             default -> Activations.OPS.contains(op) ? one(Activations.apply(k, name, op, at, in, opset))
                     : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
                     : Positional.OPS.contains(op) ? one(Positional.apply(k, name, op, at, in, opset))
+                    : LossValues.OPS.contains(op) ? LossValues.apply(k, name, op, at, in, outputs(n))
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

@@ -42,7 +42,8 @@ class ValueConformanceTest {
             "argmin_no_keepdims_example", "hardmax_axis_1", "cumsum_1d_reverse_exclusive", "cumsum_2d_negative_axis", "tril_neg",
             "triu_one_row", "gather_elements_negative_indices",
             // a Gather of 6,480 scattered indices (> Shaping.MAX_RUNS runs: the one-hot form) behind a GatherElements
-            "nllloss_NCd1d2d3d4d5_mean_weight_expanded");
+            "nllloss_NCd1d2d3d4d5_mean_weight_expanded", "nllloss_NCd1d2_with_weight_reduction_mean",
+            "nllloss_NCd1_mean_weight_negative_ii", "sce_mean_weight_ii_3d_log_prob", "sce_none");
 
     private static Kernels kernels;
 
