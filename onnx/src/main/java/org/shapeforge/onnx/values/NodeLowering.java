@@ -30,10 +30,10 @@ final class NodeLowering {
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
             "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED}, the activations, the predicates, the positional ops and the losses. */
+    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts). */
     static boolean lowered(String op) {
         return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
-                || LossValues.OPS.contains(op);
+                || LossValues.OPS.contains(op) || Layouts.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -123,6 +123,7 @@ final class NodeLowering {
                     : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
                     : Positional.OPS.contains(op) ? one(Positional.apply(k, name, op, at, in, opset))
                     : LossValues.OPS.contains(op) ? LossValues.apply(k, name, op, at, in, outputs(n))
+                    : Layouts.OPS.contains(op) ? one(Layouts.apply(k, name, op, at, in))
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

@@ -43,7 +43,9 @@ class ValueConformanceTest {
             "triu_one_row", "gather_elements_negative_indices",
             // a Gather of 6,480 scattered indices (> Shaping.MAX_RUNS runs: the one-hot form) behind a GatherElements
             "nllloss_NCd1d2d3d4d5_mean_weight_expanded", "nllloss_NCd1d2_with_weight_reduction_mean",
-            "nllloss_NCd1_mean_weight_negative_ii", "sce_mean_weight_ii_3d_log_prob", "sce_none");
+            "nllloss_NCd1_mean_weight_negative_ii", "sce_mean_weight_ii_3d_log_prob", "sce_none", "range_float_type_positive_delta",
+            "eyelike_populate_off_main_diagonal", "onehot_negative_indices", "tile_precomputed", "depthtospace_crd_mode_example",
+            "spacetodepth", "instancenorm_epsilon", "mvn");
 
     private static Kernels kernels;
 
