@@ -57,6 +57,15 @@ public record Attrs(Map<String, AttributeProto> byName) {
         return Optional.of(out);
     }
 
+    /** A FLOATS attribute, widened to double. */
+    public Optional<double[]> floats(String name) {
+        AttributeProto a = byName.get(name);
+        if (a == null) return Optional.empty();
+        double[] out = new double[a.getFloatsCount()];
+        for (int k = 0; k < out.length; k++) out[k] = a.getFloats(k);
+        return Optional.of(out);
+    }
+
     public Optional<onnx.Onnx.TensorProto> tensor(String name) {
         AttributeProto a = byName.get(name);
         return a == null || !a.hasT() ? Optional.empty() : Optional.of(a.getT());

@@ -25,7 +25,7 @@ final class Resizing {
         int r = x.rank();
         boolean upsample = n.op().equals("Upsample");
         int scalesAt = upsample || n.opset() < 11 ? 1 : 2;
-        double[] scales = n.attrs().has("scales") ? floats(n.attrs().byName().get("scales"))
+        double[] scales = n.attrs().has("scales") ? n.attrs().floats("scales").orElseThrow()
                 : n.optInput(scalesAt).flatMap(Tensor::floats).filter(v -> v.length > 0).orElse(null);
         long[] sizes = upsample || n.opset() < 11 ? null : n.optInput(3).flatMap(Tensor::ints).filter(v -> v.length > 0).orElse(null);
         if (scales == null && sizes == null) {
@@ -95,11 +95,5 @@ final class Resizing {
 
     private static long known(Node n, Emitter e, Dim d) {
         return e.sizeOf(d, n.in(0), "Resize (the output size depends on the input's)");
-    }
-
-    private static double[] floats(onnx.Onnx.AttributeProto p) {
-        double[] out = new double[p.getFloatsCount()];
-        for (int i = 0; i < out.length; i++) out[i] = p.getFloats(i);
-        return out;
     }
 }

@@ -30,10 +30,11 @@ final class NodeLowering {
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
             "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts). */
+    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation). */
     static boolean lowered(String op) {
         return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
-                || LossValues.OPS.contains(op) || Layouts.OPS.contains(op);
+                || LossValues.OPS.contains(op) || Layouts.OPS.contains(op)
+                || Interpolation.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -124,6 +125,7 @@ final class NodeLowering {
                     : Positional.OPS.contains(op) ? one(Positional.apply(k, name, op, at, in, opset))
                     : LossValues.OPS.contains(op) ? LossValues.apply(k, name, op, at, in, outputs(n))
                     : Layouts.OPS.contains(op) ? one(Layouts.apply(k, name, op, at, in))
+                    : Interpolation.OPS.contains(op) ? one(Interpolation.apply(k, name, op, at, in, opset))
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

@@ -45,7 +45,9 @@ class ValueConformanceTest {
             "nllloss_NCd1d2d3d4d5_mean_weight_expanded", "nllloss_NCd1d2_with_weight_reduction_mean",
             "nllloss_NCd1_mean_weight_negative_ii", "sce_mean_weight_ii_3d_log_prob", "sce_none", "range_float_type_positive_delta",
             "eyelike_populate_off_main_diagonal", "onehot_negative_indices", "tile_precomputed", "depthtospace_crd_mode_example",
-            "spacetodepth", "instancenorm_epsilon", "mvn");
+            "spacetodepth", "instancenorm_epsilon", "mvn", "resize_tf_crop_and_resize", "resize_downsample_scales_cubic_A_n0p5_exclude_outside",
+            "resize_upsample_sizes_nearest_round_prefer_ceil_asymmetric", "resize_downsample_sizes_linear_pytorch_half_pixel",
+            "upsample_nearest");
 
     private static Kernels kernels;
 
