@@ -21,14 +21,15 @@ import org.shapeforge.onnx.Attrs;
  * indices counted from the end), Tile (a {@link Shaping#select} per repeated axis, indices
  * {@code i mod d}), DepthToSpace / SpaceToDepth (ONNX's reshape–transpose–reshape, DCR or CRD),
  * InstanceNormalization and MeanVarianceNormalization (the reductions of LayerNormalization over
- * the spatial axes / the given axes). Scalar inputs that fix a size (Range's bounds, OneHot's
+ * the spatial axes / the given axes), Compress (a {@link Shaping#select} of the kept positions,
+ * the condition read when the code is generated). Scalar inputs that fix a size (Range's bounds, OneHot's
  * depth, Tile's repeats) are read when the code is generated, as the shape importer reads them.
  */
 final class Layouts {
     private Layouts() {}
 
     static final java.util.Set<String> OPS = java.util.Set.of("Range", "EyeLike", "OneHot", "Tile", "DepthToSpace",
-            "SpaceToDepth", "InstanceNormalization", "MeanVarianceNormalization");
+            "SpaceToDepth", "InstanceNormalization", "MeanVarianceNormalization", "Compress");
 
     private static Value iota(int n) {
         double[] d = new double[n];
@@ -56,8 +57,20 @@ final class Layouts {
                 for (long a : at.ints("axes").orElse(new long[] {0, 2, 3})) axes[(int) (a < 0 ? a + x.rank() : a)] = true;
                 yield normalize(k, name, x, axes, 1e-9, null, null);
             }
+            case "Compress" -> compress(k, name, in.get(0), in.get(1), at.has("axis") ? at.i("axis", 0) : null);
             default -> throw new IllegalArgumentException("not a layout op: " + op);
         };
+    }
+
+    /** The slices of {@code x} (flattened without an axis) where {@code condition} is non-zero, in order. */
+    static Value compress(Kernels k, String name, Value x, Value condition, Long axisAttr) {
+        Value src = axisAttr == null ? x.view(List.of((int) x.size())) : x;
+        int axis = axisAttr == null ? 0 : (int) (axisAttr < 0 ? axisAttr + x.rank() : axisAttr);
+        List<Integer> kept = new ArrayList<>();
+        double[] cond = condition.data();
+        for (int i = 0; i < Math.min(cond.length, src.dims().get(axis)); i++) if (cond[i] != 0) kept.add(i);
+        if (kept.isEmpty()) throw new NotExpressible(name + ": nothing selected (a zero-size result)");
+        return Shaping.select(k, name, src, axis, kept.stream().mapToInt(Integer::intValue).toArray());
     }
 
     static Value range(Kernels k, String name, Value start, Value limit, Value delta) {

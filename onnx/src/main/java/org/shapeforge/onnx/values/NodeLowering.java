@@ -30,11 +30,11 @@ final class NodeLowering {
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
             "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation). */
+    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation, signals). */
     static boolean lowered(String op) {
         return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
                 || LossValues.OPS.contains(op) || Layouts.OPS.contains(op)
-                || Interpolation.OPS.contains(op);
+                || Interpolation.OPS.contains(op) || Signals.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -58,11 +58,9 @@ final class NodeLowering {
             case "Add" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.ADD));
             case "Sub" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.SUB));
             case "Mul" -> one(Pointwise.binary(k, name, req(in, 2), BinOp.MUL));
-            case "Div" -> {
-                if (in.get(0).isInteger())
-                    throw new NotExpressible("Div: integer division truncates; the loop IR has no truncation");
-                yield one(Pointwise.binary(k, name, req(in, 2), BinOp.DIV));
-            }
+            case "Div" -> in.get(0).isInteger() // integer division truncates: exact for |a| < 2^24 (the float quotient cannot cross an integer)
+                    ? one(Pointwise.map(k, name, req(in, 2), r -> Pointwise.truncate(new Expr.Binary(BinOp.DIV, r.get(0), r.get(1))), in.get(0).type()))
+                    : one(Pointwise.binary(k, name, req(in, 2), BinOp.DIV));
             case "Mod" -> {
                 boolean fmod = at.i("fmod", 0) != 0;
                 if (!fmod && !in.get(0).isInteger())
@@ -126,6 +124,7 @@ final class NodeLowering {
                     : LossValues.OPS.contains(op) ? LossValues.apply(k, name, op, at, in, outputs(n))
                     : Layouts.OPS.contains(op) ? one(Layouts.apply(k, name, op, at, in))
                     : Interpolation.OPS.contains(op) ? one(Interpolation.apply(k, name, op, at, in, opset))
+                    : Signals.OPS.contains(op) ? Signals.applyAll(k, name, op, at, in)
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

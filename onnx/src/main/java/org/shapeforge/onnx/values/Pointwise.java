@@ -111,8 +111,9 @@ final class Pointwise {
     /**
      * Cast: a copy when every value of the source type is a value of the target type as the
      * kernels compute (float) — float/double/float16/bfloat16 sources to float or double, integers
-     * to wider floats or integers. Casts that round (to float16/bfloat16, float to integer) or
-     * involve strings are not expressible.
+     * to wider floats or integers; a float to an integer type truncates toward zero
+     * ({@link #truncate}), to BOOL is {@code STEP|x| + ISNAN x}. Casts that round to a narrower
+     * float (float16/bfloat16) or involve strings are not expressible.
      */
     static Value cast(Kernels k, String name, Value x, int to) {
         DataType src = DataType.forNumber(x.type()), dst = DataType.forNumber(to);
@@ -121,11 +122,23 @@ final class Pointwise {
             case FLOAT, DOUBLE -> { }
             case FLOAT16, BFLOAT16 -> throw new NotExpressible(name + ": a cast to " + dst + " rounds to a narrower float; the loop IR has no such rounding");
             case STRING -> throw new NotExpressible(name + ": a cast to STRING has no numeric meaning");
+            case BOOL -> {
+                if (!x.isInteger()) // nonzero or NaN is true (NumPy's astype(bool))
+                    return map(k, name, List.of(x), r -> new Expr.Binary(BinOp.ADD,
+                            new Expr.Unary(UnOp.STEP, new Expr.Unary(UnOp.ABS, r.getFirst())), new Expr.Unary(UnOp.ISNAN, r.getFirst())), to);
+            }
             default -> {
-                if (!x.isInteger()) throw new NotExpressible(name + ": a cast from " + src + " to " + dst
-                        + " truncates to an integer; the loop IR has no truncation");
+                if (!x.isInteger()) return map(k, name, List.of(x), r -> truncate(r.getFirst()), to);
             }
         }
         return copyAs(k, name, x, to);
+    }
+
+    /**
+     * Truncation toward zero, {@code x − fmod(x, 1)}: exact for finite floats (the fractional part
+     * and the difference are representable); a cast's out-of-range values are undefined in ONNX.
+     */
+    static Expr truncate(Expr x) {
+        return new Expr.Binary(BinOp.SUB, x, new Expr.Binary(BinOp.FMOD, x, new Expr.Const(1)));
     }
 }
