@@ -28,13 +28,13 @@ final class NodeLowering {
             "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod",
             "Sum", "Mean", "Floor", "Ceil", "Round", "Sign", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
-            "ReduceLogSumExp");
+            "ReduceLogSumExp", "GridSample");
 
-    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation, signals). */
+    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation, signals, selection). */
     static boolean lowered(String op) {
         return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
                 || LossValues.OPS.contains(op) || Layouts.OPS.contains(op)
-                || Interpolation.OPS.contains(op) || Signals.OPS.contains(op);
+                || Interpolation.OPS.contains(op) || Signals.OPS.contains(op) || Selection.OPS.contains(op);
     }
 
     /** The one-input ops that are one IR operation. */
@@ -117,6 +117,7 @@ final class NodeLowering {
                 int axis = (int) Math.floorMod(at.i("axis", -1), Math.max(1, x.rank()));
                 yield Reductions.layerNorm(k, name, x, in.get(1), opt(in, 2), axis, at.f("epsilon", 1e-5), outputs(n));
             }
+            case "GridSample" -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)));
             case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
             default -> Activations.OPS.contains(op) ? one(Activations.apply(k, name, op, at, in, opset))
                     : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
@@ -125,6 +126,7 @@ final class NodeLowering {
                     : Layouts.OPS.contains(op) ? one(Layouts.apply(k, name, op, at, in))
                     : Interpolation.OPS.contains(op) ? one(Interpolation.apply(k, name, op, at, in, opset))
                     : Signals.OPS.contains(op) ? Signals.applyAll(k, name, op, at, in)
+                    : Selection.OPS.contains(op) ? Selection.apply(k, name, op, at, in, opset)
                     : Shapes.apply(k, name, n, at, in, opset);
         };
     }

@@ -48,7 +48,9 @@ class ValueConformanceTest {
             "spacetodepth", "instancenorm_epsilon", "mvn", "resize_tf_crop_and_resize", "resize_downsample_scales_cubic_A_n0p5_exclude_outside",
             "resize_upsample_sizes_nearest_round_prefer_ceil_asymmetric", "resize_downsample_sizes_linear_pytorch_half_pixel",
             "upsample_nearest", "compress_negative_axis", "quantizelinear_axis", "dequantizelinear_axis", "hammingwindow_symmetric",
-            "blackmanwindow", "lrn", "globalmaxpool", "div_uint8", "dynamicquantizelinear_min_adjusted");
+            "blackmanwindow", "lrn", "globalmaxpool", "div_uint8", "dynamicquantizelinear_min_adjusted", "top_k_smallest", "gathernd_example_int32_batch_dim1",
+            "scatternd_multiply", "scatter_elements_with_duplicate_indices", "gridsample_reflection_padding", "gridsample_bicubic",
+            "gridsample_nearest");
 
     private static Kernels kernels;
 
