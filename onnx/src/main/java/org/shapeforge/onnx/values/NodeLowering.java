@@ -28,13 +28,32 @@ final class NodeLowering {
             "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod",
             "Sum", "Mean", "Floor", "Ceil", "Round", "Sign", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
-            "ReduceLogSumExp", "GridSample");
+            "ReduceLogSumExp");
 
-    /** Every op with a lowering: {@link #LOWERED} and those of the op-family classes (activations, predicates, positional ops, losses, layouts, interpolation, signals, selection). */
+    /** How a family lowers one of its ops: the node's op type, kernel name, attributes, inputs, opset and output count. */
+    @FunctionalInterface
+    private interface Lowering {
+        List<Value> lower(Kernels k, String op, String name, Attrs at, List<Value> in, long opset, int outputs);
+    }
+
+    /** An op family: the ops one class of this package lowers, and the call into it. */
+    private record Family(java.util.Set<String> ops, Lowering lowering) {}
+
+    /** The op families beside this class's own table, each defined (and documented) in its class. */
+    private static final List<Family> FAMILIES = List.of(
+            new Family(Activations.OPS, (k, op, name, at, in, opset, outs) -> one(Activations.apply(k, name, op, at, in, opset))),
+            new Family(Predicates.OPS, (k, op, name, at, in, opset, outs) -> one(Predicates.apply(k, name, op, at, in))),
+            new Family(Positional.OPS, (k, op, name, at, in, opset, outs) -> one(Positional.apply(k, name, op, at, in, opset))),
+            new Family(LossValues.OPS, (k, op, name, at, in, opset, outs) -> LossValues.apply(k, name, op, at, in, outs)),
+            new Family(Layouts.OPS, (k, op, name, at, in, opset, outs) -> one(Layouts.apply(k, name, op, at, in))),
+            new Family(Interpolation.OPS, (k, op, name, at, in, opset, outs) -> one(Interpolation.apply(k, name, op, at, in, opset))),
+            new Family(Signals.OPS, (k, op, name, at, in, opset, outs) -> Signals.applyAll(k, name, op, at, in)),
+            new Family(Selection.OPS, (k, op, name, at, in, opset, outs) -> Selection.apply(k, name, op, at, in, opset)),
+            new Family(java.util.Set.of("GridSample"), (k, op, name, at, in, opset, outs) -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)))));
+
+    /** Every op with a lowering: {@link #LOWERED} and the families'. */
     static boolean lowered(String op) {
-        return LOWERED.contains(op) || Activations.OPS.contains(op) || Predicates.OPS.contains(op) || Positional.OPS.contains(op)
-                || LossValues.OPS.contains(op) || Layouts.OPS.contains(op)
-                || Interpolation.OPS.contains(op) || Signals.OPS.contains(op) || Selection.OPS.contains(op);
+        return LOWERED.contains(op) || FAMILIES.stream().anyMatch(f -> f.ops().contains(op));
     }
 
     /** The one-input ops that are one IR operation. */
@@ -117,17 +136,12 @@ final class NodeLowering {
                 int axis = (int) Math.floorMod(at.i("axis", -1), Math.max(1, x.rank()));
                 yield Reductions.layerNorm(k, name, x, in.get(1), opt(in, 2), axis, at.f("epsilon", 1e-5), outputs(n));
             }
-            case "GridSample" -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)));
             case "Softmax", "LogSoftmax" -> one(softmax(k, name, at, in.get(0), opset, op.equals("LogSoftmax")));
-            default -> Activations.OPS.contains(op) ? one(Activations.apply(k, name, op, at, in, opset))
-                    : Predicates.OPS.contains(op) ? one(Predicates.apply(k, name, op, at, in))
-                    : Positional.OPS.contains(op) ? one(Positional.apply(k, name, op, at, in, opset))
-                    : LossValues.OPS.contains(op) ? LossValues.apply(k, name, op, at, in, outputs(n))
-                    : Layouts.OPS.contains(op) ? one(Layouts.apply(k, name, op, at, in))
-                    : Interpolation.OPS.contains(op) ? one(Interpolation.apply(k, name, op, at, in, opset))
-                    : Signals.OPS.contains(op) ? Signals.applyAll(k, name, op, at, in)
-                    : Selection.OPS.contains(op) ? Selection.apply(k, name, op, at, in, opset)
-                    : Shapes.apply(k, name, n, at, in, opset);
+            default -> {
+                for (Family f : FAMILIES)
+                    if (f.ops().contains(op)) yield f.lowering().lower(k, op, name, at, in, opset, outputs(n));
+                yield Shapes.apply(k, name, n, at, in, opset);
+            }
         };
     }
 
