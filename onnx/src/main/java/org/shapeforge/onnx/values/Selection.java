@@ -27,6 +27,10 @@ import org.shapeforge.onnx.Attrs;
  *       indices, k &lt; K — O(n²) per line;</li>
  *   <li><b>GatherND</b>: the index tuples flattened (when the code is generated) to positions over
  *       the indexed axes, {@code y[b, j, r] =:+ x[b, p, r]·(1 − STEP|pos[b, j] − p|)};</li>
+ *   <li><b>NonZero</b>: the count of non-zero elements read when the code is generated (it is the
+ *       output's size); in the kernels each element's rank among them
+ *       ({@code r_i =:+ nz_j·STEP(i − j − ½)}, {@code nz = STEP|x| + ISNAN x}), then
+ *       {@code y[a, k] =:+ coord_a(i)·nz_i·(1 − STEP|r_i − k|)};</li>
  *   <li><b>ScatterND</b> / <b>ScatterElements</b>: with {@code hit(j, p) = 1 − STEP|pos_j − p|},
  *       {@code none}: {@code x·(1 − Σ hit) + Σ u·hit} (ONNX leaves duplicate indices undefined),
  *       {@code add}: {@code x + Σ u·hit}, {@code mul}: {@code x·Π(1 + hit·(u − 1))}.</li>
@@ -35,7 +39,7 @@ import org.shapeforge.onnx.Attrs;
 final class Selection {
     private Selection() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter");
+    static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter", "NonZero");
 
     private static Value iota(int n) {
         double[] d = new double[n];
@@ -63,6 +67,7 @@ final class Selection {
                 yield List.of(scatterElements(k, name, x, in.get(1), in.get(2), (int) (ax < 0 ? ax + x.rank() : ax),
                         at.s("reduction", "none")));
             }
+            case "NonZero" -> List.of(nonZero(k, name, in.get(0)));
             default -> throw new IllegalArgumentException("not a selection: " + op);
         };
     }
@@ -119,6 +124,34 @@ final class Selection {
         Expr v = indices ? Kernel.read(b.tensor(iota(n)), List.of(Kernel.at(i))) : Kernel.read(b.tensor(x), xi);
         Expr at = hit(Kernel.read(b.tensor(rank), xi), Kernel.read(b.tensor(iota(kk)), List.of(Kernel.at(slot))));
         return b.run(k, dims, yi, mul(v, at), Update.accumulate(BinOp.ADD), indices ? DataType.INT64_VALUE : x.type());
+    }
+
+    static Value nonZero(Kernels k, String name, Value x) {
+        int n = (int) x.size(), count = 0;
+        for (double v : x.data()) if (v != 0) count++;
+        if (count == 0) throw new NotExpressible(name + ": no non-zero element (a zero-size result)");
+        Value flat = x.view(List.of(n)), io = iota(n);
+        Kernel b = new Kernel(name + "_rank");
+        Kernel.Ix i = b.iter(n), j = b.iter(n);
+        String xt = b.tensor(flat), it = b.tensor(io);
+        Expr xj = Kernel.read(xt, List.of(Kernel.at(j)));
+        Expr nzj = add(step(new Expr.Unary(UnOp.ABS, xj)), new Expr.Unary(UnOp.ISNAN, xj));
+        Expr earlier = step(sub(sub(Kernel.read(it, List.of(Kernel.at(i))), Kernel.read(it, List.of(Kernel.at(j)))), c(0.5)));
+        Value rank = b.run(k, List.of(n), List.of(Kernel.at(i)), mul(nzj, earlier), Update.accumulate(BinOp.ADD), DataType.INT64_VALUE);
+        double[] coords = new double[x.rank() * n];
+        for (int e = 0; e < n; e++) {
+            int f = e;
+            for (int a = x.rank() - 1; a >= 0; a--) { coords[a * n + e] = f % x.dims().get(a); f /= x.dims().get(a); }
+        }
+        Kernel p = new Kernel(name);
+        Kernel.Ix ai = p.iter(Math.max(1, x.rank())), ki = p.iter(count), ei = p.iter(n);
+        Expr xe = Kernel.read(p.tensor(flat), List.of(Kernel.at(ei)));
+        Expr nze = add(step(new Expr.Unary(UnOp.ABS, xe)), new Expr.Unary(UnOp.ISNAN, xe));
+        Expr coord = Kernel.read(p.tensor(new Value(List.of(Math.max(1, x.rank()), n), x.rank() == 0 ? new double[n] : coords,
+                DataType.INT64_VALUE)), List.of(Kernel.at(ai), Kernel.at(ei)));
+        Expr at = hit(Kernel.read(p.tensor(rank), List.of(Kernel.at(ei))), Kernel.read(p.tensor(iota(count)), List.of(Kernel.at(ki))));
+        return p.run(k, List.of(Math.max(1, x.rank()), count), List.of(Kernel.at(ai), Kernel.at(ki)), mul(mul(coord, nze), at),
+                Update.accumulate(BinOp.ADD), List.of(x.rank(), count), DataType.INT64_VALUE);
     }
 
     /** Flat positions (row-major over {@code dims}) of the index tuples in the last axis of {@code idx}, negative entries from the end. */
