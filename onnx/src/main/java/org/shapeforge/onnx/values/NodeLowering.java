@@ -49,6 +49,7 @@ final class NodeLowering {
             new Family(Interpolation.OPS, (k, op, name, at, in, opset, outs) -> one(Interpolation.apply(k, name, op, at, in, opset))),
             new Family(Signals.OPS, (k, op, name, at, in, opset, outs) -> Signals.applyAll(k, name, op, at, in)),
             new Family(Selection.OPS, (k, op, name, at, in, opset, outs) -> Selection.apply(k, name, op, at, in, opset)),
+            new Family(Recurrent.OPS, (k, op, name, at, in, opset, outs) -> Recurrent.apply(k, name, op, at, in)),
             new Family(java.util.Set.of("GridSample"), (k, op, name, at, in, opset, outs) -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)))));
 
     /** Every op with a lowering: {@link #LOWERED} and the families'. */

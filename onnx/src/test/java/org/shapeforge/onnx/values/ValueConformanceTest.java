@@ -50,7 +50,7 @@ class ValueConformanceTest {
             "upsample_nearest", "compress_negative_axis", "quantizelinear_axis", "dequantizelinear_axis", "hammingwindow_symmetric",
             "blackmanwindow", "lrn", "globalmaxpool", "div_uint8", "dynamicquantizelinear_min_adjusted", "top_k_smallest", "gathernd_example_int32_batch_dim1",
             "scatternd_multiply", "scatter_elements_with_duplicate_indices", "gridsample_reflection_padding", "gridsample_bicubic",
-            "gridsample_nearest");
+            "gridsample_nearest", "lstm_with_peepholes", "gru_with_initial_bias", "simple_rnn_batchwise", "nonzero_example");
 
     private static Kernels kernels;
 
