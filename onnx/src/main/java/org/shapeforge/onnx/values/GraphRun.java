@@ -47,7 +47,7 @@ public final class GraphRun {
     public static List<String> unlowered(ModelProto m) {
         List<String> out = new ArrayList<>();
         for (NodeProto n : m.getGraph().getNodeList())
-            if (!NodeLowering.lowered(n.getOpType()) || !(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx")))
+            if (!NodeLowering.lowered(n.getDomain(), n.getOpType()))
                 if (!out.contains(n.getOpType())) out.add(n.getOpType());
         return out;
     }

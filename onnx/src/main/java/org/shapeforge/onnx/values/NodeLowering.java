@@ -52,8 +52,10 @@ final class NodeLowering {
             new Family(Recurrent.OPS, (k, op, name, at, in, opset, outs) -> Recurrent.apply(k, name, op, at, in)),
             new Family(java.util.Set.of("GridSample"), (k, op, name, at, in, opset, outs) -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)))));
 
-    /** Every op with a lowering: {@link #LOWERED} and the families'. */
-    static boolean lowered(String op) {
+    /** Every op with a lowering: {@link #LOWERED} and the families' (default domain), the training optimizers ({@code ai.onnx.preview.training}). */
+    static boolean lowered(String domain, String op) {
+        if (domain.equals("ai.onnx.preview.training")) return Optimizers.OPS.contains(op);
+        if (!(domain.isEmpty() || domain.equals("ai.onnx"))) return false;
         return LOWERED.contains(op) || FAMILIES.stream().anyMatch(f -> f.ops().contains(op));
     }
 
@@ -72,6 +74,7 @@ final class NodeLowering {
         String op = n.getOpType();
         String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
         Attrs at = Attrs.of(n);
+        if (n.getDomain().equals("ai.onnx.preview.training") && Optimizers.OPS.contains(op)) return Optimizers.apply(k, name, op, at, in);
         if (!(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx")))
             throw new NotExpressible(n.getDomain() + "." + op + ": no lowering for this domain");
         return switch (op) {

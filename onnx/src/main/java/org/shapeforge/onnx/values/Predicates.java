@@ -21,13 +21,16 @@ import org.shapeforge.onnx.Attrs;
  * {@code (1 − ISNAN a)(1 − ISNAN b)(1 − STEP(a − b) − STEP(b − a))}, which keeps
  * {@code ∞ = ∞} and {@code NaN ≠ NaN}; ≥ and ≤ add the two disjoint cases. The logical ops read
  * their BOOL operands as 0 and 1: And is the product, Or the maximum, Xor {@code |a − b|}, Not
- * {@code 1 − x}. Integer operands are compared as the kernels hold them (float).
+ * {@code 1 − x}. Integer operands are compared as the kernels hold them (float). BitShift on
+ * unsigned integers: LEFT {@code MOD(x·2^y, 2^bits)}, RIGHT {@code FLOOR(x / 2^y)}, with an exact
+ * {@link #pow2}; exact for x &lt; 2²⁴ (float holds x; scaling by 2^y and reducing modulo 2^bits are
+ * then exact).
  */
 final class Predicates {
     private Predicates() {}
 
     static final java.util.Set<String> OPS = java.util.Set.of("Greater", "Less", "Equal", "GreaterOrEqual", "LessOrEqual",
-            "And", "Or", "Xor", "Not", "IsNaN", "IsInf");
+            "And", "Or", "Xor", "Not", "IsNaN", "IsInf", "BitShift");
 
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         if (in.getFirst().type() == DataType.STRING_VALUE)
@@ -40,8 +43,36 @@ final class Predicates {
                 yield unary(k, name, in.getFirst(), x -> mul(new Expr.Unary(UnOp.ISINF, x),
                         add(mul(c(pos), step(x)), mul(c(neg), step(new Expr.Unary(UnOp.NEG, x))))));
             }
+            case "BitShift" -> {
+                Value x = in.getFirst();
+                int bits = switch (DataType.forNumber(x.type())) {
+                    case UINT8 -> 8;
+                    case UINT16 -> 16;
+                    case UINT32 -> 32;
+                    case UINT64 -> 64;
+                    default -> throw new IllegalArgumentException(name + ": BitShift on " + DataType.forNumber(x.type()));
+                };
+                boolean left = at.s("direction", "").equals("LEFT");
+                yield Pointwise.map(k, name, in.subList(0, 2), r -> left
+                        ? new Expr.Binary(BinOp.MOD, mul(r.get(0), pow2(r.get(1))), c(Math.pow(2, bits)))
+                        : new Expr.Unary(UnOp.FLOOR, new Expr.Binary(BinOp.DIV, r.get(0), pow2(r.get(1)))), x.type());
+            }
             default -> Pointwise.map(k, name, in.subList(0, 2), r -> binary(op, r.get(0), r.get(1)), DataType.BOOL_VALUE);
         };
+    }
+
+    /**
+     * {@code 2^y} for an integer {@code 0 ≤ y < 64}, exactly: the product over its bits of
+     * {@code 1 + (2^(2^j) − 1)·bit_j}, {@code bit_j = MOD(FLOOR(y / 2^j), 2)} — every step an exact
+     * float operation (no {@code exp2} whose rounding a target might not make exact).
+     */
+    static Expr pow2(Expr y) {
+        Expr p = c(1);
+        for (int j = 0; j < 6; j++) {
+            Expr bit = new Expr.Binary(BinOp.MOD, new Expr.Unary(UnOp.FLOOR, new Expr.Binary(BinOp.DIV, y, c(1L << j))), c(2));
+            p = mul(p, add(c(1), mul(c(Math.pow(2, 1L << j) - 1), bit)));
+        }
+        return p;
     }
 
     private static Value unary(Kernels k, String name, Value x, java.util.function.UnaryOperator<Expr> f) {
