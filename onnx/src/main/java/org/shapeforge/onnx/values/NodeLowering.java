@@ -28,7 +28,7 @@ final class NodeLowering {
             "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod",
             "Sum", "Mean", "Floor", "Ceil", "Round", "Sign", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
-            "ReduceLogSumExp");
+            "ReduceLogSumExp", "MatMulInteger", "ConvInteger");
 
     /** How a family lowers one of its ops: the node's op type, kernel name, attributes, inputs, opset and output count. */
     @FunctionalInterface
@@ -118,6 +118,13 @@ final class NodeLowering {
                     at.i("transA", 0) != 0, at.i("transB", 0) != 0));
             case "Einsum" -> one(Contractions.einsum(k, name, at.s("equation", ""), present(in)));
             case "Conv" -> one(conv(k, name, at, in));
+            case "MatMulInteger", "ConvInteger" -> { // (A − a_zp)·(B − b_zp) in int32, exact while the sums stay below 2^24
+                boolean mm = op.equals("MatMulInteger");
+                Value a = centered(k, name + "_a", in.get(0), opt(in, 2), mm ? Math.max(0, in.get(0).rank() - 2) : 1);
+                Value b = centered(k, name + "_b", in.get(1), opt(in, 3), mm ? in.get(1).rank() - 1 : 0);
+                Value y = op.equals("MatMulInteger") ? Contractions.matmul(k, name, a, b) : conv(k, name, at, List.of(a, b));
+                yield one(new Value(y.dims(), y.data(), DataType.INT32_VALUE));
+            }
             case "ConvTranspose" -> one(convTranspose(k, name, at, in));
             case "MaxPool" -> {
                 Windows.Geometry g = poolGeometry(at, in.get(0));
@@ -256,6 +263,23 @@ final class NodeLowering {
         int[] out = new int[sp];
         for (int a = 0; a < sp; a++) out[a] = w.dims().get(a + 2);
         return out;
+    }
+
+    /**
+     * {@code x − zp} as INT32 (a copy without a zero point): a scalar zero point, or a 1-D one along
+     * {@code axis} (MatMulInteger's per-row a_zp lies along A's row axis, its per-column b_zp along
+     * B's last; ConvInteger's per-channel w_zp along W's axis 0). The padding of ConvInteger is the
+     * zero point, so it is 0 after centering.
+     */
+    private static Value centered(Kernels k, String name, Value x, Value zp, int axis) {
+        if (zp == null) return Pointwise.copyAs(k, name, x, DataType.INT32_VALUE);
+        Value z = zp;
+        if (zp.size() > 1) {
+            List<Integer> view = new java.util.ArrayList<>(java.util.Collections.nCopies(x.rank() - axis, 1));
+            view.set(0, (int) zp.size());
+            z = zp.view(view);
+        }
+        return Pointwise.map(k, name, List.of(x, z), r -> new Expr.Binary(BinOp.SUB, r.get(0), r.get(1)), DataType.INT32_VALUE);
     }
 
     private static Value conv(Kernels k, String name, Attrs at, List<Value> in) {

@@ -31,6 +31,10 @@ import org.shapeforge.onnx.Attrs;
  *       output's size); in the kernels each element's rank among them
  *       ({@code r_i =:+ nz_j·STEP(i − j − ½)}, {@code nz = STEP|x| + ISNAN x}), then
  *       {@code y[a, k] =:+ coord_a(i)·nz_i·(1 − STEP|r_i − k|)};</li>
+ *   <li><b>MaxUnpool</b>: zeros with X scattered to the flat output positions I ({@code none}), a
+ *       larger {@code output_shape} padded with zeros at the end;
+ *       <b>ReverseSequence</b>: a one-hot gather along the time axis with the source time of every
+ *       (t, b), {@code len_b − 1 − t} below the batch's length and t after it;</li>
  *   <li><b>ScatterND</b> / <b>ScatterElements</b>: with {@code hit(j, p) = 1 − STEP|pos_j − p|},
  *       {@code none}: {@code x·(1 − Σ hit) + Σ u·hit} (ONNX leaves duplicate indices undefined),
  *       {@code add}: {@code x + Σ u·hit}, {@code mul}: {@code x·Π(1 + hit·(u − 1))}.</li>
@@ -39,7 +43,8 @@ import org.shapeforge.onnx.Attrs;
 final class Selection {
     private Selection() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter", "NonZero");
+    static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter", "NonZero",
+            "MaxUnpool", "ReverseSequence");
 
     private static Value iota(int n) {
         double[] d = new double[n];
@@ -68,6 +73,9 @@ final class Selection {
                         at.s("reduction", "none")));
             }
             case "NonZero" -> List.of(nonZero(k, name, in.get(0)));
+            case "MaxUnpool" -> List.of(maxUnpool(k, name, at, in));
+            case "ReverseSequence" -> List.of(reverseSequence(k, name, in.get(0), in.get(1), (int) at.i("batch_axis", 1),
+                    (int) at.i("time_axis", 0)));
             default -> throw new IllegalArgumentException("not a selection: " + op);
         };
     }
@@ -124,6 +132,53 @@ final class Selection {
         Expr v = indices ? Kernel.read(b.tensor(iota(n)), List.of(Kernel.at(i))) : Kernel.read(b.tensor(x), xi);
         Expr at = hit(Kernel.read(b.tensor(rank), xi), Kernel.read(b.tensor(iota(kk)), List.of(Kernel.at(slot))));
         return b.run(k, dims, yi, mul(v, at), Update.accumulate(BinOp.ADD), indices ? DataType.INT64_VALUE : x.type());
+    }
+
+    /** Into the shape kernel, strides and pads give; a larger {@code output_shape} pads zeros at the end (ONNX's reference). */
+    static Value maxUnpool(Kernels k, String name, Attrs at, List<Value> in) {
+        Value x = in.get(0), idx = in.get(1);
+        int sp = x.rank() - 2;
+        List<Integer> dims = new ArrayList<>(x.dims().subList(0, 2));
+        long[] ker = at.ints("kernel_shape").orElseThrow(), st = at.ints("strides").orElse(null), pads = at.ints("pads").orElse(null);
+        for (int a = 0; a < sp; a++)
+            dims.add((int) ((x.dims().get(a + 2) - 1) * (st == null ? 1 : st[a]) + ker[a] - (pads == null ? 0 : pads[a] + pads[a + sp])));
+        int total = product(dims);
+        Value y = scatter(k, name, new Value(List.of(total, 1), new double[total], x.type()), idx.data().clone(),
+                x.view(List.of((int) x.size(), 1)), "none", x.type()).view(dims);
+        if (in.size() < 3 || in.get(2) == null) return y;
+        long[] shape = in.get(2).longs();
+        int[] before = new int[x.rank()], after = new int[x.rank()];
+        for (int a = 0; a < x.rank(); a++) after[a] = (int) shape[a] - dims.get(a);
+        return Shaping.padConstant(k, name + "_shape", y, before, after, 0);
+    }
+
+    static Value reverseSequence(Kernels k, String name, Value x, Value lens, int batchAxis, int timeAxis) {
+        int nt = x.dims().get(timeAxis), nb = x.dims().get(batchAxis);
+        double[] src = new double[nt * nb];
+        for (int t = 0; t < nt; t++)
+            for (int b = 0; b < nb; b++) {
+                long len = (long) lens.data()[b];
+                src[t * nb + b] = t < len ? len - 1 - t : t;
+            }
+        Kernel kb = new Kernel(name);
+        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
+        Kernel.Ix t = null, u = null, bi = null;
+        for (int a = 0; a < x.rank(); a++) {
+            if (a == timeAxis) {
+                t = kb.iter(nt);
+                u = kb.iter(nt);
+                yi.add(Kernel.at(t));
+                xi.add(Kernel.at(u));
+            } else {
+                Kernel.Ix i = kb.iter(x.dims().get(a));
+                if (a == batchAxis) bi = i;
+                yi.add(Kernel.at(i));
+                xi.add(Kernel.at(i));
+            }
+        }
+        Expr from = Kernel.read(kb.tensor(new Value(List.of(nt, nb), src, DataType.INT64_VALUE)), List.of(Kernel.at(t), Kernel.at(bi)));
+        Expr h = hit(from, Kernel.read(kb.tensor(iota(nt)), List.of(Kernel.at(u))));
+        return kb.run(k, x.dims(), yi, mul(Kernel.read(kb.tensor(x), xi), h), Update.accumulate(BinOp.ADD), x.type());
     }
 
     static Value nonZero(Kernels k, String name, Value x) {

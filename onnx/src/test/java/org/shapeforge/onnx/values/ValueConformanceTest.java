@@ -51,7 +51,8 @@ class ValueConformanceTest {
             "blackmanwindow", "lrn", "globalmaxpool", "div_uint8", "dynamicquantizelinear_min_adjusted", "top_k_smallest", "gathernd_example_int32_batch_dim1",
             "scatternd_multiply", "scatter_elements_with_duplicate_indices", "gridsample_reflection_padding", "gridsample_bicubic",
             "gridsample_nearest", "lstm_with_peepholes", "gru_with_initial_bias", "simple_rnn_batchwise", "nonzero_example",
-            "bitshift_left_uint16", "bitshift_right_uint8", "adagrad_multiple", "nesterov_momentum", "adam");
+            "bitshift_left_uint16", "bitshift_right_uint8", "adagrad_multiple", "nesterov_momentum", "adam", "matmulinteger",
+            "convinteger_with_padding", "maxunpool_export_with_output_shape", "reversesequence_batch", "det_nd");
 
     private static Kernels kernels;
 
