@@ -153,4 +153,35 @@ final class Reductions {
             return new Expr.Fma(centered, new Expr.Binary(BinOp.MUL, r.get(1), inv), r.get(2));
         }, x.type());
     }
+
+    /** InstanceNormalization (the spatial axes, with per-channel scale and bias) and MeanVarianceNormalization (the given axes, ε = 1e-9). */
+    static Value instanceOrMvn(Kernels k, String name, String op, org.shapeforge.onnx.Attrs at, List<Value> in) {
+        Value x = in.get(0);
+        boolean[] axes = new boolean[x.rank()];
+        if (op.equals("InstanceNormalization")) {
+            for (int a = 2; a < x.rank(); a++) axes[a] = true;
+            return normalize(k, name, x, axes, at.f("epsilon", 1e-5), in.get(1), in.get(2));
+        }
+        for (long a : at.ints("axes").orElse(new long[] {0, 2, 3})) axes[(int) (a < 0 ? a + x.rank() : a)] = true;
+        return normalize(k, name, x, axes, 1e-9, null, null);
+    }
+
+    /** {@code (x − mean)/sqrt(var + ε)} over the {@code reduced} axes (population variance), then {@code ·scale + B} per channel when given. */
+    static Value normalize(Kernels k, String name, Value x, boolean[] reduced, double eps, Value scale, Value bias) {
+        Value mean = Reductions.reduce(k, name + "_mean", x, reduced, true, BinOp.ADD, true);
+        Value sq = Pointwise.map(k, name + "_sq", List.of(x, mean), r -> new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.SUB, r.get(0), r.get(1)), new Expr.Binary(BinOp.SUB, r.get(0), r.get(1))), x.type());
+        Value var = Reductions.reduce(k, name + "_var", sq, reduced, true, BinOp.ADD, true);
+        List<Value> ins = new ArrayList<>(List.of(x, mean, var));
+        if (scale != null) {
+            List<Integer> view = new ArrayList<>(java.util.Collections.nCopies(x.rank() - 1, 1));
+            view.set(0, scale.dims().getFirst());
+            ins.add(scale.view(view));
+            ins.add(bias.view(view));
+        }
+        return Pointwise.map(k, name, ins, r -> {
+            Expr y = new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.SUB, r.get(0), r.get(1)),
+                    new Expr.Unary(UnOp.RECIP, new Expr.Unary(UnOp.SQRT, new Expr.Binary(BinOp.ADD, r.get(2), new Expr.Const(eps)))));
+            return r.size() > 3 ? new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MUL, y, r.get(3)), r.get(4)) : y;
+        }, x.type());
+    }
 }
