@@ -19,7 +19,8 @@ import org.shapeforge.onnx.Model;
 /**
  * A model run through generated C, node by node in graph order (ONNX requires a topological
  * order): initializers and {@code Constant}s are data, every computing node is lowered to loop-IR
- * operations ({@link NodeLowering}), compiled and run. Expected outputs, when given, are compared
+ * operations ({@link NodeLowering}), compiled and run; If, Loop and Scan run their subgraphs the
+ * same way, steered by the concrete values of their conditions ({@link ControlFlow}). Expected outputs, when given, are compared
  * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where
  * both are NaN agree).
  */
@@ -43,25 +44,41 @@ public final class GraphRun {
         return m.getGraph().getInputList().stream().map(ValueInfoProto::getName).filter(n -> !inits.contains(n)).toList();
     }
 
-    /** Ops of the graph that have no lowering, in graph order (empty: the model can run). */
+    /** Ops of the graph (and of its subgraphs) that have no lowering, in graph order (empty: the model can run). */
     public static List<String> unlowered(ModelProto m) {
         List<String> out = new ArrayList<>();
-        for (NodeProto n : m.getGraph().getNodeList())
-            if (!NodeLowering.lowered(n.getDomain(), n.getOpType()))
-                if (!out.contains(n.getOpType())) out.add(n.getOpType());
+        unlowered(m.getGraph(), out);
         return out;
+    }
+
+    private static void unlowered(GraphProto g, List<String> out) {
+        for (NodeProto n : g.getNodeList()) {
+            boolean ok = ControlFlow.OPS.contains(n.getOpType()) && (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx"))
+                    || NodeLowering.lowered(n.getDomain(), n.getOpType());
+            if (!ok && !out.contains(n.getOpType())) out.add(n.getOpType());
+            for (var a : n.getAttributeList()) if (a.hasG()) unlowered(a.getG(), out);
+        }
     }
 
     /** Runs {@code m} on {@code given} (graph input name → value); returns every graph output. */
     public static Map<String, Value> run(ModelProto m, Map<String, Value> given, Kernels k) {
-        GraphProto g = m.getGraph();
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
-        Map<String, Value> values = new LinkedHashMap<>();
-        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Value.read(t));
-        values.putAll(given);
         for (String in : inputs(m))
-            if (!values.containsKey(in)) throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
+            if (!given.containsKey(in) && m.getGraph().getInitializerList().stream().noneMatch(t -> t.getName().equals(in)))
+                throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
+        return runGraph(m.getGraph(), Map.of(), given, k, opset);
+    }
+
+    /**
+     * Runs graph {@code g} — a model's, or a subgraph of If, Loop or Scan — with the enclosing
+     * scope's values visible ({@code outer}; ONNX subgraphs may read them) and its own inputs bound
+     * ({@code bound}); returns its outputs in order.
+     */
+    static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
+        Map<String, Value> values = new LinkedHashMap<>(outer);
+        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Value.read(t));
+        values.putAll(bound);
         for (NodeProto n : g.getNodeList()) {
             List<Value> ins = new ArrayList<>();
             for (String s : n.getInputList()) {
@@ -72,7 +89,7 @@ public final class GraphRun {
             }
             List<Value> outs;
             try {
-                outs = NodeLowering.apply(k, n, ins, opset);
+                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset) : NodeLowering.apply(k, n, ins, opset);
             } catch (NotExpressible e) {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
             }
