@@ -28,7 +28,8 @@ final class NodeLowering {
             "ReduceMax", "ReduceMin", "Gather", "Slice", "Pad", "Constant", "Reciprocal", "Softmax", "LogSoftmax", "LayerNormalization", "Shape", "Size", "ConstantOfShape", "Clip", "CastLike", "Mod",
             "Sum", "Mean", "Floor", "Ceil", "Round", "Sign", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
             "Asinh", "Acosh", "Atanh", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2", "ReduceLogSum",
-            "ReduceLogSumExp", "MatMulInteger", "ConvInteger");
+            "ReduceLogSumExp", "MatMulInteger", "ConvInteger", "QLinearMatMul",
+            "QLinearConv");
 
     /** How a family lowers one of its ops: the node's op type, kernel name, attributes, inputs, opset and output count. */
     @FunctionalInterface
@@ -54,6 +55,8 @@ final class NodeLowering {
             new Family(Signals.OPS, (k, op, name, at, in, opset, outs) -> Signals.applyAll(k, name, op, at, in)),
             new Family(Selection.OPS, (k, op, name, at, in, opset, outs) -> Selection.apply(k, name, op, at, in, opset)),
             new Family(Recurrent.OPS, (k, op, name, at, in, opset, outs) -> Recurrent.apply(k, name, op, at, in)),
+            new Family(java.util.Set.of("DFT", "STFT"), (k, op, name, at, in, opset, outs) ->
+                    one(op.equals("DFT") ? Spectral.dft(k, name, at, in, opset) : Spectral.stft(k, name, at, in))),
             new Family(java.util.Set.of("GridSample"), (k, op, name, at, in, opset, outs) -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)))));
 
     /** Every op with a lowering: {@link #LOWERED} and the families' (default domain), the training optimizers ({@code ai.onnx.preview.training}). */
@@ -122,6 +125,21 @@ final class NodeLowering {
                     at.i("transA", 0) != 0, at.i("transB", 0) != 0));
             case "Einsum" -> one(Contractions.einsum(k, name, at.s("equation", ""), present(in)));
             case "Conv" -> one(conv(k, name, at, in));
+            case "QLinearMatMul", "QLinearConv" -> { // round((A − a_zp)·(B − b_zp) [+ bias] · a_s·b_s / y_s) + y_zp, saturated
+                boolean mm = op.equals("QLinearMatMul");
+                Value a = centered(k, name + "_a", in.get(0), in.get(2), mm ? Math.max(0, in.get(0).rank() - 2) : 1);
+                Value b = centered(k, name + "_b", in.get(3), in.get(5), mm ? in.get(3).rank() - 1 : 0);
+                Value acc = mm ? Contractions.matmul(k, name + "_acc", a, b) : conv(k, name + "_acc", at, java.util.Arrays.asList(a, b, opt(in, 8)));
+                Value zp = in.get(7);
+                double lo = zp.type() == DataType.INT8_VALUE ? -128 : 0, hi = zp.type() == DataType.INT8_VALUE ? 127 : 255;
+                Value ws = in.get(4);
+                if (!mm && ws.size() > 1) ws = ws.view(List.of((int) ws.size(), 1, 1));
+                yield one(Pointwise.map(k, name, List.of(acc, in.get(1), ws, in.get(6), zp), r -> {
+                    Expr scale = new Expr.Binary(BinOp.DIV, new Expr.Binary(BinOp.MUL, r.get(1), r.get(2)), r.get(3));
+                    Expr q = new Expr.Binary(BinOp.ADD, new Expr.Unary(UnOp.ROUND, new Expr.Binary(BinOp.MUL, r.get(0), scale)), r.get(4));
+                    return new Expr.Binary(BinOp.MIN, new Expr.Binary(BinOp.MAX, q, new Expr.Const(lo)), new Expr.Const(hi));
+                }, zp.type()));
+            }
             case "MatMulInteger", "ConvInteger" -> { // (A − a_zp)·(B − b_zp) in int32, exact while the sums stay below 2^24
                 boolean mm = op.equals("MatMulInteger");
                 Value a = centered(k, name + "_a", in.get(0), opt(in, 2), mm ? Math.max(0, in.get(0).rank() - 2) : 1);

@@ -53,7 +53,7 @@ class ValueConformanceTest {
             "gridsample_nearest", "lstm_with_peepholes", "gru_with_initial_bias", "simple_rnn_batchwise", "nonzero_example",
             "bitshift_left_uint16", "bitshift_right_uint8", "adagrad_multiple", "nesterov_momentum", "adam", "matmulinteger",
             "convinteger_with_padding", "maxunpool_export_with_output_shape", "reversesequence_batch", "det_nd", "if", "loop11", "scan9_sum",
-            "range_int32_type_negative_delta_expanded");
+            "range_int32_type_negative_delta_expanded", "qlinearmatmul_2D", "qlinearconv", "dft_inverse", "stft_with_window");
 
     private static Kernels kernels;
 
