@@ -112,15 +112,16 @@ final class Pointwise {
      * Cast: a copy when every value of the source type is a value of the target type as the
      * kernels compute (float) — float/double/float16/bfloat16 sources to float or double, integers
      * to wider floats or integers; a float to an integer type truncates toward zero
-     * ({@link #truncate}), to BOOL is {@code STEP|x| + ISNAN x}. Casts that round to a narrower
-     * float (float16/bfloat16) or involve strings are not expressible.
+     * ({@link #truncate}), to BOOL is {@code STEP|x| + ISNAN x}, to FLOAT16/BFLOAT16 rounds to
+     * nearest even ({@link NarrowFloats}). Casts that involve strings are not expressible.
      */
     static Value cast(Kernels k, String name, Value x, int to) {
         DataType src = DataType.forNumber(x.type()), dst = DataType.forNumber(to);
         if (dst == null) throw new NotExpressible(name + ": unknown target type " + to);
         switch (dst) {
             case FLOAT, DOUBLE -> { }
-            case FLOAT16, BFLOAT16 -> throw new NotExpressible(name + ": a cast to " + dst + " rounds to a narrower float; the loop IR has no such rounding");
+            case FLOAT16 -> { return NarrowFloats.round(k, name, x, 10, -14, 15, 65504, to); }
+            case BFLOAT16 -> { return NarrowFloats.round(k, name, x, 7, -126, 127, 0x1.FEp127, to); }
             case STRING -> throw new NotExpressible(name + ": a cast to STRING has no numeric meaning");
             case BOOL -> {
                 if (!x.isInteger()) // nonzero or NaN is true (NumPy's astype(bool))

@@ -67,8 +67,13 @@ final class Predicates {
      * float operation (no {@code exp2} whose rounding a target might not make exact).
      */
     static Expr pow2(Expr y) {
+        return pow2(y, 6);
+    }
+
+    /** {@code 2^y} for an integer {@code 0 ≤ y < 2^bits} (as {@link #pow2(Expr)}; infinite past 2^127). */
+    static Expr pow2(Expr y, int bits) {
         Expr p = c(1);
-        for (int j = 0; j < 6; j++) {
+        for (int j = 0; j < bits; j++) {
             Expr bit = new Expr.Binary(BinOp.MOD, new Expr.Unary(UnOp.FLOOR, new Expr.Binary(BinOp.DIV, y, c(1L << j))), c(2));
             p = mul(p, add(c(1), mul(c(Math.pow(2, 1L << j) - 1), bit)));
         }
