@@ -96,6 +96,14 @@ class RunOnnxCommandTest {
     }
 
     @Test
+    void aNodeWithTooFewInputsExitsTwoNamingIt() throws Exception {
+        CliRun r = CliRun.of("run", model("PRelu").toString(), "--inputs", data().toString()); // PRelu needs its slope
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("node 'act' (PRelu)") && r.err().contains("too few"), r.err());
+        assertFalse(r.err().contains("\tat ") || r.err().contains("internal error"), r.err());
+    }
+
+    @Test
     void aNodeTheIrCannotExpressExitsTwoNamingIt() throws Exception {
         CliRun r = CliRun.of("run", model("LpNormalization").toString(), "--inputs", data().toString());
         assertEquals(2, r.code(), r.out() + r.err());

@@ -92,6 +92,10 @@ public final class GraphRun {
                 outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset) : NodeLowering.apply(k, n, ins, opset);
             } catch (NotExpressible e) {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
+            } catch (IndexOutOfBoundsException | NullPointerException e) {
+                // a lowering read an input, output or attribute the node does not have: a malformed node
+                throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
+                        + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
             }
             for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
                 if (!n.getOutput(j).isEmpty()) values.put(n.getOutput(j), outs.get(j));
