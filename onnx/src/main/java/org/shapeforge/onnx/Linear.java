@@ -5,36 +5,58 @@ import java.util.List;
 import org.shapeforge.term.Dim;
 
 /**
- * MatMul (NumPy matmul: the batch axes broadcast, the contracted axes are equal) and Gemm
- * ({@code Y = op(A)·op(B) + C} with transA/transB; C broadcasts to {@code [M, N]}).
+ * MatMul (NumPy matmul: the batch axes broadcast, the contracted axes are equal; also
+ * MatMulInteger and QLinearMatMul, whose zero points and scales do not shape the result), Gemm
+ * ({@code Y = op(A)·op(B) + C} with transA/transB; C broadcasts to {@code [M, N]}) and Det (the
+ * batch axes of square matrices).
  */
 final class Linear {
     private Linear() {}
 
     static List<Tensor> matmul(Node n, Emitter e) {
-        Tensor a = n.input(0), b = n.input(1);
+        return List.of(matmulOf(n, e, 0, 1, 0));
+    }
+
+    /** MatMulInteger (A, B at 0 and 1) and QLinearMatMul (at 0 and 3): MatMul's shape of those inputs. */
+    static List<Tensor> matmulInteger(Node n, Emitter e) {
+        return List.of(matmulOf(n, e, 0, n.op().equals("QLinearMatMul") ? 3 : 1, 0));
+    }
+
+    /** Det: the batch axes of square matrices (the last two axes equal). */
+    static List<Tensor> det(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        if (x.rank() < 2) throw n.error("Det needs rank >= 2, got " + x.rank());
+        e.eq(x.dim(x.rank() - 2), x.dim(x.rank() - 1), n.origin("input 0's last two axes (a square matrix)"));
+        List<Dim> y = e.freshRow("y", x.rank() - 2);
+        e.eqAll(y, x.dims().subList(0, x.rank() - 2), n.in(0));
+        return List.of(n.result(0, y));
+    }
+
+    /** The shape of {@code input(ai) · input(bi)} (NumPy matmul), as output {@code out}. */
+    static Tensor matmulOf(Node n, Emitter e, int ai, int bi, int out) {
+        Tensor a = n.input(ai), b = n.input(bi);
         if (a.rank() == 0 || b.rank() == 0) throw n.error("MatMul needs inputs of rank at least 1");
         List<Dim> ad = new ArrayList<>(a.dims()), bd = new ArrayList<>(b.dims());
         boolean aVec = ad.size() == 1, bVec = bd.size() == 1;
         if (aVec) ad.addFirst(Dim.unit());
         if (bVec) bd.add(Dim.unit());
         Dim k1 = ad.get(ad.size() - 1), k2 = bd.get(bd.size() - 2);
-        e.eq(k1, k2, n.origin("input 0's last axis against input 1's second-to-last (contracted)"));
+        e.eq(k1, k2, n.origin("input " + ai + "'s last axis against input " + bi + "'s second-to-last (contracted)"));
         List<Dim> aBatch = ad.subList(0, ad.size() - 2), bBatch = bd.subList(0, bd.size() - 2);
         List<Dim> batch = e.freshRow("b", Math.max(aBatch.size(), bBatch.size()));
-        e.broadcastAll(batch, List.of(aBatch, bBatch), List.of(n.origin("input 0's batch axes"), n.origin("input 1's batch axes")));
+        e.broadcastAll(batch, List.of(aBatch, bBatch), List.of(n.origin("input " + ai + "'s batch axes"), n.origin("input " + bi + "'s batch axes")));
         List<Dim> y = new ArrayList<>(batch);
         if (!aVec) {
             Dim m = e.fresh("m");
-            e.eq(m, ad.get(ad.size() - 2), n.in(0));
+            e.eq(m, ad.get(ad.size() - 2), n.in(ai));
             y.add(m);
         }
         if (!bVec) {
             Dim p = e.fresh("n");
-            e.eq(p, bd.getLast(), n.in(1));
+            e.eq(p, bd.getLast(), n.in(bi));
             y.add(p);
         }
-        return List.of(n.result(0, y));
+        return n.result(out, y);
     }
 
     static List<Tensor> gemm(Node n, Emitter e) {

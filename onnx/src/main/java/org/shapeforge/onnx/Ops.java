@@ -69,12 +69,34 @@ public final class Ops {
         m.put("TopK", Tiling::topK);
         m.put("DepthToSpace", (n, e) -> Tiling.depthSpace(n, e, true));
         m.put("SpaceToDepth", (n, e) -> Tiling.depthSpace(n, e, false));
+        for (String op : new String[] {"QuantizeLinear", "DequantizeLinear"}) m.put(op, Quantized::linear);
+        m.put("DynamicQuantizeLinear", Quantized::dynamic);
+        for (String op : new String[] {"MatMulInteger", "QLinearMatMul"}) m.put(op, Linear::matmulInteger);
+        for (String op : new String[] {"ConvInteger", "QLinearConv"}) m.put(op, Windows::convInteger);
+        m.put("Det", Linear::det);
+        for (String op : new String[] {"ScatterElements", "Scatter"}) m.put(op, Scattering::scatterElements);
+        m.put("ScatterND", Scattering::scatterNd);
+        m.put("GatherND", Scattering::gatherNd);
+        m.put("ReverseSequence", Scattering::reverseSequence);
+        for (String op : new String[] {"RNN", "GRU", "LSTM"}) m.put(op, Recurrent::cell);
+        m.put("GridSample", Sampling::gridSample);
+        m.put("RoiAlign", Sampling::roiAlign);
+        m.put("MaxUnpool", Sampling::maxUnpool);
+        m.put("DFT", Spectral::dft);
+        m.put("STFT", Spectral::stft);
+        for (String op : new String[] {"HannWindow", "HammingWindow", "BlackmanWindow"}) m.put(op, Spectral::window);
+        m.put("MelWeightMatrix", Spectral::melWeightMatrix);
+        m.put("Unique", ShapeOps::unique);
         m.put("Slice", Indexing::slice);
         m.put("Pad", Indexing::pad);
         return Map.copyOf(m);
     }
 
+    /** {@code ai.onnx.preview.training}'s optimizers. */
+    private static final java.util.Set<String> TRAINING = java.util.Set.of("Adagrad", "Momentum", "Adam");
+
     static Optional<OpLogic> logic(String domain, String opType) {
+        if (domain.equals("ai.onnx.preview.training") && TRAINING.contains(opType)) return Optional.of(Training::optimizer);
         if (!domain.isEmpty() && !domain.equals("ai.onnx")) return Optional.empty();
         return Optional.ofNullable(TABLE.get(opType));
     }

@@ -93,7 +93,7 @@ final class ShapeOps {
     }
 
     /** A known scalar input (integer or small float contents), or null. */
-    private static Double scalar(Node n, int k) {
+    static Double scalar(Node n, int k) {
         Tensor t = n.input(k);
         if (t.ints().isPresent() && t.ints().get().length == 1) return (double) t.ints().get()[0];
         if (t.floats().isPresent() && t.floats().get().length == 1) return t.floats().get()[0];
@@ -193,7 +193,7 @@ final class ShapeOps {
     }
 
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
-    private static Dim unknownExtent(Emitter e, String hint) {
+    static Dim unknownExtent(Emitter e, String hint) {
         Dim d = e.fresh(hint);
         e.dynamic(((Dim.Var) d).name());
         return d;
@@ -219,5 +219,54 @@ final class ShapeOps {
             }
         }
         return out;
+    }
+
+    /**
+     * Unique: Y has as many entries (or slices along {@code axis}) as X has distinct ones — counted
+     * from known contents (constants, or inputs bound at import), else an unknown extent — and
+     * indices and counts that many; the
+     * inverse indices one per element of X (or per slice).
+     */
+    static List<Tensor> unique(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        Integer axis = n.attrs().has("axis") ? n.axis(n.attrs().i("axis", 0), x.rank()) : null;
+        double[] v = x.ints().map(a -> java.util.Arrays.stream(a).asDoubleStream().toArray()).orElse(x.floats().orElse(null));
+        Dim u = v == null ? unknownExtent(e, "uniq") : Emitter.size(distinct(v, x, axis));
+        List<Dim> y;
+        Dim per;
+        if (axis == null) {
+            y = List.of(u);
+            if (x.dims().stream().allMatch(d -> d instanceof Dim.Atom)) per = Emitter.size(x.dims().stream().mapToLong(d -> ((Dim.Atom) d).size()).reduce(1, (a, b) -> a * b));
+            else {
+                per = e.fresh("numel");
+                e.define(per, Emitter.product(x.dims()), n.origin("the number of X's elements"));
+            }
+        } else {
+            y = new ArrayList<>(x.dims());
+            y.set(axis, u);
+            per = x.dim(axis);
+        }
+        List<Tensor> outs = new ArrayList<>(List.of(n.result(0, y)));
+        if (n.outputs() > 1) outs.add(n.result(1, List.of(u)));
+        if (n.outputs() > 2) outs.add(n.result(2, List.of(per)));
+        if (n.outputs() > 3) outs.add(n.result(3, List.of(u)));
+        return outs;
+    }
+
+    /** The number of distinct values (no axis) or distinct slices along {@code axis} of known contents {@code v}. */
+    private static long distinct(double[] v, Tensor x, Integer axis) {
+        if (axis == null) return java.util.Arrays.stream(v).distinct().count();
+        long[] d = x.dims().stream().mapToLong(t -> ((Dim.Atom) t).size()).toArray();
+        long outer = 1, inner = 1;
+        for (int a = 0; a < axis; a++) outer *= d[a];
+        for (int a = axis + 1; a < d.length; a++) inner *= d[a];
+        java.util.Set<List<Double>> slices = new java.util.HashSet<>();
+        for (long s = 0; s < d[axis]; s++) {
+            List<Double> slice = new ArrayList<>();
+            for (long o = 0; o < outer; o++)
+                for (long i = 0; i < inner; i++) slice.add(v[(int) ((o * d[axis] + s) * inner + i)]);
+            slices.add(slice);
+        }
+        return slices.size();
     }
 }

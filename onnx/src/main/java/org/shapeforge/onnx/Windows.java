@@ -68,20 +68,31 @@ final class Windows {
     }
 
     static List<Tensor> conv(Node n, Emitter e) {
-        Tensor x = n.input(0), w = n.input(1);
+        return convOf(n, e, 0, 1, 2);
+    }
+
+    /** ConvInteger (X, W at 0 and 1, no bias) and QLinearConv (at 0 and 3, bias at 8): Conv's shape of those inputs. */
+    static List<Tensor> convInteger(Node n, Emitter e) {
+        boolean q = n.op().equals("QLinearConv");
+        return convOf(n, e, 0, q ? 3 : 1, q ? 8 : -1);
+    }
+
+    /** Conv of {@code input(xi)} by {@code input(wi)}, the bias {@code input(bi)} when {@code bi >= 0} and present. */
+    static List<Tensor> convOf(Node n, Emitter e, int xi, int wi, int bi) {
+        Tensor x = n.input(xi), w = n.input(wi);
         if (x.rank() < 3 || w.rank() != x.rank()) throw n.error("Conv needs X of rank >= 3 and W of the same rank, got "
                 + x.rank() + " and " + w.rank());
         int sp = x.rank() - 2;
         Geometry g = geometry(n, sp);
         long group = n.attrs().i("group", 1);
         List<Dim> y = e.freshRow("y", x.rank());
-        e.eq(y.get(0), x.dim(0), n.in(0));
-        e.eq(y.get(1), w.dim(0), n.in(1));
+        e.eq(y.get(0), x.dim(0), n.in(xi));
+        e.eq(y.get(1), w.dim(0), n.in(wi));
         e.rel(Emitter.sz(x.dim(1)), Rel.EQ, Emitter.times(group, Emitter.sz(w.dim(1))),
-                n.origin("input 0's channels = group (" + group + ") × input 1's axis 1"));
-        n.optInput(2).ifPresent(b -> {
-            if (b.rank() != 1) throw n.error("the bias B must have rank 1");
-            e.eq(b.dim(0), w.dim(0), n.in(2));
+                n.origin("input " + xi + "'s channels = group (" + group + ") × input " + wi + "'s axis 1"));
+        if (bi >= 0) n.optInput(bi).ifPresent(b -> {
+            if (b.rank() != 1) throw n.error("the bias (input " + bi + ") must have rank 1");
+            e.eq(b.dim(0), w.dim(0), n.in(bi));
         });
         kernelShape(n, e, w, sp);
         for (int a = 0; a < sp; a++) forward(n, e, g, a, x.dim(a + 2), Emitter.sz(w.dim(a + 2)), y.get(a + 2), false);
