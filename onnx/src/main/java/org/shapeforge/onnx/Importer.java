@@ -84,8 +84,37 @@ public final class Importer {
         return s.isEmpty() || !Character.isLowerCase(s.charAt(0)) ? "p_" + s : s;
     }
 
+    /**
+     * Imports subgraph {@code g} (a branch or body) into {@code e}: the enclosing values visible
+     * ({@code scope}, ONNX subgraphs may read them), its inputs bound in order to {@code bound};
+     * returns its outputs in order. Its nodes are numbered by the enclosing node ({@code index}).
+     */
+    static List<Tensor> subgraph(GraphProto g, Map<String, Tensor> scope, List<Tensor> bound, int index, Emitter e, String file, long opset) {
+        Map<String, Tensor> values = new LinkedHashMap<>(scope);
+        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Model.initializer(t.getName(), t));
+        for (int k = 0; k < g.getInputCount() && k < bound.size(); k++)
+            if (bound.get(k) != null) values.put(g.getInput(k).getName(), bound.get(k));
+        for (NodeProto p : g.getNodeList()) node(p, index, values, e, file, opset);
+        List<Tensor> outs = new ArrayList<>();
+        for (ValueInfoProto v : g.getOutputList()) {
+            Tensor t = values.get(v.getName());
+            if (t == null) throw new ImportError("onnx", file, "subgraph output '" + v.getName() + "' is not produced by any node");
+            outs.add(t);
+        }
+        return outs;
+    }
+
     private static void node(NodeProto p, int index, Map<String, Tensor> values, Emitter e, String file, long opset) {
         NodeOrigin o = new NodeOrigin(index, p.getName(), p.getOpType(), "");
+        if (ControlFlow.OPS.contains(p.getOpType()) && (p.getDomain().isEmpty() || p.getDomain().equals("ai.onnx"))) {
+            List<Tensor> ins = new ArrayList<>();
+            for (String name : p.getInputList()) ins.add(name.isEmpty() ? null : values.get(name));
+            Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
+            List<Tensor> outs = ControlFlow.apply(n, e, values);
+            for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++)
+                if (!p.getOutput(k).isEmpty()) values.put(p.getOutput(k), outs.get(k));
+            return;
+        }
         OpLogic logic = Ops.logic(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
                 "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
                         + "': there is no shape logic for it (supported: docs/onnx.md)"));

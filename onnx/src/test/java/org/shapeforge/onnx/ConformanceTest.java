@@ -42,9 +42,10 @@ class ConformanceTest {
 
     /**
      * The shape logics added after issue 16 (quantized, scatters, recurrent cells, sampling,
-     * spectral, Unique, the training optimizers): one test each infers the expected shapes, and a
-     * supported test of the corpus fails only where the corpus expects a size-0 axis (Def. 1.1) or
-     * has a non-tensor graph input.
+     * spectral, Unique, the training optimizers, If and Scan): one test each infers the expected
+     * shapes, and a supported test of the corpus fails only where the corpus expects a size-0 axis
+     * (Def. 1.1), has a non-tensor graph input, or slices by a value computed at run time; a Loop
+     * whose trip count is computed at run time is UNDETERMINED (an unknown extent), never wrong.
      */
     @Test
     void laterOpFamiliesInferTheExpectedShapesAndNothingElseFails() {
@@ -53,14 +54,15 @@ class ConformanceTest {
                 "gathernd_example_int32_batch_dim1", "reversesequence_time", "quantizelinear_axis", "dynamicquantizelinear",
                 "qlinearconv", "qlinearmatmul_3D", "convinteger_with_padding", "matmulinteger", "det_nd", "dft_axis", "stft",
                 "hannwindow_symmetric", "melweightmatrix", "unique_sorted_with_axis_3d", "unique_not_sorted_without_axis",
-                "momentum_multiple", "adam");
+                "momentum_multiple", "adam", "if", "scan9_sum");
         for (String t : sample) {
             var c = report.cases().stream().filter(x -> x.name().equals("node/test_" + t)).findFirst().orElseThrow(() -> new AssertionError("no test " + t));
             assertEquals(Conformance.Status.PASSED, c.status(), t + ": " + c.reason());
         }
         StringBuilder other = new StringBuilder();
         for (var c : report.cases())
-            if (c.supported() && c.status() != Conformance.Status.PASSED && !c.reason().contains("Def. 1.1") && !c.reason().contains("is not a tensor"))
+            if (c.supported() && c.status() != Conformance.Status.PASSED && c.status() != Conformance.Status.UNDETERMINED
+                    && !c.reason().contains("Def. 1.1") && !c.reason().contains("is not a tensor") && !c.reason().contains("computed at run time"))
                 other.append("\n  ").append(c.name()).append(": ").append(c.reason());
         assertTrue(other.isEmpty(), "supported tests failing for another reason:" + other);
     }
