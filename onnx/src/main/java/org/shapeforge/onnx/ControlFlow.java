@@ -103,7 +103,9 @@ final class ControlFlow {
         if (n.opset() < 9) throw ImportError.at("unsupported", n.file(), n.origin(""), "Scan before opset 9 (a batch axis and sequence lengths) is not supported");
         GraphProto body = graph(n, "body");
         int m = (int) n.attrs().i("num_scan_inputs", 0), states = n.inputs().size() - m;
+        if (m < 1 || states < 0) throw n.error("num_scan_inputs is " + m + " for " + n.inputs().size() + " inputs");
         long[] inAxes = n.attrs().ints("scan_input_axes").orElse(new long[m]);
+        if (inAxes.length < m) throw n.error("scan_input_axes has " + inAxes.length + " entries for " + m + " scan inputs");
         List<Tensor> bound = new ArrayList<>();
         for (int c = 0; c < states; c++) bound.add(n.input(c));
         Dim length = null;
@@ -117,12 +119,14 @@ final class ControlFlow {
             bound.add(Tensor.of(x.name() + "_slice", slice));
         }
         List<Tensor> outs = Importer.subgraph(body, scope, bound, n.index(), e, n.file(), n.opset());
+        if (outs.size() < states) throw n.error("the body has " + outs.size() + " outputs for " + states + " states");
         List<Tensor> result = new ArrayList<>();
         for (int c = 0; c < states; c++) {
             e.eqAll(outs.get(c).dims(), n.input(c).dims(), n.origin("state " + c + " keeps its shape across iterations"));
             result.add(n.result(c, n.input(c).dims()));
         }
         long[] outAxes = n.attrs().ints("scan_output_axes").orElse(new long[outs.size() - states]);
+        if (outAxes.length < outs.size() - states) throw n.error("scan_output_axes has " + outAxes.length + " entries for " + (outs.size() - states) + " scan outputs");
         for (int s = states; s < outs.size(); s++) {
             List<Dim> y = new ArrayList<>(outs.get(s).dims());
             int axis = (int) Math.floorMod(outAxes[s - states], y.size() + 1);
