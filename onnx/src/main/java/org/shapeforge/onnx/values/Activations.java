@@ -1,5 +1,11 @@
 package org.shapeforge.onnx.values;
 
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
+
 import java.util.List;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -79,31 +85,11 @@ final class Activations {
         return sub(new Expr.Unary(UnOp.EXP, x), c(1));
     }
 
-    static Expr step(Expr x) {
-        return new Expr.Unary(UnOp.STEP, x);
-    }
-
     private static Expr max0(Expr x) {
         return new Expr.Binary(BinOp.MAX, x, c(0));
     }
 
     private static Expr min0(Expr x) {
         return new Expr.Binary(BinOp.MIN, x, c(0));
-    }
-
-    static Expr c(double v) {
-        return new Expr.Const(v);
-    }
-
-    static Expr add(Expr a, Expr b) {
-        return new Expr.Binary(BinOp.ADD, a, b);
-    }
-
-    static Expr sub(Expr a, Expr b) {
-        return new Expr.Binary(BinOp.SUB, a, b);
-    }
-
-    static Expr mul(Expr a, Expr b) {
-        return new Expr.Binary(BinOp.MUL, a, b);
     }
 }

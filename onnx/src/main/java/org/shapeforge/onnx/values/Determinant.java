@@ -1,8 +1,8 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,17 +1,16 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
-import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
-import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.onnx.Attrs;
 
@@ -26,11 +25,6 @@ final class Generators {
 
     static final java.util.Set<String> OPS = java.util.Set.of("Range", "EyeLike", "OneHot");
 
-    private static Value iota(int n) {
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = i;
-        return new Value(List.of(n), d, DataType.INT64_VALUE);
-    }
 
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         return switch (op) {
@@ -44,7 +38,7 @@ final class Generators {
     static Value range(Kernels k, String name, Value start, Value limit, Value delta) {
         double s = start.data()[0], l = limit.data()[0], d = delta.data()[0];
         int n = (int) Math.max(Math.ceil((l - s) / d), 0);
-        return Pointwise.map(k, name, List.of(iota(n), start.view(List.of(1)), delta.view(List.of(1))),
+        return Pointwise.map(k, name, List.of(Value.iota(n), start.view(List.of(1)), delta.view(List.of(1))),
                 r -> new Expr.Fma(r.get(0), r.get(2), r.get(1)), start.type());
     }
 
@@ -52,9 +46,9 @@ final class Generators {
         if (x.rank() != 2) throw new IllegalArgumentException(name + ": EyeLike needs a 2-D input, got " + x.dims());
         Kernel b = new Kernel(name);
         Kernel.Ix i = b.iter(x.dims().get(0)), j = b.iter(x.dims().get(1));
-        Expr ri = Kernel.read(b.tensor(iota(x.dims().get(0))), List.of(Kernel.at(i)));
-        Expr cj = Kernel.read(b.tensor(iota(x.dims().get(1))), List.of(Kernel.at(j)));
-        Expr one = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(sub(cj, ri), c(diagonal)))));
+        Expr ri = Kernel.read(b.tensor(Value.iota(x.dims().get(0))), List.of(Kernel.at(i)));
+        Expr cj = Kernel.read(b.tensor(Value.iota(x.dims().get(1))), List.of(Kernel.at(j)));
+        Expr one = hit(sub(cj, ri), c(diagonal));
         return b.run(k, x.dims(), List.of(Kernel.at(i), Kernel.at(j)), one, Update.assign(), type);
     }
 
@@ -79,8 +73,8 @@ final class Generators {
         }
         Expr raw = Kernel.read(b.tensor(idx), ii);
         Expr target = add(raw, mul(c(depth), step(sub(c(-0.5), raw)))); // negative: from the end
-        Expr pos = Kernel.read(b.tensor(iota((int) depth)), List.of(Kernel.at(v)));
-        Expr hit = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(target, pos))));
+        Expr pos = Kernel.read(b.tensor(Value.iota((int) depth)), List.of(Kernel.at(v)));
+        Expr hit = hit(target, pos);
         String vals = b.tensor(values.view(List.of(2)));
         Expr off = Kernel.read(vals, List.of(Index.fixed(0))), on = Kernel.read(vals, List.of(Index.fixed(1)));
         return b.run(k, dims, out, add(off, mul(sub(on, off), hit)), Update.assign(), values.type());

@@ -1,13 +1,14 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.clamp;
+import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.List;
-import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -45,26 +46,18 @@ final class GridSampling {
         Expr gx = Kernel.read(g, List.of(Kernel.at(ni), Kernel.at(hi), Kernel.at(wi), Index.fixed(0)));
         Expr gy = Kernel.read(g, List.of(Kernel.at(ni), Kernel.at(hi), Kernel.at(wi), Index.fixed(1)));
         Expr sx = padded(unnormalize(gx, w, align), w, padding, align), sy = padded(unnormalize(gy, h, align), h, padding, align);
-        Expr p = Kernel.read(b.tensor(iota(h)), List.of(Kernel.at(pi))), q = Kernel.read(b.tensor(iota(w)), List.of(Kernel.at(qi)));
+        Expr p = Kernel.read(b.tensor(Value.iota(h)), List.of(Kernel.at(pi))), q = Kernel.read(b.tensor(Value.iota(w)), List.of(Kernel.at(qi)));
         Expr weight = mul(kernel(mode, sub(sy, p), sy, p), kernel(mode, sub(sx, q), sx, q));
         Expr v = Kernel.read(b.tensor(x), List.of(Kernel.at(ni), Kernel.at(ci), Kernel.at(pi), Kernel.at(qi)));
         return b.run(k, List.of(n, ch, ho, wo), List.of(Kernel.at(ni), Kernel.at(ci), Kernel.at(hi), Kernel.at(wi)), mul(v, weight),
                 Update.accumulate(BinOp.ADD), x.type());
     }
 
-    private static Value iota(int n) {
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = i;
-        return new Value(List.of(n), d, DataType.INT64_VALUE);
-    }
 
     private static Expr unnormalize(Expr g, int size, boolean align) {
         return align ? mul(add(g, c(1)), c((size - 1) / 2.0)) : mul(sub(mul(add(g, c(1)), c(size)), c(1)), c(0.5));
     }
 
-    private static Expr clamp(Expr s, double lo, double hi) {
-        return new Expr.Binary(BinOp.MIN, new Expr.Binary(BinOp.MAX, s, c(lo)), c(hi));
-    }
 
     private static Expr padded(Expr s, int size, String padding, boolean align) {
         return switch (padding) {
@@ -86,7 +79,7 @@ final class GridSampling {
         Expr ad = new Expr.Unary(UnOp.ABS, d);
         return switch (mode) {
             case "bilinear" -> new Expr.Binary(BinOp.MAX, sub(c(1), ad), c(0));
-            case "nearest" -> sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(new Expr.Unary(UnOp.ROUND, s), pixel))));
+            case "nearest" -> hit(new Expr.Unary(UnOp.ROUND, s), pixel);
             case "bicubic" -> {
                 double a = -0.75;
                 Expr ad2 = mul(ad, ad), ad3 = mul(ad2, ad);

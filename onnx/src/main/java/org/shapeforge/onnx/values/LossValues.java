@@ -1,13 +1,13 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
-import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -104,10 +104,8 @@ final class LossValues {
             si.add(Kernel.at(cls));
             si.addAll(ti.subList(1, ti.size()));
         }
-        double[] iota = new double[classes];
-        for (int v = 0; v < classes; v++) iota[v] = v;
-        Expr pos = Kernel.read(b.tensor(new Value(List.of(classes), iota, DataType.INT64_VALUE)), List.of(Kernel.at(cls)));
-        Expr hit = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(Kernel.read(b.tensor(t), ti), pos))));
+        Expr pos = Kernel.read(b.tensor(Value.iota(classes)), List.of(Kernel.at(cls)));
+        Expr hit = hit(Kernel.read(b.tensor(t), ti), pos);
         return b.run(k, t.dims(), ti, mul(Kernel.read(b.tensor(src), si), hit), Update.accumulate(BinOp.ADD), src.type());
     }
 }

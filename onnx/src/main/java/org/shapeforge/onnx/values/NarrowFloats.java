@@ -1,10 +1,11 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.clamp;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.List;
 import org.shapeforge.codegen.ir.BinOp;
@@ -57,7 +58,4 @@ final class NarrowFloats {
         }, type);
     }
 
-    private static Expr clamp(Expr e, double lo, double hi) {
-        return new Expr.Binary(BinOp.MIN, new Expr.Binary(BinOp.MAX, e, c(lo)), c(hi));
-    }
 }

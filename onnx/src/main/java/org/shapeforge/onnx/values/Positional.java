@@ -1,10 +1,11 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,6 @@ import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
-import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 
 /**
@@ -42,11 +42,6 @@ final class Positional {
 
     static final java.util.Set<String> OPS = java.util.Set.of("ArgMax", "ArgMin", "Hardmax", "CumSum", "Trilu", "GatherElements");
 
-    private static Value iota(int n) {
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = i;
-        return new Value(List.of(n), d, DataType.INT64_VALUE);
-    }
 
     private static int axis(long a, int rank) {
         return (int) (a < 0 ? a + rank : a);
@@ -78,7 +73,7 @@ final class Positional {
         }
         Expr xv = Kernel.read(b.tensor(x), xi), mv = Kernel.read(b.tensor(m), mi);
         Expr gap = max ? sub(mv, xv) : sub(xv, mv); // ≥ 0, 0 exactly at the extremes
-        Expr pos = Kernel.read(b.tensor(iota(x.dims().get(axis))), List.of(Kernel.at(along)));
+        Expr pos = Kernel.read(b.tensor(Value.iota(x.dims().get(axis))), List.of(Kernel.at(along)));
         Expr rhs = new Expr.Fma(c(last ? -0x1p100 : 0x1p100), gap, pos);
         return b.run(k, dims, yi, rhs, Update.accumulate(last ? BinOp.MAX : BinOp.MIN), result, DataType.INT64_VALUE);
     }
@@ -94,8 +89,8 @@ final class Positional {
             ai.add(d == axis ? Index.fixed(0) : Kernel.at(i));
             if (d == axis) along = i;
         }
-        Expr pos = Kernel.read(b.tensor(iota(x.dims().get(axis))), List.of(Kernel.at(along)));
-        Expr rhs = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(pos, Kernel.read(b.tensor(a), ai)))));
+        Expr pos = Kernel.read(b.tensor(Value.iota(x.dims().get(axis))), List.of(Kernel.at(along)));
+        Expr rhs = hit(pos, Kernel.read(b.tensor(a), ai));
         return b.run(k, x.dims(), xi, rhs, Update.assign(), x.type());
     }
 
@@ -116,7 +111,7 @@ final class Positional {
                 yi.add(Kernel.at(i));
             }
         }
-        Value io = iota(n);
+        Value io = Value.iota(n);
         Expr i = Kernel.read(b.tensor(io), List.of(Kernel.at(out))), kk = Kernel.read(b.tensor(io), List.of(Kernel.at(in)));
         Expr ahead = reverse ? sub(kk, i) : sub(i, kk); // ≥ 0 for the terms a forward sum includes
         Expr mask = step(add(ahead, c(exclusive ? -0.5 : 0.5)));
@@ -134,8 +129,8 @@ final class Positional {
             xi.add(Kernel.at(i));
         }
         int r = x.rank();
-        Expr row = Kernel.read(b.tensor(iota(x.dims().get(r - 2))), List.of(Kernel.at(ix.get(r - 2))));
-        Expr col = Kernel.read(b.tensor(iota(x.dims().get(r - 1))), List.of(Kernel.at(ix.get(r - 1))));
+        Expr row = Kernel.read(b.tensor(Value.iota(x.dims().get(r - 2))), List.of(Kernel.at(ix.get(r - 2))));
+        Expr col = Kernel.read(b.tensor(Value.iota(x.dims().get(r - 1))), List.of(Kernel.at(ix.get(r - 1))));
         Expr keep = upper ? step(add(sub(col, row), c(0.5 - diagonal))) : step(add(sub(row, col), c(diagonal + 0.5)));
         return b.run(k, x.dims(), xi, mul(Kernel.read(b.tensor(x), xi), keep), Update.assign(), x.type());
     }
@@ -156,8 +151,8 @@ final class Positional {
         for (int a = 0; a < x.rank(); a++) xi.add(a == axis ? Kernel.at(along) : yi.get(a));
         Expr raw = Kernel.read(b.tensor(idx), yi);
         Expr target = add(raw, mul(c(n), step(sub(c(-0.5), raw))));
-        Expr pos = Kernel.read(b.tensor(iota(n)), List.of(Kernel.at(along)));
-        Expr hit = sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(target, pos))));
+        Expr pos = Kernel.read(b.tensor(Value.iota(n)), List.of(Kernel.at(along)));
+        Expr hit = hit(target, pos);
         return b.run(k, idx.dims(), yi, mul(Kernel.read(b.tensor(x), xi), hit), Update.accumulate(BinOp.ADD), x.type());
     }
 

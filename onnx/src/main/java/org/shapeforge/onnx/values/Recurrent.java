@@ -1,9 +1,10 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +139,7 @@ final class Recurrent {
             Kernel.Ix t2 = bb.iter(seq), b2 = bb.iter(batch), q2 = bb.iter(g);
             String bt = bb.tensor(bias);
             Expr rb = Kernel.read(bt, List.of(Index.fixed(d), lin(q2, g)));
-            if (keepRh) rb = mul(rb, sub(c(1), Activations.step(sub(Kernel.read(bb.tensor(iota(g)), List.of(Kernel.at(q2))), c(2 * hidden - 0.5)))));
+            if (keepRh) rb = mul(rb, sub(c(1), step(sub(Kernel.read(bb.tensor(Value.iota(g)), List.of(Kernel.at(q2))), c(2 * hidden - 0.5)))));
             Expr sum = add(add(Kernel.read(bb.tensor(xw), List.of(Kernel.at(t2), Kernel.at(b2), Kernel.at(q2))),
                     Kernel.read(bt, List.of(Index.fixed(d), Kernel.at(q2)))), rb);
             xw = bb.run(k, List.of(seq, batch, g), List.of(Kernel.at(t2), Kernel.at(b2), Kernel.at(q2)), sum, Update.assign(), x.type());
@@ -200,11 +201,6 @@ final class Recurrent {
         return new Run(steps, h, cState);
     }
 
-    private static Value iota(int n) {
-        double[] dd = new double[n];
-        for (int i = 0; i < n; i++) dd[i] = i;
-        return new Value(List.of(n), dd, onnx.Onnx.TensorProto.DataType.INT64_VALUE);
-    }
 
     private static Index lin(Kernel.Ix i, int offset) {
         return new Index.Affine(List.of(new Index.Term(1, i.symbol())), offset);

@@ -1,10 +1,11 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,15 +47,6 @@ final class Selection {
     static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter", "NonZero",
             "MaxUnpool", "ReverseSequence");
 
-    private static Value iota(int n) {
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = i;
-        return new Value(List.of(n), d, DataType.INT64_VALUE);
-    }
-
-    private static Expr hit(Expr a, Expr b) {
-        return sub(c(1), step(new Expr.Unary(UnOp.ABS, sub(a, b))));
-    }
 
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         return switch (op) {
@@ -83,7 +75,7 @@ final class Selection {
     static List<Value> topK(Kernels k, String name, Value x, int kk, int axis, boolean largest) {
         int n = x.dims().get(axis);
         if (kk < 1 || kk > n) throw new NotExpressible(name + ": K = " + kk + " of an axis of " + n + " (an empty result or out of range)");
-        Value io = iota(n);
+        Value io = Value.iota(n);
         // rank of element i: how many elements come before it
         Kernel b = new Kernel(name + "_rank");
         List<Index> xi = new ArrayList<>(), xj = new ArrayList<>();
@@ -129,8 +121,8 @@ final class Selection {
                 yi.add(Kernel.at(o));
             }
         }
-        Expr v = indices ? Kernel.read(b.tensor(iota(n)), List.of(Kernel.at(i))) : Kernel.read(b.tensor(x), xi);
-        Expr at = hit(Kernel.read(b.tensor(rank), xi), Kernel.read(b.tensor(iota(kk)), List.of(Kernel.at(slot))));
+        Expr v = indices ? Kernel.read(b.tensor(Value.iota(n)), List.of(Kernel.at(i))) : Kernel.read(b.tensor(x), xi);
+        Expr at = hit(Kernel.read(b.tensor(rank), xi), Kernel.read(b.tensor(Value.iota(kk)), List.of(Kernel.at(slot))));
         return b.run(k, dims, yi, mul(v, at), Update.accumulate(BinOp.ADD), indices ? DataType.INT64_VALUE : x.type());
     }
 
@@ -177,7 +169,7 @@ final class Selection {
             }
         }
         Expr from = Kernel.read(kb.tensor(new Value(List.of(nt, nb), src, DataType.INT64_VALUE)), List.of(Kernel.at(t), Kernel.at(bi)));
-        Expr h = hit(from, Kernel.read(kb.tensor(iota(nt)), List.of(Kernel.at(u))));
+        Expr h = hit(from, Kernel.read(kb.tensor(Value.iota(nt)), List.of(Kernel.at(u))));
         return kb.run(k, x.dims(), yi, mul(Kernel.read(kb.tensor(x), xi), h), Update.accumulate(BinOp.ADD), x.type());
     }
 
@@ -185,7 +177,7 @@ final class Selection {
         int n = (int) x.size(), count = 0;
         for (double v : x.data()) if (v != 0) count++;
         if (count == 0) throw new NotExpressible(name + ": no non-zero element (a zero-size result)");
-        Value flat = x.view(List.of(n)), io = iota(n);
+        Value flat = x.view(List.of(n)), io = Value.iota(n);
         Kernel b = new Kernel(name + "_rank");
         Kernel.Ix i = b.iter(n), j = b.iter(n);
         String xt = b.tensor(flat), it = b.tensor(io);
@@ -204,7 +196,7 @@ final class Selection {
         Expr nze = add(step(new Expr.Unary(UnOp.ABS, xe)), new Expr.Unary(UnOp.ISNAN, xe));
         Expr coord = Kernel.read(p.tensor(new Value(List.of(Math.max(1, x.rank()), n), x.rank() == 0 ? new double[n] : coords,
                 DataType.INT64_VALUE)), List.of(Kernel.at(ai), Kernel.at(ei)));
-        Expr at = hit(Kernel.read(p.tensor(rank), List.of(Kernel.at(ei))), Kernel.read(p.tensor(iota(count)), List.of(Kernel.at(ki))));
+        Expr at = hit(Kernel.read(p.tensor(rank), List.of(Kernel.at(ei))), Kernel.read(p.tensor(Value.iota(count)), List.of(Kernel.at(ki))));
         return p.run(k, List.of(Math.max(1, x.rank()), count), List.of(Kernel.at(ai), Kernel.at(ki)), mul(mul(coord, nze), at),
                 Update.accumulate(BinOp.ADD), List.of(x.rank(), count), DataType.INT64_VALUE);
     }
@@ -240,7 +232,7 @@ final class Selection {
         Kernel b = new Kernel(name);
         Kernel.Ix bi = b.iter(nb), ji = b.iter(nj), pi = b.iter(np), ri = b.iter(nr);
         Expr target = Kernel.read(b.tensor(new Value(List.of(nb, nj), pos, DataType.INT64_VALUE)), List.of(Kernel.at(bi), Kernel.at(ji)));
-        Expr here = Kernel.read(b.tensor(iota(np)), List.of(Kernel.at(pi)));
+        Expr here = Kernel.read(b.tensor(Value.iota(np)), List.of(Kernel.at(pi)));
         Expr v = Kernel.read(b.tensor(x.view(List.of(nb, np, nr))), List.of(Kernel.at(bi), Kernel.at(pi), Kernel.at(ri)));
         Value y = b.run(k, List.of(nb, nj, nr), List.of(Kernel.at(bi), Kernel.at(ji), Kernel.at(ri)), mul(v, hit(target, here)),
                 Update.accumulate(BinOp.ADD), x.type());
@@ -259,7 +251,7 @@ final class Selection {
         boolean product = reduction.equals("mul");
         Kernel b = new Kernel(name + "_sum");
         Kernel.Ix pi = b.iter(np), ri = b.iter(nr), ji = b.iter(nj);
-        Expr h = hit(Kernel.read(b.tensor(target), List.of(Kernel.at(ji))), Kernel.read(b.tensor(iota(np)), List.of(Kernel.at(pi))));
+        Expr h = hit(Kernel.read(b.tensor(target), List.of(Kernel.at(ji))), Kernel.read(b.tensor(Value.iota(np)), List.of(Kernel.at(pi))));
         Expr u = Kernel.read(b.tensor(upd2), List.of(Kernel.at(ji), Kernel.at(ri)));
         Value sum = b.run(k, List.of(np, nr), List.of(Kernel.at(pi), Kernel.at(ri)), product ? add(c(1), mul(h, sub(u, c(1)))) : mul(u, h),
                 Update.accumulate(product ? BinOp.MUL : BinOp.ADD), type);
@@ -270,7 +262,7 @@ final class Selection {
                 Kernel c = new Kernel(name + "_hits");
                 Kernel.Ix pc = c.iter(np), jc = c.iter(nj);
                 Value hits = c.run(k, List.of(np, 1), List.of(Kernel.at(pc), Index.fixed(0)), hit(Kernel.read(c.tensor(target),
-                        List.of(Kernel.at(jc))), Kernel.read(c.tensor(iota(np)), List.of(Kernel.at(pc)))), Update.accumulate(BinOp.ADD), type);
+                        List.of(Kernel.at(jc))), Kernel.read(c.tensor(Value.iota(np)), List.of(Kernel.at(pc)))), Update.accumulate(BinOp.ADD), type);
                 yield Pointwise.map(k, name, List.of(x2, hits, sum), r -> add(mul(r.get(0), sub(c(1), r.get(1))), r.get(2)), type);
             }
             default -> throw new NotExpressible(name + ": reduction '" + reduction + "' is not lowered");

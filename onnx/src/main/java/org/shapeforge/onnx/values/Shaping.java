@@ -6,7 +6,6 @@ import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.TensorDecl;
-import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 
 /**
@@ -151,16 +150,16 @@ final class Shaping {
      * finite x (every other term is a zero). {@code idx} is read as a constant tensor.
      */
     static Value selectOneHot(Kernels k, String name, Value x, int axis, int[] idx) {
-        double[] id = new double[idx.length], iota = new double[x.dims().get(axis)];
+        double[] id = new double[idx.length];
         for (int j = 0; j < idx.length; j++) id[j] = idx[j];
-        for (int v = 0; v < iota.length; v++) iota[v] = v;
+        int n = x.dims().get(axis);
         Kernel b = new Kernel(name);
         List<Index> xi = new ArrayList<>(), out = new ArrayList<>();
         Kernel.Ix j = null, v = null;
         for (int a = 0; a < x.rank(); a++) {
             if (a == axis) {
                 j = b.iter(idx.length);
-                v = b.iter(iota.length);
+                v = b.iter(n);
                 xi.add(Kernel.at(v));
                 out.add(Kernel.at(j));
             } else {
@@ -169,11 +168,9 @@ final class Shaping {
                 out.add(Kernel.at(i));
             }
         }
-        int type = onnx.Onnx.TensorProto.DataType.INT64_VALUE;
-        Expr target = Kernel.read(b.tensor(new Value(List.of(idx.length), id, type)), List.of(Kernel.at(j)));
-        Expr pos = Kernel.read(b.tensor(new Value(List.of(iota.length), iota, type)), List.of(Kernel.at(v)));
-        Expr hit = new Expr.Binary(BinOp.SUB, new Expr.Const(1), new Expr.Unary(UnOp.STEP,
-                new Expr.Unary(UnOp.ABS, new Expr.Binary(BinOp.SUB, target, pos))));
+        Expr target = Kernel.read(b.tensor(new Value(List.of(idx.length), id, onnx.Onnx.TensorProto.DataType.INT64_VALUE)), List.of(Kernel.at(j)));
+        Expr pos = Kernel.read(b.tensor(Value.iota(n)), List.of(Kernel.at(v)));
+        Expr hit = Exprs.hit(target, pos);
         List<Integer> dims = new ArrayList<>(x.dims());
         dims.set(axis, idx.length);
         return b.run(k, dims, out, new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), hit), Update.accumulate(BinOp.ADD), x.type());

@@ -1,10 +1,10 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Activations.add;
-import static org.shapeforge.onnx.values.Activations.c;
-import static org.shapeforge.onnx.values.Activations.mul;
-import static org.shapeforge.onnx.values.Activations.step;
-import static org.shapeforge.onnx.values.Activations.sub;
+import static org.shapeforge.onnx.values.Exprs.add;
+import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.mul;
+import static org.shapeforge.onnx.values.Exprs.step;
+import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -64,10 +64,8 @@ final class Signals {
     static Value window(Kernels k, String name, Value size, Attrs at, double a0, double a1, double a2) {
         int n = (int) size.data()[0];
         double denom = at.i("periodic", 1) != 0 ? n : n - 1;
-        double[] iota = new double[n];
-        for (int i = 0; i < n; i++) iota[i] = i;
         double w = 2 * Math.PI / denom;
-        return Pointwise.map(k, name, List.of(new Value(List.of(n), iota, DataType.INT64_VALUE)), r -> {
+        return Pointwise.map(k, name, List.of(Value.iota(n)), r -> {
             Expr e = sub(c(a0), mul(c(a1), new Expr.Unary(UnOp.COS, mul(c(w), r.getFirst()))));
             return a2 == 0 ? e : add(e, mul(c(a2), new Expr.Unary(UnOp.COS, mul(c(2 * w), r.getFirst()))));
         }, (int) at.i("output_datatype", DataType.FLOAT_VALUE));
@@ -121,9 +119,7 @@ final class Signals {
 
     static Value lrn(Kernels k, String name, Value x, int size, double alpha, double beta, double bias) {
         int channels = x.dims().get(1), below = (size - 1) / 2, above = size - 1 - below;
-        double[] iota = new double[channels];
-        for (int i = 0; i < channels; i++) iota[i] = i;
-        Value io = new Value(List.of(channels), iota, DataType.INT64_VALUE);
+        Value io = Value.iota(channels);
         Kernel b = new Kernel(name + "_sq");
         List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
         Kernel.Ix cOut = null, cIn = null;

@@ -31,7 +31,14 @@ public record Value(List<Integer> dims, double[] data, int type) {
         return new HostTensor(dims, data);
     }
 
-    public int rank() {
+    /** The position vector {@code 0, 1, …, n − 1} (INT64): what the position-dependent lowerings read along an axis. */
+    public static Value iota(int n) {
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = i;
+        return new Value(List.of(n), d, DataType.INT64_VALUE);
+    }
+
+        public int rank() {
         return dims.size();
     }
 
