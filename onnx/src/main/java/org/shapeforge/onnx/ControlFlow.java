@@ -90,8 +90,9 @@ final class ControlFlow {
         Long m = n.optInput(0).map(ControlFlow::known).orElse(null);
         Long condOut = known(outs.getFirst());
         boolean alwaysTrue = condOut != null && condOut != 0 && (n.optInput(1).isEmpty() || (known(n.input(1)) != null && known(n.input(1)) != 0));
+        Dim iterations = outs.size() == 1 + carried ? null // one trip count, shared by every scan output
+                : m != null && alwaysTrue ? Emitter.size(m) : ShapeOps.unknownExtent(e, "iterations");
         for (int s = 1 + carried; s < outs.size(); s++) {
-            Dim iterations = m != null && alwaysTrue ? Emitter.size(m) : ShapeOps.unknownExtent(e, "iterations");
             List<Dim> y = new ArrayList<>(List.of(iterations));
             y.addAll(outs.get(s).dims());
             result.add(n.result(s - 1, y)); // Loop's outputs: the carried values, then the scan outputs
