@@ -18,7 +18,12 @@ import org.shapeforge.codegen.run.CCompiler;
 /**
  * The generic nest's innermost loop runs at unit stride over the output, and gcc vectorizes it:
  * checked with {@code -fopt-info-vec-optimized} on the emitted source (a line of the kernel body,
- * after the prologue, is reported "loop vectorized").
+ * after the prologue, is reported vectorized). Which form gcc reports depends on the target of
+ * {@code -march=native}: "loop vectorized" on some, "basic block part vectorized" (SLP, the same
+ * vector instructions from an unrolled loop) on others — on AMD Zen 3 (znver3, gcc 12) the
+ * convolution's write-back loops are only reported in the second form. A convolution is a
+ * contraction: its arithmetic runs in the prologue's micro-kernel, written with explicit vector
+ * types, so the kernel must also call it.
  */
 class VectorizationTest {
     @TempDir
@@ -38,7 +43,7 @@ class VectorizationTest {
         List<Integer> lines = new ArrayList<>();
         for (String l : out.split("\n")) {
             int at = l.indexOf(".c:");
-            if (l.contains("loop vectorized") && at >= 0) {
+            if ((l.contains("loop vectorized") || l.contains("basic block part vectorized")) && at >= 0) {
                 int line = Integer.parseInt(l.substring(at + 3).split(":")[0]);
                 if (line > prologueLines) lines.add(line);
             }
@@ -51,6 +56,9 @@ class VectorizationTest {
         Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
         assertTrue(!vectorizedLines(Ops.broadcast(BinOp.ADD, List.of(300, 257), List.of(257))).isEmpty(), "broadcast add not vectorized");
         Ops.Window w = new Ops.Window(3, 1, 1, false);
-        assertTrue(!vectorizedLines(Ops.conv(2, 8, 8, List.of(34, 34), List.of(w, w))).isEmpty(), "valid conv not vectorized");
+        Operation conv = Ops.conv(2, 8, 8, List.of(34, 34), List.of(w, w));
+        assertTrue(!vectorizedLines(conv).isEmpty(), "valid conv not vectorized");
+        String body = new CEmitter(conv).source().substring(CEmitter.prologue().length());
+        assertTrue(body.contains("sf_ukernel"), "valid conv does not run the vector micro-kernel");
     }
 }
