@@ -267,6 +267,6 @@ public final class BenchCommand implements Callable<Integer> {
             st.add(new Constraint.RowLe(Row.var(z), new Row.Open(List.of(Dim.atom(2)), x, List.of()), Span.NONE));
             st.add(new Constraint.DimLe(Dim.var("d" + p), Dim.var("d" + k), Span.NONE));
         }
-        return new Problem("native-chain", st.subList(0, n));
+        return org.shapeforge.lang.Interning.of(new Problem("native-chain", st.subList(0, n)));
     }
 }

@@ -21,7 +21,8 @@ import org.shapeforge.term.Row;
  * {@code <g_k> <= <y_k> [3]}; a capped dimension inequality chained across layers
  * {@code c_(k-1) <= c_k} (with {@code 64 <= c_0}); {@code total(<w_k>) = 64 * v_k}; a concat
  * {@code h_k = j_k ^ 32}; a valid convolution {@code h_k = affine(o_k, stride=1, kernel=3)}.
- * Satisfiable by construction; the first {@code n} constraints are kept.
+ * Satisfiable by construction; the first {@code n} constraints are kept, and interned as the
+ * {@code .shc} parser interns a file ({@code lang.Interning}).
  */
 public record NetworkMix(Map<String, Integer> periods) {
     /** The optional kinds and their default periods (every layer). */
@@ -54,7 +55,8 @@ public record NetworkMix(Map<String, Integer> periods) {
         Dim prevC = Dim.var("c0");
         st.add(new Constraint.DimLe(Dim.atom(64), prevC, Span.NONE));
         // One String instance per name, as a parser that interns identifiers gives (the previous
-        // layer's m and c are carried over rather than rebuilt): the solver's Canon then copies nothing.
+        // layer's m and c are carried over rather than rebuilt); the problem is then interned as the
+        // .shc parser interns what it reads (lang.Interning: one term per variable, with its id).
         String prevM = null;
         for (int k = 1; st.size() < n; k++) {
             String x = "x" + k, w = "w" + k, m = "m" + k, y = "y" + k;
@@ -85,7 +87,7 @@ public record NetworkMix(Map<String, Integer> periods) {
             prevM = m;
             prevC = c;
         }
-        return new Problem("native-mix", st.subList(0, n));
+        return org.shapeforge.lang.Interning.of(new Problem("native-mix", st.subList(0, n)));
     }
 
     private static Constraint eq(Row l, Row r) {

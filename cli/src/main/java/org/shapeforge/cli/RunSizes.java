@@ -87,7 +87,7 @@ final class RunSizes {
             case Expr.Terminal(var param, var rows, var elements, var span) -> {
                 Map<String, List<Dim>> bound = new LinkedHashMap<>();
                 rows.forEach((k, dims) -> bound.put(k, dims.stream()
-                        .map(d -> d instanceof Dim.Var(var n) && sizes.containsKey(n) ? (Dim) new Dim.Atom(sizes.get(n)) : d)
+                        .map(d -> d instanceof Dim.Var(var n, _) && sizes.containsKey(n) ? (Dim) new Dim.Atom(sizes.get(n)) : d)
                         .toList()));
                 yield new Expr.Terminal(param, bound, elements, span);
             }

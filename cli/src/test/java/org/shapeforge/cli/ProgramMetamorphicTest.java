@@ -130,7 +130,7 @@ class ProgramMetamorphicTest {
                 if (a instanceof Expr.Arg.Tensor(var x)) refs(x, out);
             });
             case Expr.Terminal t -> t.rows().values().forEach(ds -> ds.forEach(d -> {
-                if (d instanceof Dim.Var(var n)) out.add("dim:" + n);
+                if (d instanceof Dim.Var(var n, _)) out.add("dim:" + n);
             }));
             case Expr.Scalar s -> {}
         }

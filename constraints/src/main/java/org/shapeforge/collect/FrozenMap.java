@@ -24,19 +24,42 @@ import java.util.function.BiConsumer;
  * a model of 10^6 variables is otherwise 10^6 {@code Entry} objects for the collector to copy
  * (issue 12). fastutil's linked map was tried: it has no entry objects but reads three arrays per
  * lookup, and cost about 0.9 s more on a 10^6-constraint solve (docs/performance.md, "Memory").
+ *
+ * <p>The index is built when a key is first looked up, from the keys' hashes kept beside the
+ * entries: a map only iterated, or read by position ({@link #getAt}), never builds it. Building
+ * it inserts every key at a random position — at 10^6 keys a cache miss each — and a solver's
+ * model is mostly read by position (its variables' ids are their entries' positions, issue 12).
+ * Concurrent first lookups may each build it; the builds are equal and published through a
+ * volatile field.
  */
 public final class FrozenMap<K, V> extends AbstractMap<K, V> {
-    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0], new PackedIndex(0, 0.5f), 0);
+    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0], new int[0], null, 0);
 
     /** key0, value0, key1, value1, … in insertion order. */
     private final Object[] kv;
-    private final PackedIndex index;
+    /** {@code PackedIndex.hash} of each key, in insertion order. */
+    private final int[] hashes;
+    /** Null until a key is first looked up. */
+    private volatile PackedIndex index;
     private final int size;
 
-    private FrozenMap(Object[] kv, PackedIndex index, int size) {
+    private FrozenMap(Object[] kv, int[] hashes, PackedIndex index, int size) {
         this.kv = kv;
+        this.hashes = hashes;
         this.index = index;
         this.size = size;
+    }
+
+    private PackedIndex index() {
+        PackedIndex ix = index;
+        if (ix == null) index = ix = indexOf(hashes, size);
+        return ix;
+    }
+
+    private static PackedIndex indexOf(int[] hashes, int size) {
+        PackedIndex ix = new PackedIndex(size, 0.5f);
+        for (int i = 0; i < size; i++) ix.add(hashes[i], i);
+        return ix;
     }
 
     /** The empty frozen map. */
@@ -73,6 +96,8 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
     /** Collects entries in insertion order (a later put for a key replaces its value in place). */
     public static final class Builder<K, V> {
         private Object[] kv;
+        private int[] hashes;
+        /** Built on the first {@link #put} (a builder fed by {@link #putNew} only never needs it). */
         private PackedIndex index;
         private int size;
         private boolean built;
@@ -80,13 +105,14 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         private Builder(int expected) {
             int n = Math.max(2, expected);
             kv = new Object[2 * n];
-            index = new PackedIndex(n, 0.5f);
+            hashes = new int[n];
         }
 
         public Builder<K, V> put(K key, V value) {
             if (built) throw new IllegalStateException("builder already built");
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(value, "value");
+            if (index == null) index = indexOf(hashes, size);
             int n = find(kv, index, key);
             if (n >= 0) {
                 kv[2 * n + 1] = value;
@@ -97,9 +123,12 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
 
         private Builder<K, V> append(K key, int hash, V value) {
             if (2 * size == kv.length) kv = Arrays.copyOf(kv, 2 * (size + (size >> 1) + 1));
+            if (size == hashes.length) hashes = Arrays.copyOf(hashes, kv.length / 2);
             kv[2 * size] = key;
             kv[2 * size + 1] = value;
-            index.add(hash, size++);
+            hashes[size] = hash;
+            if (index != null) index.add(hash, size);
+            size++;
             return this;
         }
 
@@ -114,16 +143,23 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
             if (built) throw new IllegalStateException("builder already built");
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(value, "value");
-            assert hash == PackedIndex.hash(key) && find(kv, index, key) < 0 : "putNew: wrong hash or key present: " + key;
+            assert hash == PackedIndex.hash(key) && absent(key) : "putNew: wrong hash or key present: " + key;
             return append(key, hash, value);
+        }
+
+        /** Whether {@code key} is not in the builder yet (assertions only: it keeps an index from then on). */
+        private boolean absent(K key) {
+            if (index == null) index = indexOf(hashes, size);
+            return find(kv, index, key) < 0;
         }
 
         /** The frozen map; the builder cannot be used afterwards. */
         public FrozenMap<K, V> build() {
             if (built) throw new IllegalStateException("builder already built");
             built = true;
-            FrozenMap<K, V> f = size == 0 ? of() : new FrozenMap<>(kv, index, size);
+            FrozenMap<K, V> f = size == 0 ? of() : new FrozenMap<>(kv, hashes, index, size);
             kv = null;
+            hashes = null;
             index = null;
             return f;
         }
@@ -133,13 +169,24 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
     @SuppressWarnings("unchecked")
     public V get(Object key) {
         if (key == null || size == 0) return null;
-        int n = find(kv, index, key);
+        int n = find(kv, index(), key);
         return n < 0 ? null : (V) kv[2 * n + 1];
+    }
+
+    /**
+     * {@link #get get(key)}, trying entry number {@code position} first: when the entry there has
+     * {@code key} itself (the same instance) its value is returned without touching the index.
+     * For callers that know where a key was put, e.g. by an id it carries (issue 12).
+     */
+    @SuppressWarnings("unchecked")
+    public V getAt(int position, Object key) {
+        if (position >= 0 && position < size && kv[2 * position] == key) return (V) kv[2 * position + 1];
+        return get(key);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return key != null && size > 0 && find(kv, index, key) >= 0;
+        return key != null && size > 0 && find(kv, index(), key) >= 0;
     }
 
     @Override

@@ -144,7 +144,7 @@ final class AstBuilder {
         Constraint k = constraints.constraint(c);
         boolean ok = switch (k) {
             case Constraint.DimEq(Dim.Var _, Dim _, Span _) -> true;
-            case Constraint.RowEq(Row.Open(var lead, var _, var trail), Row _, Span _) ->
+            case Constraint.RowEq(Row.Open(var lead, var _, var trail, _), Row _, Span _) ->
                 lead.isEmpty() && trail.isEmpty();
             default -> false;
         };

@@ -14,9 +14,13 @@ import org.shapeforge.term.Row;
 public final class Parser {
     private Parser() {}
 
-    /** Parses a whole file's text; {@code fileName} appears in spans and error messages. */
+    /**
+     * Parses a whole file's text; {@code fileName} appears in spans and error messages. The
+     * problem's variables are interned ({@link Interning}: one term per variable, with an id), as
+     * a compiler's symbol table would give them: solvers then number them without hashing.
+     */
     public static Problem parse(String fileName, String text) {
-        return AstBuilder.problem(fileName, text);
+        return Interning.of(AstBuilder.problem(fileName, text));
     }
 
     /** Reads ({@link SourceText#read}: UTF-8, errors located) and parses a file. */

@@ -92,7 +92,7 @@ public final class Printer {
         switch (d) {
             case Dim.Unit() -> sb.append('1');
             case Dim.Atom(var n, var basis) -> sb.append(n).append(basis.equals(Dim.DEFAULT_BASIS) && n != 1 ? "" : ":" + basis);
-            case Dim.Var(var name) -> sb.append(name);
+            case Dim.Var(var name, _) -> sb.append(name);
             case Dim.Concat(var parts) -> {
                 for (int i = 0; i < parts.size(); i++) {
                     if (i > 0) sb.append(" ^ ");
@@ -128,7 +128,7 @@ public final class Printer {
         return switch (r) {
             case Row.Closed(var lead, var trail) when lead.isEmpty() -> "[" + dims(trail) + "]";
             case Row.Closed(var lead, var trail) -> "[" + dims(lead) + "] <>" + (trail.isEmpty() ? "" : " [" + dims(trail) + "]");
-            case Row.Open(var lead, var v, var trail) -> (lead.isEmpty() ? "" : "[" + dims(lead) + "] ") + "<" + v + ">"
+            case Row.Open(var lead, var v, var trail, _) -> (lead.isEmpty() ? "" : "[" + dims(lead) + "] ") + "<" + v + ">"
                     + (trail.isEmpty() ? "" : " [" + dims(trail) + "]");
             case Row.Rigid(var axes) -> "![" + dims(axes) + "]";
         };

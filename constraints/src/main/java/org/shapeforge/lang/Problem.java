@@ -17,8 +17,16 @@ public final class Problem {
     private final List<Constraint> constraints;
     private final List<Declaration> declarations;
     private final List<Expectation> expectations;
+    /** The symbol table when the problem was interned ({@link Interning}); not part of the value. */
+    private final Symbols symbols;
 
     public Problem(String file, List<Statement> statements) {
+        this(file, statements, null);
+    }
+
+    /** A problem whose variable terms are {@code symbols}' (only {@link Interning} makes one). */
+    Problem(String file, List<Statement> statements, Symbols symbols) {
+        this.symbols = symbols;
         this.file = file;
         this.statements = List.copyOf(statements);
         List<Constraint> cs = new ArrayList<>(this.statements.size());
@@ -55,9 +63,19 @@ public final class Problem {
         return expectations;
     }
 
-    /** The same problem with only the constraints and declarations (what solvers consume). */
+    /**
+     * The symbol table of an interned problem ({@link Interning}), or empty. A solver may use it
+     * to number the variables without hashing their names; it is no part of the problem's value
+     * (equality, hashing and printing ignore it).
+     */
+    public java.util.Optional<Symbols> symbols() {
+        return java.util.Optional.ofNullable(symbols);
+    }
+
+    /** The same problem with only the constraints and declarations (what solvers consume); the symbol table is kept. */
     public Problem withoutExpectations() {
-        return expectations.isEmpty() ? this : new Problem(file, statements.stream().filter(s -> !(s instanceof Expectation)).toList());
+        return expectations.isEmpty() ? this
+                : new Problem(file, statements.stream().filter(s -> !(s instanceof Expectation)).toList(), symbols);
     }
 
     @Override

@@ -66,7 +66,7 @@ public final class Renaming {
         return switch (d) {
             case Dim.Unit u -> u;
             case Dim.Atom a -> a;
-            case Dim.Var(String v) -> Dim.var(n.dim(v));
+            case Dim.Var(String v, _) -> Dim.var(n.dim(v));
             case Dim.Concat(var parts) -> new Dim.Concat(dims(parts, n));
             case Dim.Affine a -> new Dim.Affine(dim(a.over(), n), a.stride(), a.kernel().map(k -> dim(k, n)), a.dilation(), a.padding(), a.offset());
         };
@@ -75,7 +75,7 @@ public final class Renaming {
     public static Row row(Row r, Names n) {
         return switch (r) {
             case Row.Closed(var l, var t) -> new Row.Closed(dims(l, n), dims(t, n));
-            case Row.Open(var l, var v, var t) -> new Row.Open(dims(l, n), n.row(v), dims(t, n));
+            case Row.Open(var l, var v, var t, _) -> new Row.Open(dims(l, n), n.row(v), dims(t, n));
             case Row.Rigid(var axes) -> new Row.Rigid(dims(axes, n));
         };
     }

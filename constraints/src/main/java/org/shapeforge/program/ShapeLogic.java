@@ -151,7 +151,7 @@ public final class ShapeLogic {
             List<Dim> given = t.rows().get(k.letter);
             if (given != null) {
                 for (Dim d : given)
-                    if (d instanceof Dim.Var(var n) && !dynamic.contains(n))
+                    if (d instanceof Dim.Var(var n, _) && !dynamic.contains(n))
                         throw new ShapeError("program", t.span(), "'" + n + "' is not a declared dynamic dimension: write"
                                 + " 'dynamic " + n + "' before this statement, or give a number");
                 rows.put(k, Row.literal(given));

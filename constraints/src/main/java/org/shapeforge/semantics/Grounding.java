@@ -37,15 +37,15 @@ public final class Grounding {
         switch (d) { // the two common cases, as Sizes.ground has them, without its bookkeeping
             case Dim.Unit u -> { return u; }
             case Dim.Atom x -> { return x; }
-            case Dim.Var v when a.dim(v.name()) instanceof Dim x -> { return x; }
+            case Dim.Var v when a.dim(v) instanceof Dim x -> { return x; } // by the id it carries, where it does
             default -> {}
         }
         List<String> missing = new ArrayList<>();
         Optional<Dim> g;
         try {
-            g = Sizes.ground(d, name -> {
-                Dim v = a.dim(name);
-                if (v == null) missing.add(name);
+            g = Sizes.groundVars(d, x -> {
+                Dim v = a.dim(x);
+                if (v == null) missing.add(x.name());
                 return v;
             });
         } catch (Sizes.BasisConflict e) {
@@ -76,7 +76,7 @@ public final class Grounding {
     }
 
     private static Row open(Row.Open o, Valuation a, Semantics s) {
-        Row v = a.row(o.var());
+        Row v = a.row(o);
         if (v == null) throw new Undefined("row variable <" + o.var() + "> is unassigned");
         List<Dim> lead = new ArrayList<>(dims(o.lead(), a));
         List<Dim> trail = dims(o.trail(), a);

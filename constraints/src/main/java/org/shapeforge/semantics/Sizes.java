@@ -121,15 +121,20 @@ public final class Sizes {
      * {@link ArithmeticException} on overflow.
      */
     public static Optional<Dim> ground(Dim d, Function<String, Dim> lookup) {
+        return groundVars(d, v -> lookup.apply(v.name()));
+    }
+
+    /** {@link #ground} with the lookup given each variable term (which may carry an id, {@link Dim.Var#id()}). */
+    public static Optional<Dim> groundVars(Dim d, Function<Dim.Var, Dim> lookup) {
         return switch (d) {
             case Dim.Unit u -> Optional.of(u);
             case Dim.Atom a -> Optional.of(a);
-            case Dim.Var v -> Optional.ofNullable(lookup.apply(v.name()));
+            case Dim.Var v -> Optional.ofNullable(lookup.apply(v));
             case Dim.Concat c -> {
                 List<Dim> parts = new ArrayList<>();
                 long sum = 0;
                 for (Dim p : c.parts()) {
-                    Optional<Dim> g = ground(p, lookup);
+                    Optional<Dim> g = groundVars(p, lookup);
                     if (g.isEmpty()) yield Optional.empty();
                     parts.add(g.get());
                     sum = Math.addExact(sum, size(g.get()));
@@ -137,17 +142,17 @@ public final class Sizes {
                 yield Optional.of(ofSize(sum, combineBases(parts)));
             }
             case Dim.Affine a -> {
-                Optional<Dim> o = ground(a.over(), lookup);
+                Optional<Dim> o = groundVars(a.over(), lookup);
                 if (o.isEmpty()) yield Optional.empty();
                 long k = 1;
                 if (a.kernel().isPresent()) {
-                    Optional<Dim> kg = ground(a.kernel().get(), lookup);
+                    Optional<Dim> kg = groundVars(a.kernel().get(), lookup);
                     if (kg.isEmpty()) yield Optional.empty();
                     k = size(kg.get());
                 }
                 long i = affineInput(a, size(o.get()), k);
                 List<Dim> parts = new ArrayList<>(List.of(o.get()));
-                if (a.kernel().isPresent()) parts.add(ground(a.kernel().get(), lookup).orElseThrow());
+                if (a.kernel().isPresent()) parts.add(groundVars(a.kernel().get(), lookup).orElseThrow());
                 yield Optional.of(ofSize(i, combineBases(parts)));
             }
         };

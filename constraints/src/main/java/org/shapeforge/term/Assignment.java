@@ -13,12 +13,12 @@ public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) implement
     public Assignment {
         dims = FrozenMap.copyOf(dims); // no copy when built with FrozenMap.builder
         rows = FrozenMap.copyOf(rows);
-        for (var e : dims.entrySet())
-            if (!e.getValue().isGround())
-                throw new IllegalArgumentException("non-ground value for " + e.getKey() + ": " + e.getValue());
-        for (var e : rows.entrySet())
-            if (!e.getValue().isGround())
-                throw new IllegalArgumentException("non-ground value for <" + e.getKey() + ">: " + e.getValue());
+        dims.forEach((k, v) -> {
+            if (!v.isGround()) throw new IllegalArgumentException("non-ground value for " + k + ": " + v);
+        });
+        rows.forEach((k, v) -> {
+            if (!v.isGround()) throw new IllegalArgumentException("non-ground value for <" + k + ">: " + v);
+        });
     }
 
     @Override
@@ -29,6 +29,21 @@ public record Assignment(Map<String, Dim> dims, Map<String, Row> rows) implement
     @Override
     public Row row(String name) {
         return rows.get(name);
+    }
+
+    /**
+     * γ of the variable of {@code v}, reading first the entry at the position of the id it
+     * carries: a solver builds its model in the order of its variables' ids, so for the terms of
+     * an interned problem ({@code lang.Interning}) this is one array read, not a hash probe.
+     */
+    @Override
+    public Dim dim(Dim.Var v) {
+        return dims instanceof FrozenMap<String, Dim> f ? f.getAt(v.id(), v.name()) : dims.get(v.name());
+    }
+
+    @Override
+    public Row row(Row.Open o) {
+        return rows instanceof FrozenMap<String, Row> f ? f.getAt(o.varId(), o.var()) : rows.get(o.var());
     }
 
     /** This assignment itself. */

@@ -40,10 +40,44 @@ public sealed interface Dim {
         }
     }
 
-    /** A dimension variable {@code α}. */
-    record Var(String name) implements Dim {
+    /**
+     * A dimension variable {@code α}, named by {@code name}.
+     *
+     * <p>{@code id} is an interning hint, not part of the value: the dense index a solver gave the
+     * variable when it interned the problem's names ({@link #NO_ID} when none did), so that it
+     * finds the variable's state by an array read instead of a hash probe of the name — at 10^6
+     * variables every probe is a cache miss (issue 12). Equality, hashing and printing read the
+     * name only, and a reader must confirm a hint against the name it finds there (a term may
+     * carry another solve's ids). The same design as {@link Row.Open#varId()}.
+     */
+    record Var(String name, int id) implements Dim {
+        /** The id of a variable no solver has interned. */
+        public static final int NO_ID = -1;
+
         public Var {
             Names.requireDimName(name);
+        }
+
+        /** The variable without an id. */
+        public Var(String name) {
+            this(name, NO_ID);
+        }
+
+        /** Equal to every variable of the same name, whatever the ids. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Var v && name.equals(v.name);
+        }
+
+        /** The name's hash: what the record's own hash of its one component was. */
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Var[name=" + name + "]";
         }
     }
 

@@ -20,12 +20,43 @@ public sealed interface Row {
         }
     }
 
-    /** An open row term {@code lead·⟨var⟩·trail}. */
-    record Open(List<Dim> lead, String var, List<Dim> trail) implements Row {
+    /**
+     * An open row term {@code lead·⟨var⟩·trail}. {@code varId} is an interning hint for the row
+     * variable, not part of the value, as {@link Dim.Var#id()} is for dimension variables:
+     * equality, hashing and printing ignore it ({@link Dim.Var#NO_ID} when no solver gave one).
+     */
+    record Open(List<Dim> lead, String var, List<Dim> trail, int varId) implements Row {
         public Open {
             lead = List.copyOf(lead);
             Names.requireRowName(var);
             trail = List.copyOf(trail);
+        }
+
+        /** The term without an id for its variable. */
+        public Open(List<Dim> lead, String var, List<Dim> trail) {
+            this(lead, var, trail, Dim.Var.NO_ID);
+        }
+
+        /** {@code lead·⟨var⟩·trail} over this term's variable (its id kept). */
+        public Open withFlanks(List<Dim> lead, List<Dim> trail) {
+            return lead == this.lead && trail == this.trail ? this : new Open(lead, var, trail, varId);
+        }
+
+        /** Equal to every open row with the same flanks and variable name, whatever the ids. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Open r && var.equals(r.var) && lead.equals(r.lead) && trail.equals(r.trail);
+        }
+
+        /** The record's own hash of its three value components. */
+        @Override
+        public int hashCode() {
+            return (lead.hashCode() * 31 + var.hashCode()) * 31 + trail.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Open[lead=" + lead + ", var=" + var + ", trail=" + trail + "]";
         }
     }
 

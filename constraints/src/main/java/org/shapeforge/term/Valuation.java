@@ -15,6 +15,16 @@ public sealed interface Valuation permits Assignment, Overlay {
     /** γ(name) for a row variable: a ground row, or null when unassigned. */
     Row row(String name);
 
+    /** γ of the variable of {@code v} ({@link #dim(String)}); a valuation may use the id {@code v} carries as a hint. */
+    default Dim dim(Dim.Var v) {
+        return dim(v.name());
+    }
+
+    /** γ of the row variable of {@code o} ({@link #row(String)}); a valuation may use the id {@code o} carries as a hint. */
+    default Row row(Row.Open o) {
+        return row(o.var());
+    }
+
     /** The complete ground assignment this valuation denotes (an overlay builds it on first call, O(N)). */
     Assignment assignment();
 }

@@ -86,7 +86,7 @@ final class Emitter {
      * runtime size, else a size relation for the solver.
      */
     void define(Dim v, SizeExpr meaning, NodeOrigin o) {
-        if (v instanceof Dim.Var(String name) && symbolic(meaning)) {
+        if (v instanceof Dim.Var(String name, _) && symbolic(meaning)) {
             dynamic.add(name);
             runtime.put(name, meaning);
         } else {

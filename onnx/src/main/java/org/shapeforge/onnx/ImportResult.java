@@ -89,7 +89,7 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
             // a dim_param stays symbolic: print the term it is bound to (its name), else the variable
             // σ⋆'s chain, then the value closing gave (a variable below a dim_param closes to it)
             Dim b = d;
-            for (int i = 0; i < 64 && b instanceof Dim.Var(var name) && s.solved().isPresent(); i++) {
+            for (int i = 0; i < 64 && b instanceof Dim.Var(var name, _) && s.solved().isPresent(); i++) {
                 Dim next = s.solved().get().dimBindings().get(name);
                 if (next == null) next = s.solved().get().closedSymbolic().get(name);
                 if (next == null) break;

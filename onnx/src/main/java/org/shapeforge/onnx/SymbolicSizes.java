@@ -60,8 +60,8 @@ final class SymbolicSizes {
 
     /** Records {@code side = other} as a definition when {@code side} is {@code size(v)} or {@code size(v) + k}. */
     private void define(SizeExpr side, SizeExpr other) {
-        if (side instanceof SizeExpr.Size(Dim.Var(String v)) && !mentions(other, v)) defined.putIfAbsent(v, other);
-        else if (side instanceof SizeExpr.Add(SizeExpr.Size(Dim.Var(String v)), SizeExpr.Lit(long k)) && !mentions(other, v))
+        if (side instanceof SizeExpr.Size(Dim.Var(String v, _)) && !mentions(other, v)) defined.putIfAbsent(v, other);
+        else if (side instanceof SizeExpr.Add(SizeExpr.Size(Dim.Var(String v, _)), SizeExpr.Lit(long k)) && !mentions(other, v))
             defined.putIfAbsent(v, new SizeExpr.Sub(other, new SizeExpr.Lit(k)));
     }
 
@@ -75,9 +75,9 @@ final class SymbolicSizes {
 
     /** The symbolic rendering of {@code d} when it is a variable whose size depends on a dynamic one. */
     Optional<String> printed(Dim d) {
-        for (int i = 0; i < 64 && d instanceof Dim.Var(String w) && !dependent.contains(w) && bindings.get(w) instanceof Dim next; i++)
+        for (int i = 0; i < 64 && d instanceof Dim.Var(String w, _) && !dependent.contains(w) && bindings.get(w) instanceof Dim next; i++)
             d = next; // σ⋆'s chain (an output axis equal to a runtime size)
-        if (!(d instanceof Dim.Var(String v)) || !dependent.contains(v)) return Optional.empty();
+        if (!(d instanceof Dim.Var(String v, _)) || !dependent.contains(v)) return Optional.empty();
         SizeExpr e = defined.get(v);
         return Optional.of(e == null ? v : show(e, 8));
     }
@@ -88,7 +88,7 @@ final class SymbolicSizes {
             case SizeExpr.Lit(long k) -> Long.toString(k);
             case SizeExpr.Size(Dim d) -> d instanceof Dim.Atom(long k, var b) ? Long.toString(k)
                     : d instanceof Dim.Unit ? "1"
-                    : d instanceof Dim.Var(String w) && depth > 0 && defined.containsKey(w) ? paren(defined.get(w), depth - 1)
+                    : d instanceof Dim.Var(String w, _) && depth > 0 && defined.containsKey(w) ? paren(defined.get(w), depth - 1)
                     : org.shapeforge.lang.Printer.print(d);
             case SizeExpr.Add(SizeExpr a, SizeExpr b) -> show(a, depth) + "+" + show(b, depth);
             case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> show(a, depth) + "-" + paren(b, depth);
@@ -132,7 +132,7 @@ final class SymbolicSizes {
 
     static void dimVars(Dim d, Set<String> out) {
         switch (d) {
-            case Dim.Var(String v) -> out.add(v);
+            case Dim.Var(String v, _) -> out.add(v);
             case Dim.Concat(List<Dim> parts) -> parts.forEach(p -> dimVars(p, out));
             case Dim.Affine a -> dimVars(a.over(), out);
             default -> { }

@@ -18,7 +18,7 @@ final class Values {
     /** The values in {@code model} of the variables at the top of a {@code closed} binding. */
     static String describe(Constraint binding, Assignment model) {
         return switch (binding) {
-            case Constraint.DimEq(Dim.Var(String n), var r, var s) -> value(n, model);
+            case Constraint.DimEq(Dim.Var(String n, _), var r, var s) -> value(n, model);
             case Constraint.RowEq(Row.Open o, var r, var s) when o.lead().isEmpty() && o.trail().isEmpty() ->
                 value("<" + o.var() + ">", model);
             default -> Printer.print(model);

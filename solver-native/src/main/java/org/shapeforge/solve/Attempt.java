@@ -41,7 +41,7 @@ final class Attempt {
 
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
             java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
-        Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimVars(), in.rowVars());
+        Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.mutations(mutations);
         en.size.provenance(prov.discardable(), prov.dynamic());
         en.discardable(prov.discardable());

@@ -162,7 +162,13 @@ final class CanonicalOrder {
             for (List<String> cl : classes.values())
                 if (cl.size() > 1) (cl.getFirst().charAt(0) == '\u023B' ? tiedRows : tiedDims).add(List.copyOf(cl));
         }
-        return Optional.of(new CanonicalOrder(new Problem(p.file(), out), back, original, position,
+        // interned as a front end would (one term per variable, ids in the solver's order of first
+        // sight): the solve then numbers its variables without hashing; constraints keep their places
+        Problem canonical = org.shapeforge.lang.Interning.of(new Problem(p.file(), out));
+        IdentityHashMap<Constraint, Constraint> originalOfInterned = new IdentityHashMap<>();
+        for (int i = 0; i < out.size(); i++)
+            if (out.get(i) instanceof Constraint c) originalOfInterned.put((Constraint) canonical.statements().get(i), original.get(c));
+        return Optional.of(new CanonicalOrder(canonical, back, originalOfInterned, position,
                 vars.dimOrder(), vars.rowOrder(), tiedDims, tiedRows, mentions));
     }
 

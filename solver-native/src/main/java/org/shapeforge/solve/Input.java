@@ -1,7 +1,6 @@
 package org.shapeforge.solve;
 
 import java.util.List;
-import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Problem;
@@ -16,13 +15,14 @@ import org.shapeforge.term.Row;
  * guessed at). Total_elems, Exact and size predicates have no core fact ({@code null}): they go to
  * {@code rules.SizeRules}.
  *
- * <p>A fact is made when asked for, from its constraint's own terms: {@code core} marks the
- * constraints that have one, and {@code renamed} holds the few whose terms {@code Canon} had to
- * rewrite (names not yet interned). Holding a million fact objects for the whole solve was a
- * million more objects for every collection to copy (issue 12).
+ * <p>A fact is made when asked for, from its constraint's own terms rebuilt over the interned
+ * variables ({@link Canon#rebuild}: canonical names, each term carrying its variable's id):
+ * {@code core} marks the constraints that have one, {@code factStart} where {@code canon} noted
+ * their variables' ids. Holding a million fact objects for the whole solve was a million more
+ * objects for every collection to copy (issue 12).
  */
-record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<Integer, Fact> renamed,
-        Set<String> dimVars, Set<String> rowVars, Constraint unsupported, String unsupportedWhy) {
+record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, int[] factStart,
+        List<String> dimVars, List<String> rowVars, Constraint unsupported, String unsupportedWhy) {
 
     /** Rigid rows (Def. 2.12) are input-only: the solver never builds one, so they are refused here, once. */
     private static final String RIGID = "not supported natively: rigid rows (flat semantics only)";
@@ -30,10 +30,10 @@ record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
         java.util.BitSet core = new java.util.BitSet(cs.size());
-        java.util.Map<Integer, Fact> renamed = new java.util.HashMap<>();
+        int[] factStart = new int[cs.size()];
         Constraint bad = null;
         String why = null;
-        Canon canon = new Canon(cs.size());
+        Canon canon = new Canon(cs.size(), p.symbols());
         for (int i = 0; i < cs.size(); i++) {
             Constraint c = cs.get(i);
             Fact f = factOf(c);
@@ -54,25 +54,33 @@ record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<
                 // never solved: the whole input is answered Unknown
             } else if (f != null) {
                 core.set(i);
-                Fact named = canon.fact(f); // canonical names; the variables are recorded in order of first sight
-                if (named != f) renamed.put(i, named);
+                factStart[i] = canon.record(f); // the variables are interned in order of first sight
             } else {
                 sized(c, canon); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
             }
         }
         for (Declaration d : p.declarations())
             for (Declaration.VarRef v : d.vars()) {
-                if (v.row()) canon.rowName(v.name());
-                else canon.dimName(v.name());
+                if (v.row()) canon.rowId(v.name());
+                else canon.dimId(v.name());
             }
-        return new Input(cs, core, renamed, canon.dimVars(), canon.rowVars(), bad, why);
+        return new Input(cs, core, canon, factStart, canon.dimVars(), canon.rowVars(), bad, why);
     }
 
-    /** The core fact of constraint {@code i} with canonical names, or null (a size constraint, a hint, unsupported). */
+    /** The core fact of constraint {@code i} over the interned variables, or null (a size constraint, a hint, unsupported). */
     Fact fact(int i) {
         if (!core.get(i)) return null;
-        Fact f = renamed.get(i);
-        return f != null ? f : factOf(constraints.get(i));
+        return canon.rebuild(factOf(constraints.get(i)), factStart[i]);
+    }
+
+    /** The input's dimension variables as terms carrying their ids, by id (= order of first mention). */
+    List<Dim.Var> dimTerms() {
+        return canon.dimTerms();
+    }
+
+    /** The input's row variables as bare terms carrying their ids, by id. */
+    List<Row.Open> rowTerms() {
+        return canon.rowTerms();
     }
 
     /** The core fact a constraint states, over its own terms, or null. */
@@ -90,13 +98,13 @@ record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<
     private static void sized(Constraint c, Canon canon) {
         switch (c) {
             case Constraint.Total t -> {
-                t.rows().forEach(canon::row);
-                t.dividedBy().forEach(canon::dim);
-                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) canon.dim(s.var());
+                t.rows().forEach(canon::visit);
+                t.dividedBy().forEach(canon::visit);
+                if (t.numerator() instanceof Constraint.TotalNum.StridedVar s) canon.visit(s.var());
             }
             case Constraint.Exact x -> {
-                x.rows().forEach(canon::row);
-                x.axes().forEach(canon::dim);
+                x.rows().forEach(canon::visit);
+                x.axes().forEach(canon::visit);
             }
             case Constraint.SizeRel r -> {
                 size(r.left(), canon);
@@ -109,7 +117,7 @@ record Input(List<Constraint> constraints, java.util.BitSet core, java.util.Map<
 
     private static void size(org.shapeforge.lang.SizeExpr e, Canon canon) {
         switch (e) {
-            case org.shapeforge.lang.SizeExpr.Size s -> canon.dim(s.dim());
+            case org.shapeforge.lang.SizeExpr.Size s -> canon.visit(s.dim());
             case org.shapeforge.lang.SizeExpr.Add(var l, var r) -> {
                 size(l, canon);
                 size(r, canon);

@@ -37,17 +37,38 @@ final class NameSet extends AbstractSet<String> {
      */
     private String recent0, recent1;
 
-    /** The instance already recorded for {@code s}'s name, or {@code s} itself, now recorded last. */
-    String addOrGet(String s) {
-        if (s == recent0 || s == recent1) return s; // the recorded instance itself
+    private int recentId0 = -1, recentId1 = -1;
+
+    /**
+     * The position of {@code s}'s name — its id, in order of first sight — recording {@code s} as
+     * the name's instance if it is new. {@link #get} then gives the recorded instance.
+     */
+    int intern(String s) {
+        if (s == recent0) return recentId0; // the recorded instance itself
+        if (s == recent1) return recentId1;
         int h = PackedIndex.hash(s), n = find(s, h);
         recent1 = recent0;
-        if (n >= 0) return recent0 = names[n];
+        recentId1 = recentId0;
+        if (n >= 0) {
+            recent0 = names[n];
+            return recentId0 = n;
+        }
         recent0 = s;
         if (size == names.length) names = Arrays.copyOf(names, size + (size >> 1));
         names[size] = s;
-        index.add(h, size++);
-        return s;
+        index.add(h, size);
+        return recentId0 = size++;
+    }
+
+    /** The instance already recorded for {@code s}'s name, or {@code s} itself, now recorded last. */
+    String addOrGet(String s) {
+        int id = intern(s); // first: interning may grow the array
+        return names[id];
+    }
+
+    /** The name with id {@code id}. */
+    String get(int id) {
+        return names[id];
     }
 
     @Override

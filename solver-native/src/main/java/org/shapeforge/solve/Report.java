@@ -62,8 +62,8 @@ final class Report {
      * of its value, an unbound one at its own top (the unit, the empty row); in input order.
      * Computed when first asked for (most callers want the closed model only).
      */
-    private static Assignment upward(Map<String, Dim> dims, Map<String, Row> rows, java.util.Set<String> dimVars,
-            java.util.Set<String> rowVars) {
+    private static Assignment upward(Map<String, Dim> dims, Map<String, Row> rows, List<String> dimVars,
+            List<String> rowVars) {
         FrozenMap.Builder<String, Dim> up = FrozenMap.builder(dimVars.size());
         FrozenMap.Builder<String, Row> upr = FrozenMap.builder(rowVars.size());
         for (String v : dimVars) {

@@ -75,7 +75,7 @@ final class SmallModels {
 
     private static void dim(Dim d, Set<String> dims) {
         switch (d) {
-            case Dim.Var(String n) -> dims.add(n);
+            case Dim.Var(String n, _) -> dims.add(n);
             case Dim.Concat(var parts) -> parts.forEach(p -> dim(p, dims));
             case Dim.Affine a -> { dim(a.over(), dims); a.kernel().ifPresent(k -> dim(k, dims)); }
             default -> {}

@@ -49,10 +49,10 @@ public record DimClasses(List<EqClass> classes) {
         for (String v : dynamic) {
             Dim d = bindings.get(v);
             for (int guard = 0; d != null && guard < 10_000; guard++) {
-                if (d instanceof Dim.Var(String w) && dynamic.contains(w)) {
+                if (d instanceof Dim.Var(String w, _) && dynamic.contains(w)) {
                     union(parent, v, w);
                     break;
-                } else if (d instanceof Dim.Var(String w)) {
+                } else if (d instanceof Dim.Var(String w, _)) {
                     d = bindings.get(w);
                 } else {
                     if (d instanceof Dim.Atom a) value.put(v, a.size());

@@ -113,7 +113,7 @@ public final class ExtentCheck {
         Dim.Var me = new Dim.Var(v);
         return switch (c) {
             case Constraint.DimLe(Dim lo, Dim up, var sp) when up.equals(me) -> switch (resolve(lo, f)) {
-                case Dim.Var(String x) -> f.residual().stream().anyMatch(o -> o != c && printedMentions(o, x)
+                case Dim.Var(String x, _) -> f.residual().stream().anyMatch(o -> o != c && printedMentions(o, x)
                         && !(o instanceof Constraint.DimLe(Dim l2, Dim u2, var s2) && !l2.equals(new Dim.Var(x)) && !mentions(u2, x)));
                 case Dim.Unit u -> false;
                 default -> true;
@@ -132,14 +132,14 @@ public final class ExtentCheck {
 
     /** {@code d} read through the solved form's bindings. */
     private static Dim resolve(Dim d, SolvedForm f) {
-        for (int guard = 0; guard < 10_000 && d instanceof Dim.Var(String x) && f.dimBindings().containsKey(x); guard++)
+        for (int guard = 0; guard < 10_000 && d instanceof Dim.Var(String x, _) && f.dimBindings().containsKey(x); guard++)
             d = f.dimBindings().get(x);
         return d;
     }
 
     private static boolean mentions(Dim d, String v) {
         return switch (d) {
-            case Dim.Var(String w) -> w.equals(v);
+            case Dim.Var(String w, _) -> w.equals(v);
             case Dim.Concat c -> c.parts().stream().anyMatch(p -> mentions(p, v));
             case Dim.Affine a -> mentions(a.over(), v) || a.kernel().map(k -> mentions(k, v)).orElse(false);
             default -> false;

@@ -98,7 +98,7 @@ public final class SymbolicShapes {
         for (Kind k : List.of(Kind.BATCH, Kind.INPUT, Kind.OUTPUT))
             if (sh.row(k) instanceof Row.Closed c)
                 for (Dim d : c.flat()) {
-                    if (d instanceof Dim.Var(String v) && dynamic.contains(v) && !firstUse.containsKey(v))
+                    if (d instanceof Dim.Var(String v, _) && dynamic.contains(v) && !firstUse.containsKey(v))
                         firstUse.put(v, new ExtentExpr.InputAxis(v, tensor, axis));
                     axis++;
                 }
@@ -135,7 +135,7 @@ public final class SymbolicShapes {
     private Dim dimTop(String v) {
         if (solved.isEmpty()) return null;
         for (var c : solved.get().residual())
-            if (c instanceof org.shapeforge.lang.Constraint.DimLe(Dim.Var(String l), Dim upper, var sp) && l.equals(v))
+            if (c instanceof org.shapeforge.lang.Constraint.DimLe(Dim.Var(String l, _), Dim upper, var sp) && l.equals(v))
                 return upper;
         return null;
     }
@@ -199,7 +199,7 @@ public final class SymbolicShapes {
 
     private static boolean mentions(Dim d, String v) {
         return switch (d) {
-            case Dim.Var(String w) -> w.equals(v);
+            case Dim.Var(String w, _) -> w.equals(v);
             case Dim.Concat c -> c.parts().stream().anyMatch(p -> mentions(p, v));
             case Dim.Affine a -> mentions(a.over(), v) || a.kernel().map(k -> mentions(k, v)).orElse(false);
             default -> false;
@@ -209,7 +209,7 @@ public final class SymbolicShapes {
     private Row rowTop(String v) {
         if (solved.isEmpty()) return null;
         for (var c : solved.get().residual())
-            if (c instanceof org.shapeforge.lang.Constraint.RowLe(Row.Open(var lead, String l, var trail), Row upper, var sp)
+            if (c instanceof org.shapeforge.lang.Constraint.RowLe(Row.Open(var lead, String l, var trail, _), Row upper, var sp)
                     && l.equals(v) && lead.isEmpty() && trail.isEmpty())
                 return upper;
         return null;
@@ -232,7 +232,7 @@ public final class SymbolicShapes {
         return switch (d) {
             case Dim.Unit u -> Optional.of(ExtentExpr.of(1));
             case Dim.Atom a -> Optional.of(ExtentExpr.of(a.size()));
-            case Dim.Var(String v) when runtimeDims.containsKey(v) -> switch (runtimeDims.get(v)) {
+            case Dim.Var(String v, _) when runtimeDims.containsKey(v) -> switch (runtimeDims.get(v)) {
                 case RuntimeDim.Truncated t -> { // seed 004: an upper bound, never upgraded
                     bounded = true;
                     yield expr(t.source(), depth + 1);
@@ -247,13 +247,13 @@ public final class SymbolicShapes {
                     yield Optional.of(prod);
                 }
             };
-            case Dim.Var(String v) when dynamic.contains(v) -> {
+            case Dim.Var(String v, _) when dynamic.contains(v) -> {
                 var cl = classes.of(v);
                 if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
                 String r = cl.map(DimClasses.EqClass::representative).orElse(v);
                 yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
             }
-            case Dim.Var(String v) -> {
+            case Dim.Var(String v, _) -> {
                 Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
                 if (b == null) b = dimEquation(v);
                 if (b == null) {

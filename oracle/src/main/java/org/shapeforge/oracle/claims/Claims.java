@@ -141,7 +141,7 @@ public final class Claims {
     /** Whether a pin {@code x = v} of the closed model gives x the value γ↑ gives it (rows by flat content, Def. 2.9). */
     private static boolean isTopDefault(Constraint pin, Assignment up) {
         return switch (pin) {
-            case Constraint.DimEq(Dim.Var(String x), Dim v, Span s) -> v.equals(up.dims().get(x));
+            case Constraint.DimEq(Dim.Var(String x, _), Dim v, Span s) -> v.equals(up.dims().get(x));
             case Constraint.RowEq(Row.Open r, Row v, Span s) -> up.rows().get(r.var()) instanceof Row u && FlatEquiv.equivalent(v, u);
             default -> false;
         };

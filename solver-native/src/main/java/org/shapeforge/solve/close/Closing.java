@@ -215,7 +215,7 @@ public final class Closing {
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
         while (!todo.isEmpty())
             for (Stored s : en.store.upAdjacencies(todo.poll())) {
-                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u))) continue;
+                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
                 if (prov.dynamic().contains(u)) out.add(u);
                 else if (seen.add(u)) todo.add(u);
             }
@@ -289,9 +289,9 @@ public final class Closing {
         int n = complete ? cands.size() + 1 : 1;
         int k = n > 1 ? en.choices.choose(n) : 0;
         if (k == cands.size()) {
-            String w = en.freshRow();
-            commit(new Fact.RowEq(Row.var(trail.var()), new Row.Open(lead.lead(), w, List.of())), why);
-            commit(new Fact.RowEq(Row.var(lead.var()), new Row.Open(List.of(), w, trail.trail())), why);
+            Row.Open w = en.freshRow();
+            commit(new Fact.RowEq(trail.withFlanks(List.of(), List.of()), w.withFlanks(lead.lead(), List.of())), why);
+            commit(new Fact.RowEq(lead.withFlanks(List.of(), List.of()), w.withFlanks(List.of(), trail.trail())), why);
             return;
         }
         WordEquations.Split c = cands.get(k);

@@ -90,7 +90,19 @@ public final class RankGraph {
      * close, or null. A refused edge is not added and leaves the potential unchanged.
      */
     public Cycle add(String from, String to, int weight, Why why) {
-        int f = id(from), t = id(to);
+        return add(id(from), id(to), weight, why);
+    }
+
+    /**
+     * {@link #add(String, String, int, Why)} for variables given by their ids in this graph's
+     * {@link VarIds} (already assigned there): the solver passes its store's row ids, read off the
+     * terms, so no name is looked up.
+     */
+    public Cycle add(int f, int t, int weight, Why why) {
+        int n = Math.max(f, t) + 1;
+        if (n > names.size()) throw new IllegalArgumentException("rank graph: id " + (n - 1) + " not assigned (" + names.size() + " are)");
+        out.ensure(n);
+        in.ensure(n);
         if (out.containsLast(f, t, weight, edges)) return null;
         int e = edges.add(f, t, weight, why);
         if (f == t) {

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
 import org.shapeforge.solve.store.Store;
@@ -30,8 +31,8 @@ final class DimRules {
             return;
         }
         if (l.equals(r)) return;
-        if (l instanceof Dim.Var v) en.bindDim(v.name(), r, why);
-        else if (r instanceof Dim.Var v) en.bindDim(v.name(), l, why);
+        if (l instanceof Dim.Var v) en.bindDim(v, r, why);
+        else if (r instanceof Dim.Var v) en.bindDim(v, l, why);
         else throw Contradiction.fail("dimension mismatch: " + Show.dim(l) + " = " + Show.dim(r), why);
     }
 
@@ -45,42 +46,42 @@ final class DimRules {
         switch (lo) {
             case Dim.Var a when up instanceof Dim.Atom -> eq(a, up, why);
             case Dim.Unit u when up instanceof Dim.Var b -> eq(b, u, why);
-            case Dim.Atom d when up instanceof Dim.Var b -> cap(b.name(), d, why);
-            case Dim.Var a when up instanceof Dim.Var b -> adjacency(a.name(), b.name(), why);
+            case Dim.Atom d when up instanceof Dim.Var b -> cap(en.store.dimSlotOrNew(b), d, why);
+            case Dim.Var a when up instanceof Dim.Var b -> adjacency(en.store.dimSlotOrNew(a), en.store.dimSlotOrNew(b), why);
             default -> throw Contradiction.fail("broadcast mismatch: " + Show.dim(lo) + " <= " + Show.dim(up)
                     + " (only the unit 1 is above another dimension)", why);
         }
     }
 
-    private void cap(String b, Dim.Atom d, Why why) {
-        Store.Cap c = en.store.cap(b);
+    private void cap(DimSlot b, Dim.Atom d, Why why) {
+        Store.Cap c = b.cap();
         if (c == null) {
             en.setCap(b, d, why);
             for (Stored s : en.store.upAdjacencies(b))
-                en.emit(new Fact.DimLe(d, new Dim.Var(s.upperDim())), why.and(s.item.why()));
+                en.emit(new Fact.DimLe(d, s.upper()), why.and(s.item.why()));
         } else if (!c.atom().equals(d)) {
             if (en.mutated(Mutation.DI_CAP_KEEP_FIRST)) return; // planted bug: the second cap is dropped
-            en.emit(new Fact.DimEq(new Dim.Var(b), Dim.unit()), why.and(c.why()));
+            en.emit(new Fact.DimEq(b.term(), Dim.unit()), why.and(c.why()));
         }
     }
 
-    private void adjacency(String a, String b, Why why) {
+    private void adjacency(DimSlot a, DimSlot b, Why why) {
         Why cycle = path(b, a);
         if (cycle != null) {
-            en.emit(new Fact.DimEq(new Dim.Var(a), new Dim.Var(b)), why.and(cycle));
+            en.emit(new Fact.DimEq(a.term(), b.term()), why.and(cycle));
             return;
         }
-        Stored s = en.store.store(new Item(new Fact.DimLe(new Dim.Var(a), new Dim.Var(b)), why),
-                Stored.Kind.DIM_ADJ, List.of(a, b), List.of());
-        Store.Cap c = en.store.cap(a);
-        if (c != null) en.emit(new Fact.DimLe(c.atom(), new Dim.Var(b)), c.why().and(s.item.why()));
+        Stored s = en.store.storeAdjacency(new Item(new Fact.DimLe(a.term(), b.term()), why), a, b);
+        Store.Cap c = a.cap();
+        if (c != null) en.emit(new Fact.DimLe(c.atom(), b.term()), c.why().and(s.item.why()));
     }
 
     /** The derivation of a stored chain {@code from ⊑ … ⊑ to}, or null (bidirectional search). */
-    private Why path(String from, String to) {
+    private Why path(DimSlot fromSlot, DimSlot toSlot) {
         // no stored edge leaves `from` upwards or enters `to` from below: no path (the common case)
-        if (!from.equals(to) && (en.store.upAdjacencies(from).isEmpty() || en.store.downAdjacencies(to).isEmpty()))
+        if (fromSlot != toSlot && (en.store.upAdjacencies(fromSlot).isEmpty() || en.store.downAdjacencies(toSlot).isEmpty()))
             return null;
+        String from = fromSlot.name(), to = toSlot.name();
         Set<String> fwd = new HashSet<>(List.of(from)), bwd = new HashSet<>(List.of(to));
         ArrayDeque<String> fq = new ArrayDeque<>(List.of(from)), bq = new ArrayDeque<>(List.of(to));
         boolean met = false;

@@ -7,9 +7,11 @@ import java.util.Set;
 import org.shapeforge.solve.rank.RankGraph;
 import org.shapeforge.solve.rank.VarIds;
 import org.shapeforge.solve.search.Choices;
+import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
 import org.shapeforge.solve.store.Pending;
+import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Subst;
@@ -66,19 +68,22 @@ public final class Engine {
      *     guard against growth the rank-fact graph did not catch (Thm. 5.2(b) is open)
      */
     public Engine(Choices choices, long maxSteps, int maxRank) {
-        this(choices, maxSteps, maxRank, Set.of(), Set.of());
+        this(choices, maxSteps, maxRank, List.of(), List.of());
     }
 
     /**
-     * As above, over the input's dimension and row variables (in order of first mention): they
-     * are registered in the store, which is sized from their counts, as are the rank graphs.
+     * As above, over the input's dimension and row variables, interned: terms whose ids are their
+     * positions in the lists (in order of first mention). They are registered in the store, their
+     * slots taking those ids, and the store is sized from their counts, as are the rank graphs.
      */
-    public Engine(Choices choices, long maxSteps, int maxRank, Set<String> dims, Set<String> rows) {
+    public Engine(Choices choices, long maxSteps, int maxRank, List<Dim.Var> dims, List<Row.Open> rows) {
         // Measured on the network mix (issue 12): ~1.3 slots per input dimension, ~1.5 row ids per
         // input row, ~4.3 edges per input row in the main rank graph and ~3.7 in each flank graph.
         this.store = new Store(dims.size() * 3 / 2 + 16, rows.size() * 3 / 2 + 16);
         this.subst = new Subst(store);
         store.registerNew(dims, rows); // slots allocated in input order: passes over them read memory in order
+        for (int i = 0; i < dims.size() && !freshDimsMayClash; i++) freshDimsMayClash = dims.get(i).name().startsWith(FRESH_DIM);
+        for (int i = 0; i < rows.size() && !freshRowsMayClash; i++) freshRowsMayClash = rows.get(i).var().startsWith(FRESH_ROW);
         this.rank = new RankGraph(new StoreIds(store), rows.size() * 3 / 2 + 16, rows.size() * 9 / 2 + 16);
         this.leadRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
         this.trailRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
@@ -177,9 +182,9 @@ public final class Engine {
         switch (it.fact()) {
             case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, it.why());
             case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
-                int w = b.knownRank() - a.knownRank();
-                rankEdge(a.var(), b.var(), w, it.why());
-                rankEdge(b.var(), a.var(), -w, it.why());
+                int w = b.knownRank() - a.knownRank(), ia = store.rowId(a), ib = store.rowId(b);
+                rankEdge(rank, "", ia, ib, w, it.why());
+                rankEdge(rank, "", ib, ia, -w, it.why());
             }
             default -> {}
         }
@@ -195,9 +200,10 @@ public final class Engine {
         lastLo = lo;
         lastUp = up;
         int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
-        rankEdge(rank, "", lo.var(), up.var(), dl + dr, why);
-        rankEdge(leadRank, "leading ", lo.var(), up.var(), dl, why);
-        rankEdge(trailRank, "trailing ", lo.var(), up.var(), dr, why);
+        int l = store.rowId(lo), u = store.rowId(up);
+        rankEdge(rank, "", l, u, dl + dr, why);
+        rankEdge(leadRank, "leading ", l, u, dl, why);
+        rankEdge(trailRank, "trailing ", l, u, dr, why);
     }
 
     /*
@@ -234,25 +240,27 @@ public final class Engine {
         return store.zeroOkDim(v);
     }
 
-    public void bindDim(String v, Dim value, Why why) {
-        if (!store.zeroOkDim(v)) {
+    /** Binds the variable {@code v} to {@code value} (DE-bind): its cap, stored facts and propagators follow. */
+    public void bindDim(Dim.Var v, Dim value, Why why) {
+        DimSlot s = store.dimSlotOrNew(v);
+        if (!store.zeroOkDim(s)) {
             if (value instanceof Dim.Atom a && a.size() == 0)
-                throw Contradiction.fail("size 0 for " + v + ": sizes are at least 1 except for discardable variables (Def. 1.1)", why);
-            if (value instanceof Dim.Var w) store.zeroOkDim(w.name(), false);
+                throw Contradiction.fail("size 0 for " + v.name() + ": sizes are at least 1 except for discardable variables (Def. 1.1)", why);
+            if (value instanceof Dim.Var w) store.zeroOkDim(w, false);
         }
-        store.bindDim(v, value, why);
-        Store.Cap c = store.removeCap(v);
-        if (c != null) emit(new Fact.DimLe(c.atom(), new Dim.Var(v)), c.why());
-        List<Stored> w = store.takeDimWatchers(v);
+        store.bindDim(s, value, why);
+        Store.Cap c = store.removeCap(s);
+        if (c != null) emit(new Fact.DimLe(c.atom(), s.term()), c.why());
+        List<Stored> w = store.takeDimWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
-        store.wakeDim(v, true);
-        size.bound(v);
+        store.wakeDim(s, true);
+        size.bound(s.name());
     }
 
-    /** Sets the atom cap lb(v) (DI-cap); a known size of v is then decided (size rules). */
-    void setCap(String v, Dim.Atom a, Why why) {
-        store.setCap(v, a, why);
-        size.capped(v);
+    /** Sets the atom cap lb(v) (DI-cap) of the variable of slot {@code s}; a known size of v is then decided (size rules). */
+    void setCap(DimSlot s, Dim.Atom a, Why why) {
+        store.setCap(s, a, why);
+        size.capped(s.name());
     }
 
     private Row grown(Row r) {
@@ -261,41 +269,42 @@ public final class Engine {
         return r;
     }
 
-    public void bindRow(String v, Row value, Why why, boolean placement) {
-        nonZeroAxes(v, value, why);
+    /**
+     * Binds the row variable of {@code var} (its flanks are ignored) to {@code value}; an open
+     * value records the rank facts of the equality, the variable's stored facts and propagators
+     * follow.
+     */
+    public void bindRow(Row.Open var, Row value, Why why, boolean placement) {
+        RowSlot s = store.rowSlotOrNew(var);
+        nonZeroAxes(s, value, why);
         if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
-            int l = o.lead().size(), t = o.trail().size();
-            rankEdge(v, o.var(), l + t, why);
-            rankEdge(o.var(), v, -(l + t), why);
+            int l = o.lead().size(), t = o.trail().size(), v = s.id(), w = store.rowId(o);
+            rankEdge(rank, "", v, w, l + t, why);
+            rankEdge(rank, "", w, v, -(l + t), why);
             // a placement fixes where the marker goes (≈ leaves it free): the flank facts are
             // consequences of that policy choice, the total-rank facts are not
             Why flank = placement ? why.asPolicy() : why;
-            rankEdge(leadRank, "leading ", v, o.var(), l, flank);
-            rankEdge(leadRank, "leading ", o.var(), v, -l, flank);
-            rankEdge(trailRank, "trailing ", v, o.var(), t, flank);
-            rankEdge(trailRank, "trailing ", o.var(), v, -t, flank);
+            rankEdge(leadRank, "leading ", v, w, l, flank);
+            rankEdge(leadRank, "leading ", w, v, -l, flank);
+            rankEdge(trailRank, "trailing ", v, w, t, flank);
+            rankEdge(trailRank, "trailing ", w, v, -t, flank);
         }
-        store.bindRow(v, value, why, placement);
-        List<Stored> w = store.takeRowWatchers(v);
+        store.bindRow(s, value, why, placement);
+        List<Stored> w = store.takeRowWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
-        store.wakeRow(v);
+        store.wakeRow(s);
     }
 
     /** A row variable that may not have size-0 axes: its value's explicit axes are ≥ 1, and so are its variables. */
-    private void nonZeroAxes(String v, Row value, Why why) {
+    private void nonZeroAxes(RowSlot v, Row value, Why why) {
         if (store.zeroOkRow(v)) return;
         for (List<Dim> flank : List.of(value.lead(), value.trail()))
             for (Dim d : flank) {
                 if (d instanceof Dim.Atom a && a.size() == 0)
-                    throw Contradiction.fail("size-0 axis in the value of <" + v + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
-                if (d instanceof Dim.Var w) store.zeroOkDim(w.name(), false);
+                    throw Contradiction.fail("size-0 axis in the value of <" + v.name() + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
+                if (d instanceof Dim.Var w) store.zeroOkDim(w, false);
             }
-        if (value instanceof Row.Open o) store.zeroOkRow(o.var(), false);
-    }
-
-    /** Records a rank fact (Def. 4.5); a positive cycle fails with "rank cycle". */
-    public void rankEdge(String from, String to, int weight, Why why) {
-        rankEdge(rank, "", from, to, weight, why);
+        if (value instanceof Row.Open o) store.zeroOkRow(o, false);
     }
 
     /**
@@ -308,7 +317,11 @@ public final class Engine {
         rank = leadRank = trailRank = null;
     }
 
-    private void rankEdge(RankGraph g, String flank, String from, String to, int weight, Why why) {
+    /**
+     * Records a rank fact (Def. 4.5) between the row variables with store ids {@code from} and
+     * {@code to}; a positive cycle fails with "rank cycle".
+     */
+    private void rankEdge(RankGraph g, String flank, int from, int to, int weight, Why why) {
         if (g == null) throw new IllegalStateException("a rank fact recorded after the rank graphs were retired");
         RankGraph.Cycle c = g.add(from, to, weight, why);
         if (c == null) return;
@@ -323,24 +336,33 @@ public final class Engine {
                 + flank + "axes than the next, total " + c.weight() + " > 0)", all);
     }
 
-    /** A fresh dimension variable (deficit rule, complete-mode witnesses). */
+    /** The prefixes of fresh variables' names. */
+    private static final String FRESH_DIM = "φ", FRESH_ROW = "ρ";
+    /**
+     * Whether an input variable's name has a fresh variable's prefix (an input may name a variable
+     * φ1): only then is a fresh name checked against the store, which would build its name index
+     * for that (issue 12). Fresh names never clash with each other (one counter).
+     */
+    private boolean freshDimsMayClash, freshRowsMayClash;
+
+    /** A fresh dimension variable (deficit rule, complete-mode witnesses), as a term carrying its id. */
     public Dim.Var freshDim() {
         String n;
-        do n = "φ" + (++fresh); while (store.hasDim(n)); // an input may name a variable φ1
+        do n = FRESH_DIM + (++fresh); while (freshDimsMayClash && store.hasDim(n));
         // a fresh variable stands for part of some other value: it may be 0 until it is placed in the
         // value of a variable that may not (nonZeroAxes), e.g. an axis of a discardable row's deficit
-        Dim.Var term = store.registerDim(n).term();
-        store.zeroOkDim(n, true);
+        Dim.Var term = store.registerFreshDim(n).term();
+        store.zeroOkDim(term, true);
         return term;
     }
 
-    /** A fresh row variable. */
-    public String freshRow() {
+    /** A fresh row variable, as the bare term {@code <ρ>} carrying its id. */
+    public Row.Open freshRow() {
         String n;
-        do n = "ρ" + (++fresh); while (store.hasRow(n));
-        store.registerRow(n);
-        store.zeroOkRow(n, true);
-        return n;
+        do n = FRESH_ROW + (++fresh); while (freshRowsMayClash && store.hasRow(n));
+        Row.Open term = store.registerFreshRow(n).term();
+        store.zeroOkRow(term, true);
+        return term;
     }
 
     public List<Dim> freshDims(int k) {

@@ -55,7 +55,7 @@ final class RowEqRule {
             int k = en.choices.choose(m.size() + 1);
             split = k == 0 ? inherit : (k - 1 < inherit ? k - 1 : k);
         }
-        en.bindRow(o.var(), new Row.Closed(m.subList(0, split), m.subList(split, m.size())), why, !m.isEmpty());
+        en.bindRow(o, new Row.Closed(m.subList(0, split), m.subList(split, m.size())), why, !m.isEmpty());
     }
 
     /** Cases (c) and (d). */
@@ -66,8 +66,8 @@ final class RowEqRule {
         List<Dim> at = a.trail(), bt = b.trail();
         for (int j = 1; j <= kr; j++)
             en.emit(new Fact.DimEq(at.get(at.size() - j), bt.get(bt.size() - j)), why);
-        Row.Open ra = kl == 0 && kr == 0 ? a : new Row.Open(Lists.drop(a.lead(), kl), a.var(), Lists.dropLast(at, kr));
-        Row.Open rb = kl == 0 && kr == 0 ? b : new Row.Open(Lists.drop(b.lead(), kl), b.var(), Lists.dropLast(bt, kr));
+        Row.Open ra = kl == 0 && kr == 0 ? a : a.withFlanks(Lists.drop(a.lead(), kl), Lists.dropLast(at, kr));
+        Row.Open rb = kl == 0 && kr == 0 ? b : b.withFlanks(Lists.drop(b.lead(), kl), Lists.dropLast(bt, kr));
         int sa = ra.lead().size() + ra.trail().size(), sb = rb.lead().size() + rb.trail().size();
         if (a.var().equals(b.var())) {
             if (sa != sb)
@@ -86,11 +86,11 @@ final class RowEqRule {
             if (split(ra, rb, why)) return;
             // even <a> ~ <b> is a placement: ≈ equates flat contents, and a := <b> also
             // identifies the markers (found by NativeSmtDifferentialProperties)
-            en.bindRow(a.var(), rb, why, true); // rb is l·<b>·t with what the equality left over
+            en.bindRow(a, rb, why, true); // rb is l·<b>·t with what the equality left over
         } else if (sb == 0) {
             if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             if (split(rb, ra, why)) return;
-            en.bindRow(b.var(), ra, why, true);
+            en.bindRow(b, ra, why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
         }
@@ -121,7 +121,7 @@ final class RowEqRule {
         }
         List<Dim> axes = en.freshDims(rank);
         Why policy = why.asPolicy();
-        en.bindRow(inner.var(), new Row.Closed(axes.subList(0, at), axes.subList(at, rank)), policy, true);
+        en.bindRow(inner, new Row.Closed(axes.subList(0, at), axes.subList(at, rank)), policy, true);
         en.emit(new Fact.RowEq(bare, inner), policy);
         return true;
     }
@@ -143,7 +143,6 @@ final class RowEqRule {
     }
 
     private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {
-        List<String> vars = a.var().equals(b.var()) ? List.of(a.var()) : List.of(a.var(), b.var());
-        en.store.store(new Item(new Fact.RowEq(a, b), why), kind, List.of(), vars);
+        en.store.storeRow(new Item(new Fact.RowEq(a, b), why), kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
     }
 }

@@ -3,6 +3,7 @@ package org.shapeforge.solve.rules;
 import java.util.List;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
+import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -37,27 +38,27 @@ final class RowLeRule {
         zip(res, op, why);
         if (!(op instanceof Row.Open oo)) return; // case (ii): the rest faces the operand's inserted units
         Row residue = switch (res) {
-            case Row.Open ro -> new Row.Open(Lists.drop(ro.lead(), op.lead().size()), ro.var(),
+            case Row.Open ro -> ro.withFlanks(Lists.drop(ro.lead(), op.lead().size()),
                     Lists.dropLast(ro.trail(), op.trail().size()));
             default -> new Row.Closed(Lists.drop(res.lead(), op.lead().size()),
                     Lists.dropLast(res.trail(), op.trail().size()));
         };
+        RowSlot upper = en.store.rowSlotOrNew(oo);
         if (res instanceof Row.Open ro && ro.var().equals(oo.var())) {
             if (dl < 0 || dr < 0)
-                en.store.store(new Item(new Fact.RowLe(residue, Row.var(oo.var())), why), Stored.Kind.SHIFTED_LE,
-                        List.of(), List.of(oo.var()));
+                en.store.storeRow(new Item(new Fact.RowLe(residue, upper.term()), why), Stored.Kind.SHIFTED_LE, upper, null);
             return;
         }
         if (res instanceof Row.Open ro) en.inequalityRankFacts(ro, oo, why);
-        storeCap(residue, oo.var(), why);
+        storeCap(residue, upper, why);
     }
 
     /** Case (iv): grow the result by fresh axes to clear the deficit, then reprocess. */
     private void deficitRule(Row.Open res, Row op, int dl, int dr, Why why) {
         if (op instanceof Row.Open oo) en.inequalityRankFacts(res, oo, why);
-        String inner = en.freshRow();
-        Row grown = new Row.Open(en.freshDims(Math.max(dl, 0)), inner, en.freshDims(Math.max(dr, 0)));
-        en.bindRow(res.var(), grown, why, false);
+        Row.Open inner = en.freshRow();
+        Row grown = inner.withFlanks(en.freshDims(Math.max(dl, 0)), en.freshDims(Math.max(dr, 0)));
+        en.bindRow(res, grown, why, false);
         en.emit(new Fact.RowLe(res, op), why);
     }
 
@@ -74,20 +75,21 @@ final class RowLeRule {
      * — a semantic binding (found by Thm5_6Properties as a Cor. 5.7 failure: {@code [a] <= <r2> [2]}
      * left r2 unsolved with the cap {@code [] <= <r2>}).
      */
-    private void storeCap(Row residue, String upper, Why why) {
+    private void storeCap(Row residue, RowSlot upper, Why why) {
         if (residue instanceof Row.Closed(List<Dim> l, List<Dim> t) && l.isEmpty() && t.isEmpty()) {
-            en.bindRow(upper, residue, why, false);
+            en.bindRow(upper.term(), residue, why, false);
             return;
         }
-        List<String> vars = residue instanceof Row.Open ro ? List.of(ro.var(), upper) : List.of(upper);
         if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
-        en.store.store(new Item(new Fact.RowLe(residue, en.store.rowTerm(upper)), why), Stored.Kind.ROW_CAP, List.of(), vars);
+        RowSlot lower = residue instanceof Row.Open ro ? en.store.rowSlotOrNew(ro) : null;
+        // the upper side is the slot's one term: a fact stored per cap would otherwise hold a fresh copy each
+        en.store.storeRow(new Item(new Fact.RowLe(residue, upper.term()), why), Stored.Kind.ROW_CAP, upper, lower);
         if (residue.isGround())
             for (Stored adj : en.store.rowUpAdjacencies(upper))
                 en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.item.fact()).upper()), why.and(adj.item.why()));
-        if (residue instanceof Row.Open ro && ro.lead().isEmpty() && ro.trail().isEmpty())
-            for (Stored c : en.store.rowCaps(ro.var()))
+        if (lower != null && residue.lead().isEmpty() && residue.trail().isEmpty())
+            for (Stored c : en.store.rowCaps(lower))
                 if (c.item.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.isGround())
-                    en.emit(new Fact.RowLe(lo, Row.var(upper)), why.and(c.item.why()));
+                    en.emit(new Fact.RowLe(lo, upper.term()), why.and(c.item.why()));
     }
 }

@@ -203,14 +203,14 @@ public final class SizeRules {
 
     private void watchRow(SizeItem it, Row r, boolean axes, Trace t) {
         Row s = en.subst.row(r, t);
-        if (s instanceof Row.Open o && it.newRowWatch(o.var())) en.store.watchRow(o.var(), it);
+        if (s instanceof Row.Open o && it.newRowWatch(o.var())) en.store.watchRow(o, it);
         if (axes) for (Dim d : s.flat()) watchDims(it, d, t);
     }
 
     /** Watches the unbound representatives of the variables of {@code d} (bindings are never compound). */
     private void watchDims(SizeItem it, Dim d, Trace t) {
         if (d instanceof Dim.Var x) {
-            if (en.subst.dim(x, t) instanceof Dim.Var w && it.newDimWatch(w.name())) en.store.watchDim(w.name(), it);
+            if (en.subst.dim(x, t) instanceof Dim.Var w && it.newDimWatch(w.name())) en.store.watchDim(w, it);
         } else if (SizeTerms.compound(d)) {
             for (String v : SizeTerms.vars(List.of(d))) watchDims(it, new Dim.Var(v), t);
         }

@@ -6,11 +6,13 @@ import org.shapeforge.term.Dim;
 /**
  * Everything the {@link Store} knows about one dimension variable: its binding σ(α) with its
  * derivation, its atom cap (Def. 4.1), the stored facts that mention it and its adjacencies. The
- * several questions asked about a variable (bound? capped? watchers?) cost one hash lookup and
- * touch one object; a pass over all variables ({@link Store#dimSlots()}) costs none, and reads
+ * several questions asked about a variable (bound? capped? watchers?) cost one lookup — an array
+ * read when the asking term carries the slot's id — and touch one object; a pass over all variables ({@link Store#dimSlots()}) costs none, and reads
  * the slots in the order they were allocated.
  */
 public final class DimSlot extends Named {
+    /** Dense, in order of creation: the id its term carries ({@link Dim.Var#id()}). */
+    private final int id;
     private Dim.Var term;
     /** The binding; null while the variable is unbound. */
     Dim value;
@@ -22,13 +24,24 @@ public final class DimSlot extends Named {
     List<Watcher> props;
     boolean registered;
 
-    DimSlot(String name) {
+    DimSlot(String name, int id) {
         super(name);
+        this.id = id;
     }
 
-    /** The variable as a term (one instance per slot). */
+    /** The slot of an interned input variable: its term (carrying the id) is the slot's term. */
+    DimSlot(Dim.Var term) {
+        this(term.name(), term.id());
+        this.term = term;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    /** The variable as a term carrying the slot's id (one instance per slot). */
     public Dim.Var term() {
-        if (term == null) term = new Dim.Var(name());
+        if (term == null) term = new Dim.Var(name(), id);
         return term;
     }
 

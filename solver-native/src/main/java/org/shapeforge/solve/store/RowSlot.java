@@ -9,7 +9,7 @@ import org.shapeforge.term.Row;
  * {@code R ⊑ ⟨ρ⟩} and its bare upward adjacencies.
  */
 public final class RowSlot extends Named {
-    /** Dense, in order of creation: the rank graphs index their arrays by it. */
+    /** Dense, in order of creation: the id its terms carry ({@link Row.Open#varId()}); the rank graphs index their arrays by it. */
     private final int id;
     private Row.Open term;
     /** The binding; null while the variable is unbound. */
@@ -31,13 +31,19 @@ public final class RowSlot extends Named {
         this.id = id;
     }
 
+    /** The slot of an interned input variable: its bare term (carrying the id) is the slot's term. */
+    RowSlot(Row.Open term) {
+        this(term.var(), term.varId());
+        this.term = term;
+    }
+
     public int id() {
         return id;
     }
 
-    /** The bare variable {@code ⟨ρ⟩} as a term (one instance per slot). */
+    /** The bare variable {@code ⟨ρ⟩} as a term carrying the slot's id (one instance per slot). */
     public Row.Open term() {
-        if (term == null) term = Row.var(name());
+        if (term == null) term = new Row.Open(List.of(), name(), List.of(), id);
         return term;
     }
 

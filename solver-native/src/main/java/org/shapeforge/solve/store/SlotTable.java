@@ -15,16 +15,29 @@ import org.shapeforge.collect.PackedIndex;
  * slots themselves dereferences every slot a probe passes — both measured slower than
  * {@code HashMap} on the whole solve at 10^6 (docs/performance.md, "Memory"). Slots are never
  * removed.
+ *
+ * <p>The index is built on the first lookup by name: the solver finds its slots by the ids their
+ * terms carry ({@link Registry}), and for an interned problem may never ask by name — then the
+ * million random insertions into the index at 10^6 variables are never made (issue 12).
  */
 final class SlotTable<S extends Named> {
-    private final PackedIndex index;
+    /** Null until the first lookup by name. */
+    private PackedIndex index;
     private Named[] slots;
     private int size;
 
     /** An empty table with room for about {@code expected} slots before it grows. */
     SlotTable(int expected) {
-        index = new PackedIndex(expected, 0.75f);
         slots = new Named[Math.max(16, expected)];
+    }
+
+    private PackedIndex index() {
+        if (index == null) {
+            PackedIndex ix = new PackedIndex(Math.max(size, slots.length), 0.75f);
+            for (int i = 0; i < size; i++) ix.add(slots[i].hash, i);
+            index = ix;
+        }
+        return index;
     }
 
     /**
@@ -44,6 +57,7 @@ final class SlotTable<S extends Named> {
         Named r1 = slot1;
         if (r1 != null && r1.name() == name) return (S) r1;
         int h = PackedIndex.hash(name);
+        PackedIndex index = index();
         for (int p = index.candidate(h, index.home(h)); p >= 0; p = index.candidate(h, index.after(p))) {
             Named s = slots[index.entry(p)];
             if (s.name() == name || s.name().equals(name)) {
@@ -59,7 +73,8 @@ final class SlotTable<S extends Named> {
     void put(S slot) {
         if (size == slots.length) slots = Arrays.copyOf(slots, size + (size >> 1));
         slots[size] = slot;
-        index.add(slot.hash, size++);
+        if (index != null) index.add(slot.hash, size);
+        size++;
     }
 
     int size() {

@@ -12,6 +12,12 @@ import org.shapeforge.term.Row;
  * The bindings σ and bound store B of a configuration (Def. 4.1). Bindings are idempotent in
  * effect: lookups substitute through chains and compress them (union-find style). Stored facts
  * are indexed by the variables they mention, so binding a variable re-emits exactly its facts.
+ *
+ * <p>Everything the store knows about a variable sits in its slot ({@link DimSlot},
+ * {@link RowSlot}); the operations take the slot, found once by the caller — by the id its term
+ * carries ({@link #dimSlot(Dim.Var)}, {@link #rowSlot(Row.Open)}), an array read — rather than a
+ * name to probe again in every operation (issue 12). The name-keyed forms remain for callers that
+ * hold only a name; each costs a hash probe.
  */
 public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
@@ -47,14 +53,27 @@ public final class Store {
         return vars.registerDim(v);
     }
 
+    /** Registers a fresh dimension variable: a name the store has never seen (not checked). */
+    public DimSlot registerFreshDim(String v) {
+        return vars.registerFreshDim(v);
+    }
+
+    /** Registers a fresh row variable: a name the store has never seen (not checked). */
+    public RowSlot registerFreshRow(String v) {
+        return vars.registerFreshRow(v);
+    }
+
     /** Registers a row variable of the problem. */
     public RowSlot registerRow(String v) {
         return vars.registerRow(v);
     }
 
-    /** Registers the problem's variables: distinct names never seen, before anything else ({@link Registry#registerNew}). */
-    public void registerNew(java.util.Collection<String> dimNames, java.util.Collection<String> rowNames) {
-        vars.registerNew(dimNames, rowNames);
+    /**
+     * Registers the problem's variables before anything else: interned terms whose ids are their
+     * positions in the lists, which become their slots' ids ({@link Registry#registerNew}).
+     */
+    public void registerNew(List<Dim.Var> dimTerms, List<Row.Open> rowTerms) {
+        vars.registerNew(dimTerms, rowTerms);
     }
 
     /**
@@ -65,6 +84,16 @@ public final class Store {
         return Named.zeroOk(vars.findDim(v));
     }
 
+    /** {@link #zeroOkDim(String)} of the variable of slot {@code s}. */
+    public boolean zeroOkDim(DimSlot s) {
+        return Named.zeroOk(s);
+    }
+
+    /** Sets the flag of the variable of term {@code v} (making its slot if needed when setting). */
+    public void zeroOkDim(Dim.Var v, boolean ok) {
+        Named.zeroOk(ok ? vars.dim(v) : vars.findDim(v), ok);
+    }
+
     /** Sets {@link #zeroOkDim}'s flag (setting it makes the slot if needed; clearing an unseen variable does nothing). */
     public void zeroOkDim(String v, boolean ok) {
         Named.zeroOk(ok ? vars.dim(v) : vars.findDim(v), ok);
@@ -73,6 +102,15 @@ public final class Store {
     /** Whether row variable {@code v}'s value may have size-0 axes (the row counterpart of {@link #zeroOkDim}). */
     public boolean zeroOkRow(String v) {
         return Named.zeroOk(vars.findRow(v));
+    }
+
+    public boolean zeroOkRow(RowSlot s) {
+        return Named.zeroOk(s);
+    }
+
+    /** Sets the flag of the variable of open row {@code o}. */
+    public void zeroOkRow(Row.Open o, boolean ok) {
+        Named.zeroOk(ok ? vars.row(o) : vars.findRow(o), ok);
     }
 
     /** Sets {@link #zeroOkRow}'s flag. */
@@ -108,6 +146,11 @@ public final class Store {
         return vars.row(v).id();
     }
 
+    /** The dense id of the variable of open row {@code o} (its slot is created on first sight). */
+    public int rowId(Row.Open o) {
+        return vars.row(o).id();
+    }
+
     /** The row variable with id {@code id}. */
     public String rowName(int id) {
         return vars.rowName(id);
@@ -118,12 +161,42 @@ public final class Store {
         return vars.rowCount();
     }
 
-    /** The slot of {@code v}, or null if the store has never heard of it ({@link Subst} reads bindings here). */
+    /** The slot of the variable of {@code v} (by its id when it carries one), or null if the store has never heard of it. */
+    public DimSlot dimSlot(Dim.Var v) {
+        return vars.findDim(v);
+    }
+
+    /** The slot of the variable of {@code v}, made on first sight. */
+    public DimSlot dimSlotOrNew(Dim.Var v) {
+        return vars.dim(v);
+    }
+
+    /** The slot of the variable of open row {@code o} (by its id when it carries one), or null. */
+    public RowSlot rowSlot(Row.Open o) {
+        return vars.findRow(o);
+    }
+
+    /** The slot of the variable of open row {@code o}, made on first sight. */
+    public RowSlot rowSlotOrNew(Row.Open o) {
+        return vars.row(o);
+    }
+
+    /** The slot of row variable {@code v} found by name, made on first sight. */
+    public RowSlot rowSlotOrNew(String v) {
+        return vars.row(v);
+    }
+
+    /** The slot of dimension variable {@code v} found by name, made on first sight. */
+    public DimSlot dimSlotOrNew(String v) {
+        return vars.dim(v);
+    }
+
+    /** The slot of {@code v} found by name, or null ({@link Subst} reads bindings here). */
     DimSlot dimSlot(String v) {
         return vars.findDim(v);
     }
 
-    /** The slot of row variable {@code v}, or null. */
+    /** The slot of row variable {@code v} found by name, or null. */
     RowSlot rowSlot(String v) {
         return vars.findRow(v);
     }
@@ -133,21 +206,30 @@ public final class Store {
         return s != null && s.value != null;
     }
 
+    public boolean dimBound(Dim.Var v) {
+        DimSlot s = vars.findDim(v);
+        return s != null && s.value != null;
+    }
+
     public boolean rowBound(String v) {
         RowSlot s = vars.findRow(v);
         return s != null && s.value != null;
     }
 
-    /** Binds (or, compressing a chain, rebinds to the chain's end) dimension variable {@code v}. */
-    public void bindDim(String v, Dim value, Why why) {
-        DimSlot s = vars.dim(v);
+    /** Whether the variable of open row {@code o} is bound. */
+    public boolean rowBound(Row.Open o) {
+        RowSlot s = vars.findRow(o);
+        return s != null && s.value != null;
+    }
+
+    /** Binds (or, compressing a chain, rebinds to the chain's end) the variable of slot {@code s}. */
+    public void bindDim(DimSlot s, Dim value, Why why) {
         s.value = java.util.Objects.requireNonNull(value);
         s.why = why;
     }
 
-    /** Binds (or rebinds to a chain's end) row variable {@code v}. */
-    public void bindRow(String v, Row value, Why why, boolean placement) {
-        RowSlot s = vars.row(v);
+    /** Binds (or rebinds to a chain's end) the row variable of slot {@code s}. */
+    public void bindRow(RowSlot s, Row value, Why why, boolean placement) {
         s.value = java.util.Objects.requireNonNull(value);
         s.why = why;
         s.placement = placement;
@@ -158,18 +240,18 @@ public final class Store {
         return s == null ? null : s.cap;
     }
 
-    public void setCap(String v, Dim.Atom a, Why why) {
+    public void setCap(DimSlot s, Dim.Atom a, Why why) {
         Cap c = new Cap(a, why);
-        vars.dim(v).cap = c;
-        caps.put(v, c);
+        s.cap = c;
+        caps.put(s.name(), c);
     }
 
-    public Cap removeCap(String v) {
-        DimSlot s = vars.findDim(v);
-        if (s == null || s.cap == null) return null;
+    /** Removes and returns the cap of the variable of slot {@code s}, or null. */
+    public Cap removeCap(DimSlot s) {
+        if (s.cap == null) return null;
         Cap c = s.cap;
         s.cap = null;
-        caps.remove(v);
+        caps.remove(s.name());
         return c;
     }
 
@@ -178,11 +260,49 @@ public final class Store {
         return java.util.Collections.unmodifiableMap(caps);
     }
 
-    /** Stores a residual fact, indexed by its variables; adjacency/cap lists get it too. */
-    public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
+    /**
+     * Stores an adjacency {@code a ⊑ b} between the variables of slots {@code a} and {@code b}
+     * ({@link Stored.Kind#DIM_ADJ}), whose fact is {@code item}'s: both watch it, and it joins a's
+     * up and b's down adjacencies.
+     */
+    public Stored storeAdjacency(Item item, DimSlot a, DimSlot b) {
+        Stored s = add(item, Stored.Kind.DIM_ADJ);
+        a.watch = chains.append(a.watch, s);
+        b.watch = chains.append(b.watch, s);
+        a.up = chains.append(a.up, s);
+        b.down = chains.append(b.down, s);
+        return s;
+    }
+
+    /**
+     * Stores a residual row fact watched by the row variables of slots {@code first} and (when not
+     * null and not the same) {@code second}. A row cap {@code R ⊑ ⟨ρ⟩} ({@link Stored.Kind#ROW_CAP})
+     * joins ρ's caps (ρ must be {@code first} or {@code second}), and when R is a bare variable,
+     * that variable's upward adjacencies.
+     */
+    public Stored storeRow(Item item, Stored.Kind kind, RowSlot first, RowSlot second) {
+        if (kind == Stored.Kind.DIM_ADJ) throw new IllegalArgumentException("an adjacency is stored by storeAdjacency");
+        Stored s = add(item, kind);
+        first.watch = chains.append(first.watch, s);
+        if (second != null && second != first) second.watch = chains.append(second.watch, s);
+        if (kind == Stored.Kind.ROW_CAP) {
+            Row.Open up = (Row.Open) ((Fact.RowLe) item.fact()).upper();
+            RowSlot u = up.var() == first.name() ? first : second != null && up.var() == second.name() ? second : vars.row(up);
+            storeCap(item, s, u);
+        }
+        return s;
+    }
+
+    private Stored add(Item item, Stored.Kind kind) {
         Stored s = new Stored(item, kind, order++);
         all.add(s);
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
+        return s;
+    }
+
+    /** Stores a residual fact, indexed by its variables (by name); adjacency/cap lists get it too. */
+    public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
+        Stored s = add(item, kind);
         for (int i = 0; i < dimVars.size(); i++) {
             DimSlot d = vars.dim(dimVars.get(i));
             d.watch = chains.append(d.watch, s);
@@ -196,53 +316,62 @@ public final class Store {
             a.up = chains.append(a.up, s);
             b.down = chains.append(b.down, s);
         } else if (kind == Stored.Kind.ROW_CAP) {
-            String upper = ((Fact.RowLe) item.fact()).upper().rowVar();
-            RowSlot u = vars.row(upper);
-            u.caps = chains.append(u.caps, s);
-            u.capCount++;
-            if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
-            else if (u.capCount > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
-                List<Stored> all = chains.all(u.caps);
-                u.capsByLower = new HashMap<>(2 * all.size());
-                for (Stored c : all) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
-            }
-            if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
-                    && lo.trail().isEmpty() && !lo.var().equals(upper)) {
-                RowSlot l = vars.row(lo.var());
-                l.up = chains.append(l.up, s);
-            }
+            storeCap(item, s, vars.row(((Fact.RowLe) item.fact()).upper().rowVar()));
         }
         return s;
     }
 
-    /** Removes and returns the live stored facts that mention dimension variable {@code v}. */
-    public List<Stored> takeDimWatchers(String v) {
-        DimSlot d = vars.findDim(v);
-        if (d == null || d.watch == Chains.EMPTY) return List.of();
+    /** Puts row cap {@code s} on the caps of its upper variable's slot {@code u} (and a bare lower variable's up list). */
+    private void storeCap(Item item, Stored s, RowSlot u) {
+        u.caps = chains.append(u.caps, s);
+        u.capCount++;
+        if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
+        else if (u.capCount > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
+            List<Stored> all = chains.all(u.caps);
+            u.capsByLower = new HashMap<>(2 * all.size());
+            for (Stored c : all) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
+        }
+        if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
+                && lo.trail().isEmpty() && !lo.var().equals(u.name())) {
+            RowSlot l = vars.row(lo);
+            l.up = chains.append(l.up, s);
+        }
+    }
+
+    /** Removes and returns the live stored facts that mention the variable of slot {@code d}. */
+    public List<Stored> takeDimWatchers(DimSlot d) {
+        if (d.watch == Chains.EMPTY) return List.of();
         long h = d.watch;
         d.watch = Chains.EMPTY;
         return chains.take(h);
     }
 
-    /** Removes and returns the live stored facts that mention row variable {@code v}. */
-    public List<Stored> takeRowWatchers(String v) {
-        RowSlot r = vars.findRow(v);
-        if (r == null || r.watch == Chains.EMPTY) return List.of();
+    /** Removes and returns the live stored facts that mention the row variable of slot {@code r}. */
+    public List<Stored> takeRowWatchers(RowSlot r) {
+        if (r.watch == Chains.EMPTY) return List.of();
         long h = r.watch;
         r.watch = Chains.EMPTY;
         return chains.take(h);
     }
 
-    /** Puts propagator {@code w} on dimension variable {@code v}'s watch list. */
+    /** Puts propagator {@code w} on the watch list of dimension variable {@code v} (by name). */
     public void watchDim(String v, Watcher w) {
-        DimSlot d = vars.dim(v);
+        watch(vars.dim(v), w);
+    }
+
+    /** Puts propagator {@code w} on the watch list of the variable of {@code v}. */
+    public void watchDim(Dim.Var v, Watcher w) {
+        watch(vars.dim(v), w);
+    }
+
+    private static void watch(DimSlot d, Watcher w) {
         if (d.props == null) d.props = new ArrayList<>(2);
         d.props.add(w);
     }
 
-    /** Puts propagator {@code w} on row variable {@code v}'s watch list. */
-    public void watchRow(String v, Watcher w) {
-        RowSlot r = vars.row(v);
+    /** Puts propagator {@code w} on the watch list of the variable of open row {@code o}. */
+    public void watchRow(Row.Open o, Watcher w) {
+        RowSlot r = vars.row(o);
         if (r.props == null) r.props = new ArrayList<>(2);
         r.props.add(w);
     }
@@ -250,16 +379,20 @@ public final class Store {
     /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
     public void wakeDim(String v, boolean take) {
         DimSlot d = vars.findDim(v);
-        if (d == null || d.props == null) return;
-        List<Watcher> l = d.props;
-        if (take) d.props = null;
-        for (int i = 0; i < l.size(); i++) l.get(i).wake(v);
+        if (d != null) wakeDim(d, take);
     }
 
-    /** Wakes and forgets the propagators watching row variable {@code v} (it is bound). */
-    public void wakeRow(String v) {
-        RowSlot r = vars.findRow(v);
-        if (r == null || r.props == null) return;
+    /** {@link #wakeDim(String, boolean)} for the variable of slot {@code d}. */
+    public void wakeDim(DimSlot d, boolean take) {
+        if (d.props == null) return;
+        List<Watcher> l = d.props;
+        if (take) d.props = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake(d.name());
+    }
+
+    /** Wakes and forgets the propagators watching the row variable of slot {@code r} (it is bound). */
+    public void wakeRow(RowSlot r) {
+        if (r.props == null) return;
         List<Watcher> l = r.props;
         r.props = null;
         for (int i = 0; i < l.size(); i++) l.get(i).wake();
@@ -284,7 +417,12 @@ public final class Store {
 
     public List<Stored> upAdjacencies(String v) {
         DimSlot d = vars.findDim(v);
-        if (d == null || d.up == Chains.EMPTY) return List.of();
+        return d == null ? List.of() : upAdjacencies(d);
+    }
+
+    /** Live adjacencies {@code v ⊑ w} leaving the variable of slot {@code d}. */
+    public List<Stored> upAdjacencies(DimSlot d) {
+        if (d.up == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         d.up = chains.prune(d.up, out);
         return out;
@@ -292,7 +430,12 @@ public final class Store {
 
     public List<Stored> downAdjacencies(String v) {
         DimSlot d = vars.findDim(v);
-        if (d == null || d.down == Chains.EMPTY) return List.of();
+        return d == null ? List.of() : downAdjacencies(d);
+    }
+
+    /** Live adjacencies {@code w ⊑ v} entering the variable of slot {@code d}. */
+    public List<Stored> downAdjacencies(DimSlot d) {
+        if (d.down == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         d.down = chains.prune(d.down, out);
         return out;
@@ -301,24 +444,20 @@ public final class Store {
     /** Live caps {@code R ⊑ ⟨v⟩} on row variable {@code v}. */
     public List<Stored> rowCaps(String v) {
         RowSlot r = vars.findRow(v);
-        if (r == null || r.caps == Chains.EMPTY) return List.of();
+        return r == null ? List.of() : rowCaps(r);
+    }
+
+    /** Live caps {@code R ⊑ ⟨ρ⟩} on the row variable of slot {@code r}. */
+    public List<Stored> rowCaps(RowSlot r) {
+        if (r.caps == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         r.caps = chains.prune(r.caps, out);
         return out;
     }
 
-    /** Whether row variable {@code v} has a live cap {@code lower ⊑ ⟨v⟩} (one hash lookup). */
-    /**
-     * The bare variable {@code <v>} as a term, one instance per variable (its slot's): a fact stored
-     * per cap would otherwise hold a fresh copy each (half a million at 10^6 constraints, issue 12).
-     */
-    public Row.Open rowTerm(String v) {
-        return vars.row(v).term();
-    }
-
-    public boolean hasCap(String v, Row lower) {
-        RowSlot r = vars.findRow(v);
-        if (r == null || r.caps == Chains.EMPTY) return false;
+    /** Whether the row variable of slot {@code r} has a live cap {@code lower ⊑ ⟨ρ⟩} (one hash lookup on a hub row). */
+    public boolean hasCap(RowSlot r, Row lower) {
+        if (r.caps == Chains.EMPTY) return false;
         if (r.capsByLower != null) {
             Stored s = r.capsByLower.get(lower);
             return s != null && s.alive;
@@ -329,10 +468,9 @@ public final class Store {
     /** Up to this many caps on a row are scanned; more are indexed by their lower row. */
     private static final int CAP_SCAN = 8;
 
-    /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving {@code v}. */
-    public List<Stored> rowUpAdjacencies(String v) {
-        RowSlot r = vars.findRow(v);
-        if (r == null || r.up == Chains.EMPTY) return List.of();
+    /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving the row variable of slot {@code r}. */
+    public List<Stored> rowUpAdjacencies(RowSlot r) {
+        if (r.up == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
         r.up = chains.prune(r.up, out);
         return out;

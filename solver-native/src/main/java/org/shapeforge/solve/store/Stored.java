@@ -38,6 +38,16 @@ public final class Stored implements Pending {
         this.order = order;
     }
 
+    /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
+    public Dim.Var lower() {
+        return (Dim.Var) ((Fact.DimLe) item.fact()).lower();
+    }
+
+    /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
+    public Dim.Var upper() {
+        return (Dim.Var) ((Fact.DimLe) item.fact()).upper();
+    }
+
     /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
     public String lowerDim() {
         return ((Dim.Var) ((Fact.DimLe) item.fact()).lower()).name();

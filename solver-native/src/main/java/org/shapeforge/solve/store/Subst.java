@@ -18,7 +18,7 @@ public final class Subst {
 
     public Dim dim(Dim d, Trace t) {
         if (!(d instanceof Dim.Var v)) return d;
-        DimSlot b = store.dimSlot(v.name());
+        DimSlot b = store.dimSlot(v);
         return b == null || b.value == null ? d : resolve(b, t);
     }
 
@@ -29,12 +29,12 @@ public final class Subst {
 
     /** The value of bound slot {@code b}, its chain through other variables compressed first. */
     private Dim resolve(DimSlot b, Trace t) {
-        if (b.value instanceof Dim.Var w && store.dimBound(w.name())) {
+        if (b.value instanceof Dim.Var w && store.dimBound(w)) {
             List<DimSlot> chain = new ArrayList<>();
             chain.add(b);
             Dim cur = b.value;
             DimSlot x;
-            while (cur instanceof Dim.Var y && (x = store.dimSlot(y.name())) != null && x.value != null) {
+            while (cur instanceof Dim.Var y && (x = store.dimSlot(y)) != null && x.value != null) {
                 chain.add(x);
                 cur = x.value;
             }
@@ -72,11 +72,8 @@ public final class Subst {
                 yield a == g.axes() ? g : new Row.Rigid(a);
             }
             case Row.Open o -> {
-                RowSlot b = value(store.rowSlot(o.var()));
-                if (b == null) {
-                    List<Dim> l = dims(o.lead(), t), r2 = dims(o.trail(), t);
-                    yield l == o.lead() && r2 == o.trail() ? o : new Row.Open(l, o.var(), r2);
-                }
+                RowSlot b = value(store.rowSlot(o));
+                if (b == null) yield o.withFlanks(dims(o.lead(), t), dims(o.trail(), t));
                 t.addPlacement(b.why, b.placement);
                 yield splice(dims(o.lead(), t), row(b.value, t), dims(o.trail(), t));
             }
@@ -94,12 +91,12 @@ public final class Subst {
     /** Slot {@code b} (may be null) with its chain through other row variables compressed, or null if unbound. */
     private RowSlot value(RowSlot b) {
         if (b == null || b.value == null) return null;
-        if (!(b.value instanceof Row.Open o) || !store.rowBound(o.var())) return b;
+        if (!(b.value instanceof Row.Open o) || !store.rowBound(o)) return b;
         List<RowSlot> chain = new ArrayList<>();
         chain.add(b);
         Row cur = b.value;
         RowSlot x;
-        while (cur instanceof Row.Open y && (x = store.rowSlot(y.var())) != null && x.value != null) {
+        while (cur instanceof Row.Open y && (x = store.rowSlot(y)) != null && x.value != null) {
             chain.add(x);
             cur = x.value;
         }
@@ -127,7 +124,7 @@ public final class Subst {
         List<Dim> r = new ArrayList<>(inner.trail());
         r.addAll(trail);
         return switch (inner) {
-            case Row.Open o -> new Row.Open(l, o.var(), r);
+            case Row.Open o -> new Row.Open(l, o.var(), r, o.varId());
             case Row.Closed c -> new Row.Closed(l, r);
             case Row.Rigid g -> throw new IllegalStateException("rigid row spliced at a marker");
         };

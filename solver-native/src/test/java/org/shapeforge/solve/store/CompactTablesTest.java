@@ -23,7 +23,7 @@ class CompactTablesTest {
         for (int i = 0; i < 20_000; i++) {
             String a = "Aa".repeat(1 + i % 3) + i, b = "BB".repeat(1 + i % 3) + i; // equal hashes pairwise
             for (String n : List.of(a, b)) {
-                DimSlot s = new DimSlot(n);
+                DimSlot s = new DimSlot(n, all.size());
                 t.put(s);
                 all.add(s);
             }
@@ -41,6 +41,11 @@ class CompactTablesTest {
         return st.store(new Item(new Fact.DimLe(Dim.var(v), Dim.var(v + "'")), Why.NONE), Kind.DIM_ADJ, List.of(v, v + "'"), List.of());
     }
 
+    private static List<Stored> take(Store st, String v) {
+        DimSlot s = st.dimSlot(v);
+        return s == null ? List.of() : st.takeDimWatchers(s);
+    }
+
     /** Watch lists hand back live facts in insertion order, once; freed entries are reused without touching other lists. */
     @Test
     void watchListsKeepOrderSkipDeadAndReuseFreedEntries() {
@@ -51,16 +56,16 @@ class CompactTablesTest {
             b.add(stored(st, "b"));
         }
         st.kill(a.get(1));
-        List<Stored> takenA = st.takeDimWatchers("a");
+        List<Stored> takenA = take(st, "a");
         assertEquals(List.of(a.get(0), a.get(2), a.get(3), a.get(4)), takenA);
         for (Stored s : takenA) assertFalse(s.alive());
-        assertEquals(List.of(), st.takeDimWatchers("a"));
+        assertEquals(List.of(), take(st, "a"));
         // new facts on another variable reuse a's entries; b's list is intact
         List<Stored> c = new ArrayList<>();
         for (int i = 0; i < 7; i++) c.add(stored(st, "c"));
-        assertEquals(b, st.takeDimWatchers("b"));
-        assertEquals(c, st.takeDimWatchers("c"));
-        assertTrue(st.takeDimWatchers("never-seen").isEmpty());
+        assertEquals(b, take(st, "b"));
+        assertEquals(c, take(st, "c"));
+        assertTrue(take(st, "never-seen").isEmpty());
     }
 
     /** Adjacency lists read live facts in order and drop dead ones for good; other chains are untouched. */

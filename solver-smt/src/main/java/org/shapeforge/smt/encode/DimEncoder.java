@@ -36,7 +36,7 @@ public final class DimEncoder {
         return switch (d) {
             case Dim.Unit u -> DimE.unit(ctx);
             case Dim.Atom(long n, String b) -> new DimE(ctx.mkFalse(), ctx.mkInt(n), ctx.mkInt(bases.code(b)));
-            case Dim.Var(String name) -> vars.dim(name);
+            case Dim.Var(String name, _) -> vars.dim(name);
             case Dim.Concat(List<Dim> parts) -> {
                 List<DimE> es = new ArrayList<>();
                 for (Dim p : parts) es.add(encode(p, side));

@@ -41,7 +41,7 @@ public final class RowEncoder {
                 List<DimE> es = encodeAll(axes, side);
                 yield new RowE(true, ctx.mkInt(es.size()), ctx.mkInt(es.size()), es, ctx.mkTrue(), sum(es, null));
             }
-            case Row.Open(List<Dim> lead, String var, List<Dim> trail) -> open(lead, vars.row(var), trail, side);
+            case Row.Open(List<Dim> lead, String var, List<Dim> trail, _) -> open(lead, vars.row(var), trail, side);
         };
     }
 
