@@ -10,7 +10,6 @@ import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.search.Choices;
-import org.shapeforge.solve.store.Why;
 import org.shapeforge.solver.SolvedForm;
 
 /** One deterministic run along one branch script: stage 1, then (optionally) closing. */
@@ -39,15 +38,21 @@ final class Attempt {
         return (int) Math.min(1 << 20, Math.max(256, 10 * axes));
     }
 
+    /**
+     * One run. With {@code allSources} off derivations keep only their first source and policy
+     * flag ({@link Engine#derivations}): the run decides exactly the same, but a failure names only
+     * its first constraint — replay it with all sources to explain it.
+     */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
-            java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
+            java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
+        en.derivations(!allSources, in.constraints().size());
         en.mutations(mutations);
         en.size.provenance(prov.discardable(), prov.dynamic());
         en.discardable(prov.discardable());
         en.size.spans(i -> in.constraints().get(i).span());
         for (int i = 0; i < in.constraints().size(); i++)
-            if (!in.core().get(i) && SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), Why.source(i));
+            if (!in.core().get(i) && SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), en.source(i));
         en.input(in.constraints().size(), in::fact); // first in the worklist, in input order
         try {
             en.run();

@@ -53,7 +53,7 @@ public final class Entailer {
         Input in = Input.of(problem);
         if (in.unsupported() != null) return new Entailer(new Entailment.Undetermined(in.unsupportedWhy()), null);
         Provenance prov = Provenance.of(problem);
-        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, NativeSolver.maxSteps(in), mutations);
+        Attempt.Result r = Attempt.run(in, prov, Choices.deterministic(), false, false, NativeSolver.maxSteps(in), mutations, false);
         if (r instanceof Attempt.Failed f)
             return new Entailer(f.why().why.policy() || f.why().error
                     ? new Entailment.Undetermined("the solver fails by policy: " + f.why().getMessage())

@@ -61,6 +61,12 @@ public final class NativeSolver implements ShapeSolver {
                 : canonical.get().restore(solveAsGiven(canonical.get().problem(), options));
     }
 
+    /**
+     * Runs the attempts with derivations that keep only their first source ({@link Attempt#run}:
+     * the same decisions and residual spans, no derivation DAG), and replays the failure to report
+     * with full derivations, to name all its constraints. A replay is the same deterministic run;
+     * one that does not end the same way is a bug, reported as such.
+     */
     private Outcome solveAsGiven(Problem problem, SolveOptions options) {
         long t0 = System.nanoTime();
         Input in = Input.of(problem);
@@ -70,12 +76,12 @@ public final class NativeSolver implements ShapeSolver {
                     List.of(), n, 0, t0);
         if (in.unsupported() != null) return new Outcome.Unknown(in.unsupportedWhy(), stats(n, 0, t0));
         Provenance prov = Provenance.of(problem);
-        List<Integer> script = List.of();
+        List<Integer> script = List.of(), firstScript = null;
         Attempt.Failed first = null;
         long steps = 0;
         for (int node = 0; ; node++) {
             Choices ch = new Choices(script);
-            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in), mutations);
+            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in), mutations, false);
             steps += r.steps();
             switch (r) {
                 case Attempt.Done d -> {
@@ -88,17 +94,39 @@ public final class NativeSolver implements ShapeSolver {
                     return new Outcome.Unknown(b.reason(), stats(n, steps, t0));
                 }
                 case Attempt.Failed f -> {
-                    if (first == null) first = f;
+                    if (first == null) {
+                        first = f;
+                        firstScript = script;
+                    }
                     if (!options.complete() || f.why().error || !f.why().why.policy())
-                        return failure(in, f.why(), options.complete() && node > 0 ? "" : null, n, steps, t0);
+                        return failure(in, explained(in, prov, script, options, f), options.complete() && node > 0 ? "" : null, n, steps, t0);
                     script = ch.next();
                     if (script == null)
-                        return failure(in, first.why(), " (complete mode: all " + (node + 1) + " explored policy branches fail; some choice points are not branched, so this is not a proof of unsatisfiability)", n, steps, t0);
+                        return failure(in, explained(in, prov, firstScript, options, first), " (complete mode: all " + (node + 1) + " explored policy branches fail; some choice points are not branched, so this is not a proof of unsatisfiability)", n, steps, t0);
                     if (node + 1 >= MAX_NODES)
                         return new Outcome.Unknown("complete mode: branch budget of " + MAX_NODES + " exhausted", stats(n, steps, t0));
                 }
             }
         }
+    }
+
+    /** The contradiction of failed run {@code f} (along {@code script}), replayed with full derivations. */
+    private Contradiction explained(Input in, Provenance prov, List<Integer> script, SolveOptions options, Attempt.Failed f) {
+        Contradiction c = replayed(in, prov, script, options, f, Attempt.Failed.class).why();
+        if (c.error != f.why().error || c.why.policy() != f.why().why.policy() || !c.getMessage().equals(f.why().getMessage()))
+            throw new IllegalStateException("native solver: the replay with sources failed otherwise (\"" + c.getMessage()
+                    + "\") than the run (\"" + f.why().getMessage() + "\")");
+        return c;
+    }
+
+    /** The run along {@code script} again, with full derivations; it must end as {@code run} did (a {@code kind}). */
+    private <R extends Attempt.Result> R replayed(Input in, Provenance prov, List<Integer> script, SolveOptions options,
+            Attempt.Result run, Class<R> kind) {
+        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), true, maxSteps(in), mutations, true);
+        if (!kind.isInstance(r) || r.steps() != run.steps())
+            throw new IllegalStateException("native solver: the replay with sources ended " + r.getClass().getSimpleName()
+                    + " after " + r.steps() + " steps, the run " + run.getClass().getSimpleName() + " after " + run.steps());
+        return kind.cast(r);
     }
 
     /**

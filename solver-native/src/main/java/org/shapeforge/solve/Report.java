@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.collect.FrozenMap;
+import org.shapeforge.collect.PackedIndex;
 import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
@@ -11,9 +12,7 @@ import org.shapeforge.semantics.Sizes;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
-import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
@@ -31,27 +30,30 @@ final class Report {
         FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd);
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
         List<String> policyDims = new ArrayList<>();
-        for (DimSlot s : dimSlots(en, in)) {
-            if (!s.bound()) continue;
+        Store st = en.store;
+        for (int s = 0; s < nd; s++) { // the input's variables: ids 0 … nd-1, in order of first mention
+            if (!st.dimBound(s)) continue;
             Trace t = new Trace(Why.NONE, false);
-            db.putNew(s.name(), s.hash(), dim(en, en.subst.dim(s, t)));
-            if (t.why().policy()) policyDims.add(s.name());
+            String name = st.dimName(s);
+            db.putNew(name, PackedIndex.hash(name), dim(en, en.subst.dim(s, t)));
+            if (t.why().policy()) policyDims.add(name);
         }
         List<String> policy = new ArrayList<>(); // distinct (one slot each): one immutable set, no hash-set nodes
-        for (RowSlot s : rowSlots(en, in)) {
-            if (!s.bound()) continue;
+        for (int s = 0; s < nr; s++) {
+            if (!st.rowBound(s)) continue;
             Trace t = new Trace(Why.NONE, false);
-            rb.putNew(s.name(), s.hash(), axes(en, en.subst.row(s, t)));
-            if (t.why().policy()) policy.add(s.name());
+            String name = st.rowName(s);
+            rb.putNew(name, PackedIndex.hash(name), axes(en, en.subst.row(s, t)));
+            if (t.why().policy()) policy.add(name);
         }
         Map<String, Dim> dims = db.build();
         Map<String, Row> rows = rb.build();
         List<Constraint> residual = new ArrayList<>(residual(en));
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
         residual.addAll(sized);
-        boolean principal = en.store.caps().isEmpty() && sized.isEmpty();
+        boolean principal = en.store.cappedCount() == 0 && sized.isEmpty();
         for (Stored s : en.store.residual())
-            if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.item.fact()).lower())))
+            if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.fact()).lower())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
                 java.util.Set.copyOf(policy), java.util.Set.copyOf(policyDims));
@@ -79,10 +81,10 @@ final class Report {
 
     static List<Constraint> residual(Engine en) {
         List<Constraint> out = new ArrayList<>();
-        for (Map.Entry<String, Store.Cap> e : en.store.caps().entrySet())
-            out.add(new Constraint.DimLe(e.getValue().atom(), new Dim.Var(e.getKey()), Span.NONE));
+        for (int s : en.store.capped())
+            out.add(new Constraint.DimLe(en.store.cap(s).atom(), en.store.dimTerm(s), Span.NONE));
         for (Stored s : en.store.residual())
-            out.add(switch (s.item.fact()) {
+            out.add(switch (s.fact()) {
                 case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), Span.NONE);
                 case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), Span.NONE);
                 case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), Span.NONE);
@@ -98,21 +100,24 @@ final class Report {
     static Assignment model(Engine en, Input in, List<String> notes, Map<String, Dim> symbolic, Map<String, Row> symbolicRows) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (DimSlot s : dimSlots(en, in)) {
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
-            if (x.isGround()) d.putNew(s.name(), s.hash(), x);
+            String name = st.dimName(s);
+            if (x.isGround()) d.putNew(name, PackedIndex.hash(name), x);
             else {
-                notes.add((en.size.isDynamic(s.name()) ? "dynamic " : "") + s.name() + " stays symbolic (" + Show.dim(x) + "): not in the model");
-                if (!(x instanceof Dim.Var v && v.name().equals(s.name()))) symbolic.put(s.name(), x);
+                notes.add((en.size.isDynamic(name) ? "dynamic " : "") + name + " stays symbolic (" + Show.dim(x) + "): not in the model");
+                if (!(x instanceof Dim.Var v && v.name().equals(name))) symbolic.put(name, x);
             }
         }
-        for (RowSlot s : rowSlots(en, in)) {
+        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
             Row x = row(en, s);
-            if (x.isGround()) r.putNew(s.name(), s.hash(), x);
+            String name = st.rowName(s);
+            if (x.isGround()) r.putNew(name, PackedIndex.hash(name), x);
             else {
-                notes.add("<" + s.name() + "> stays symbolic (" + Show.row(x) + "): not in the model");
-                if (!(x instanceof Row.Open o && o.var().equals(s.name()) && o.lead().isEmpty() && o.trail().isEmpty()))
-                    symbolicRows.put(s.name(), x);
+                notes.add("<" + name + "> stays symbolic (" + Show.row(x) + "): not in the model");
+                if (!(x instanceof Row.Open o && o.var().equals(name) && o.lead().isEmpty() && o.trail().isEmpty()))
+                    symbolicRows.put(name, x);
             }
         }
         return new Assignment(d.build(), r.build());
@@ -126,13 +131,16 @@ final class Report {
     static Assignment symbolicAtUnit(Engine en, Input in) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        for (DimSlot s : dimSlots(en, in)) {
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
-            d.putNew(s.name(), s.hash(), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
+            String name = st.dimName(s);
+            d.putNew(name, PackedIndex.hash(name), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
         }
-        for (RowSlot s : rowSlots(en, in)) {
+        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
             Row x = row(en, s);
-            r.putNew(s.name(), s.hash(), x instanceof Row.Closed c && c.isGround() ? c
+            String name = st.rowName(s);
+            r.putNew(name, PackedIndex.hash(name), x instanceof Row.Closed c && c.isGround() ? c
                     : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
         }
         return new Assignment(d.build(), r.build());
@@ -144,20 +152,12 @@ final class Report {
                 .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
     }
 
-    /** The input's dimension variables' slots, in order of first mention (they were registered first). */
-    private static List<DimSlot> dimSlots(Engine en, Input in) {
-        return en.store.dimSlots().subList(0, in.dimVars().size());
-    }
-
-    private static List<RowSlot> rowSlots(Engine en, Input in) {
-        return en.store.rowSlots().subList(0, in.rowVars().size());
-    }
-
-    private static Dim dim(Engine en, DimSlot s) {
+    /** σ⋆ of dimension variable {@code s} (the input's are ids 0 … n-1, in order of first mention: they were registered first). */
+    private static Dim dim(Engine en, int s) {
         return dim(en, en.subst.dim(s, new Trace(Why.NONE, false)));
     }
 
-    private static Row row(Engine en, RowSlot s) {
+    private static Row row(Engine en, int s) {
         return axes(en, en.subst.row(s, new Trace(Why.NONE, false)));
     }
 
@@ -249,10 +249,15 @@ final class Report {
     /** Bindings and store, for the soundness guard's internal-error message. */
     static String dump(Engine en, Input in) {
         StringBuilder sb = new StringBuilder("store:\n");
-        for (DimSlot s : en.store.dimSlots()) if (s.bound()) sb.append("  ").append(s.name()).append(" = ")
-                .append(Show.dim(dim(en, s))).append('\n');
-        for (RowSlot s : en.store.rowSlots()) if (s.bound()) sb.append("  <").append(s.name()).append("> = ")
-                .append(Show.row(row(en, s))).append('\n');
+        Store st = en.store;
+        for (int i = 0; i < st.registeredDims(); i++) {
+            int s = st.registeredDim(i);
+            if (st.dimBound(s)) sb.append("  ").append(st.dimName(s)).append(" = ").append(Show.dim(dim(en, s))).append('\n');
+        }
+        for (int i = 0; i < st.registeredRows(); i++) {
+            int s = st.registeredRow(i);
+            if (st.rowBound(s)) sb.append("  <").append(st.rowName(s)).append("> = ").append(Show.row(row(en, s))).append('\n');
+        }
         for (Constraint c : residual(en)) sb.append("  residual ").append(org.shapeforge.lang.Printer.print(c)).append('\n');
         return sb.toString();
     }

@@ -6,8 +6,6 @@ import java.util.Set;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.DimSlot;
-import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
@@ -65,26 +63,27 @@ public final class Closing {
      */
     private void forRows(boolean leavesOnly) {
         boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
-        List<RowSlot> slots = en.store.rowSlots();
+        Store store = en.store;
         List<Fact> batch = new ArrayList<>();
         List<Why> whys = new ArrayList<>();
-        for (int i = 0, n = slots.size(); i < n; i++) { // the variables there are now: commits may add fresh ones
-            RowSlot slot = slots.get(i);
-            if (slot.bound()) continue;
-            String v = slot.name();
+        for (int i = 0, n = store.registeredRows(); i < n; i++) { // the variables there are now: commits may add fresh ones
+            int slot = store.registeredRow(i);
+            if (store.rowBound(slot)) continue;
+            String v = store.rowName(slot);
             String key = tagged ? Provenance.rowKey(v) : null;
             if (tagged && prov.dynamic().contains(key)) continue;
             boolean leaf = tagged && prov.leaf().contains(key);
             if (leavesOnly != leaf) continue;
             Row value = Row.empty();
             Why valueWhy = Why.GUESS;
+            boolean joined = false; // the value is the join of the caps (else a guess)
             if (leaf) {
                 List<Row> caps = new ArrayList<>();
                 Why why = Why.GUESS;
-                for (Stored c : en.store.rowCaps(v)) {
+                for (Stored c : store.rowCaps(slot)) {
                     Trace t = new Trace(Why.NONE, true);
-                    caps.add(en.subst.row(((Fact.RowLe) c.item.fact()).lower(), t));
-                    why = why.and(c.item.why()).and(t.why());
+                    caps.add(en.subst.row(((Fact.RowLe) c.fact()).lower(), t));
+                    why = why.and(c.why()).and(t.why());
                 }
                 if (!caps.isEmpty()) {
                     RowJoin.Result j = RowJoin.of(caps);
@@ -95,14 +94,15 @@ public final class Closing {
                     if (!complete || j.row().flat().isEmpty() || en.choices.choose(2) == 0) {
                         value = j.row();
                         valueWhy = why;
+                        joined = true;
                     }
                 }
-                if (valueWhy == Why.GUESS && en.size.pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
-                batch.add(new Fact.RowEq(slot.term(), value));
+                if (!joined && en.size.pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
+                batch.add(new Fact.RowEq(store.rowTerm(slot), value));
                 whys.add(valueWhy);
                 continue;
             }
-            commit(new Fact.RowEq(slot.term(), value), Why.GUESS);
+            commit(new Fact.RowEq(store.rowTerm(slot), value), Why.GUESS);
         }
         if (batch.isEmpty()) return;
         for (int i = 0; i < batch.size(); i++) en.emit(batch.get(i), whys.get(i).asPolicy());
@@ -124,7 +124,9 @@ public final class Closing {
     private void forDims(Stage s, boolean capped) {
         boolean anyLeaf = !prov.leaf().isEmpty(), anyDynamic = !prov.dynamic().isEmpty();
         if (!anyLeaf && s != Stage.DIMS) return; // the leaf stages concern leaves only
-        List<DimSlot> vars = new ArrayList<>(en.store.dimSlots()); // commits may add fresh ones
+        Store store = en.store;
+        int[] vars = new int[store.registeredDims()]; // the variables there are now: commits may add fresh ones
+        for (int i = 0; i < vars.length; i++) vars[i] = store.registeredDim(i);
         if (capped) {
             commitCapped(s, vars, anyLeaf, anyDynamic);
             return;
@@ -132,19 +134,25 @@ public final class Closing {
         // Guesses to the unit create no caps (1 ⊑ x pins x to the unit); a discardable's 0 caps the
         // variables above it. So the zeros go last, and the closed values do not depend on the
         // order in which variables were first mentioned (stable sort).
-        if (!prov.discardable().isEmpty())
-            vars.sort(java.util.Comparator.comparing(v -> prov.discardable().contains(v.name())));
+        if (!prov.discardable().isEmpty()) { // a stable partition: the discardable ones last
+            int[] sorted = new int[vars.length];
+            int k = 0;
+            for (int v : vars) if (!prov.discardable().contains(store.dimName(v))) sorted[k++] = v;
+            for (int v : vars) if (prov.discardable().contains(store.dimName(v))) sorted[k++] = v;
+            vars = sorted;
+        }
         Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of(); // never closed through a relation either
-        for (DimSlot slot : vars) {
-            String v = slot.name();
-            if (slot.bound() || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
+        for (int slot : vars) {
+            String v = store.dimName(slot);
+            if (store.dimBound(slot) || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
-            Store.Cap cap = slot.cap();
+            Store.Cap cap = store.cap(slot);
+            Dim.Var term = store.dimTerm(slot);
             // some uncapped variables may have received a cap from a guess made earlier in this pass
             switch (s) {
                 case LEAF_DIMS -> {
                     if (!leaf || cap == null) continue;
-                    commit(new Fact.DimEq(slot.term(), cap.atom()), Why.GUESS.and(cap.why()));
+                    commit(new Fact.DimEq(term, cap.atom()), Why.GUESS.and(cap.why()));
                 }
                 case LEAF_GUESS -> {
                     if (!leaf || cap != null || en.size.preventsGuess(v)) continue;
@@ -152,17 +160,17 @@ public final class Closing {
                         throw Contradiction.error("unspecified hidden dimension: parameter " + v
                                 + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",
                                 Why.NONE);
-                    commit(new Fact.DimEq(slot.term(), guess(v)), Why.GUESS);
+                    commit(new Fact.DimEq(term, guess(v)), Why.GUESS);
                 }
                 default -> {
                     Set<String> above = cap == null && anyDynamic ? dynamicAbove(v) : Set.of();
                     if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
                     if (above.size() == 1) {
                         // below a dynamic dim: the broadcast result is that dim (1 would pin it to the unit)
-                        commit(new Fact.DimEq(slot.term(), Dim.var(above.iterator().next())), Why.GUESS);
+                        commit(new Fact.DimEq(term, Dim.var(above.iterator().next())), Why.GUESS);
                         continue;
                     }
-                    commit(new Fact.DimEq(slot.term(), cap != null ? cap.atom() : guess(v)),
+                    commit(new Fact.DimEq(term, cap != null ? cap.atom() : guess(v)),
                             cap != null ? Why.GUESS.and(cap.why()) : Why.GUESS);
                 }
             }
@@ -175,26 +183,27 @@ public final class Closing {
      * choice point (cap or unit); the choices are taken in the order of the caps' values and bases
      * (then names), not of first mention.
      */
-    private void commitCapped(Stage s, List<DimSlot> vars, boolean anyLeaf, boolean anyDynamic) {
-        List<DimSlot> todo = new ArrayList<>();
+    private void commitCapped(Stage s, int[] vars, boolean anyLeaf, boolean anyDynamic) {
+        Store store = en.store;
+        List<Integer> todo = new ArrayList<>();
         Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of();
-        for (DimSlot slot : vars) {
-            String v = slot.name();
-            if (slot.bound() || slot.cap() == null || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
+        for (int slot : vars) {
+            String v = store.dimName(slot);
+            if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);
         }
         if (todo.isEmpty()) return;
         boolean branch = complete && s == Stage.LEAF_DIMS;
-        if (branch) todo.sort(java.util.Comparator.comparing((DimSlot d) -> d.cap().atom().size())
-                .thenComparing(d -> String.valueOf(d.cap().atom().basis())).thenComparing(DimSlot::name));
+        if (branch) todo.sort(java.util.Comparator.comparing((Integer d) -> store.cap(d).atom().size())
+                .thenComparing(d -> String.valueOf(store.cap(d).atom().basis())).thenComparing(store::dimName));
         List<Fact> facts = new ArrayList<>(todo.size());
         List<Why> whys = new ArrayList<>(todo.size());
-        for (DimSlot slot : todo) {
-            Store.Cap cap = slot.cap();
+        for (int slot : todo) {
+            Store.Cap cap = store.cap(slot);
             boolean unit = branch && en.choices.choose(2) == 1;
-            facts.add(new Fact.DimEq(slot.term(), unit ? Dim.unit() : cap.atom()));
+            facts.add(new Fact.DimEq(store.dimTerm(slot), unit ? Dim.unit() : cap.atom()));
             whys.add(Why.GUESS.and(cap.why()));
         }
         for (int i = 0; i < facts.size(); i++) en.emit(facts.get(i), whys.get(i).asPolicy());
@@ -258,7 +267,7 @@ public final class Closing {
                 case ROTATION_EQ -> 1;
                 case SHIFTED_LE -> 2;
                 case DIM_ADJ, ROW_CAP -> throw new IllegalArgumentException("not deferred: " + s.kind);
-            }, s.item.fact().toString(), seq);
+            }, s.fact().toString(), seq);
         }
 
         @Override
@@ -270,16 +279,16 @@ public final class Closing {
     }
 
     private void resolve(Stored d) {
-        Why why = d.item.why().asPolicy();
+        Why why = d.why().asPolicy();
         Trace t = new Trace(Why.NONE, false);
-        switch (d.item.fact()) {
+        switch (d.fact()) {
             case Fact.RowEq(Row l, Row r) -> {
                 Row.Open a = (Row.Open) en.subst.row(l, t), b = (Row.Open) en.subst.row(r, t);
                 if (d.kind == Stored.Kind.ROTATION_EQ) rotation(a, b, why.and(t.why()));
                 else split(a, b, why.and(t.why()));
             }
             case Fact.RowLe(Row lo, Row up) -> commit(new Fact.RowEq(Row.var(up.rowVar()), Row.empty()), why);
-            default -> throw new IllegalStateException("unexpected deferred fact " + d.item.fact());
+            default -> throw new IllegalStateException("unexpected deferred fact " + d.fact());
         }
     }
 

@@ -4,9 +4,7 @@ import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.Item;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Why;
@@ -53,35 +51,36 @@ final class DimRules {
         }
     }
 
-    private void cap(DimSlot b, Dim.Atom d, Why why) {
-        Store.Cap c = b.cap();
+    private void cap(int b, Dim.Atom d, Why why) {
+        Store.Cap c = en.store.cap(b);
         if (c == null) {
             en.setCap(b, d, why);
             for (Stored s : en.store.upAdjacencies(b))
-                en.emit(new Fact.DimLe(d, s.upper()), why.and(s.item.why()));
+                en.emit(new Fact.DimLe(d, s.upper()), why.and(s.why()));
         } else if (!c.atom().equals(d)) {
             if (en.mutated(Mutation.DI_CAP_KEEP_FIRST)) return; // planted bug: the second cap is dropped
-            en.emit(new Fact.DimEq(b.term(), Dim.unit()), why.and(c.why()));
+            en.emit(new Fact.DimEq(en.store.dimTerm(b), Dim.unit()), why.and(c.why()));
         }
     }
 
-    private void adjacency(DimSlot a, DimSlot b, Why why) {
+    private void adjacency(int a, int b, Why why) {
+        Dim.Var at = en.store.dimTerm(a), bt = en.store.dimTerm(b);
         Why cycle = path(b, a);
         if (cycle != null) {
-            en.emit(new Fact.DimEq(a.term(), b.term()), why.and(cycle));
+            en.emit(new Fact.DimEq(at, bt), why.and(cycle));
             return;
         }
-        Stored s = en.store.storeAdjacency(new Item(new Fact.DimLe(a.term(), b.term()), why), a, b);
-        Store.Cap c = a.cap();
-        if (c != null) en.emit(new Fact.DimLe(c.atom(), b.term()), c.why().and(s.item.why()));
+        Stored s = en.store.storeAdjacency(new Fact.DimLe(at, bt), why, a, b);
+        Store.Cap c = en.store.cap(a);
+        if (c != null) en.emit(new Fact.DimLe(c.atom(), bt), c.why().and(s.why()));
     }
 
     /** The derivation of a stored chain {@code from ⊑ … ⊑ to}, or null (bidirectional search). */
-    private Why path(DimSlot fromSlot, DimSlot toSlot) {
+    private Why path(int fromSlot, int toSlot) {
         // no stored edge leaves `from` upwards or enters `to` from below: no path (the common case)
         if (fromSlot != toSlot && (en.store.upAdjacencies(fromSlot).isEmpty() || en.store.downAdjacencies(toSlot).isEmpty()))
             return null;
-        String from = fromSlot.name(), to = toSlot.name();
+        String from = en.store.dimName(fromSlot), to = en.store.dimName(toSlot);
         Set<String> fwd = new HashSet<>(List.of(from)), bwd = new HashSet<>(List.of(to));
         ArrayDeque<String> fq = new ArrayDeque<>(List.of(from)), bq = new ArrayDeque<>(List.of(to));
         boolean met = false;
@@ -101,7 +100,7 @@ final class DimRules {
         Why all = Why.NONE;
         for (String v : fwd)
             for (Stored s : en.store.upAdjacencies(v))
-                if (bwd.contains(s.upperDim())) all = all.and(s.item.why());
+                if (bwd.contains(s.upperDim())) all = all.and(s.why());
         return all;
     }
 }

@@ -7,11 +7,9 @@ import java.util.Set;
 import org.shapeforge.solve.rank.RankGraph;
 import org.shapeforge.solve.rank.VarIds;
 import org.shapeforge.solve.search.Choices;
-import org.shapeforge.solve.store.DimSlot;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
 import org.shapeforge.solve.store.Pending;
-import org.shapeforge.solve.store.RowSlot;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Subst;
@@ -139,16 +137,19 @@ public final class Engine {
             if (inputNext < inputCount) {
                 int i = inputNext++;
                 Fact f = inputFacts.apply(i);
-                if (f != null) step(new Item(f, Why.source(i)), false, true);
+                if (f != null) step(f, source(i), false, true);
             }
             else if (!work.isEmpty()) {
                 switch (work.poll()) {
-                    case Stored s -> step(s.item, false, false);
-                    case Item i -> step(i, false, true);
+                    case Stored s -> step(s.fact(), s.why(), false, false);
+                    case Item i -> step(i.fact(), i.why(), false, true);
                 }
             }
             else if (size.propagate()) continue;
-            else if (!placements.isEmpty()) step(placements.poll(), true, false);
+            else if (!placements.isEmpty()) {
+                Item p = placements.poll();
+                step(p.fact(), p.why(), true, false);
+            }
             else return;
         }
     }
@@ -158,12 +159,12 @@ public final class Engine {
         return inputNext < inputCount || !work.isEmpty();
     }
 
-    private void step(Item it, boolean placing, boolean firstTime) {
+    private void step(Fact fact, Why why, boolean placing, boolean firstTime) {
         this.placing = placing;
         if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
-        if (firstTime) recordedRankFact(it);
-        Trace t = new Trace(it.why(), it.fact().markerSensitive());
-        switch (it.fact()) {
+        if (firstTime) recordedRankFact(fact, why);
+        Trace t = new Trace(why, fact.markerSensitive());
+        switch (fact) {
             case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
             case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
             case Fact.RowEq(Row l, Row r) -> rowEq.apply(grown(subst.row(l, t)), grown(subst.row(r, t)), t.why());
@@ -178,13 +179,13 @@ public final class Engine {
      * of a result surplus, never rounded up: the sign discipline). Recording against the
      * unsubstituted names is what makes a cycle visible in every processing order.
      */
-    private void recordedRankFact(Item it) {
-        switch (it.fact()) {
-            case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, it.why());
+    private void recordedRankFact(Fact fact, Why why) {
+        switch (fact) {
+            case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, why);
             case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
                 int w = b.knownRank() - a.knownRank(), ia = store.rowId(a), ib = store.rowId(b);
-                rankEdge(rank, "", ia, ib, w, it.why());
-                rankEdge(rank, "", ib, ia, -w, it.why());
+                rankEdge(rank, "", ia, ib, w, why);
+                rankEdge(rank, "", ib, ia, -w, why);
             }
             default -> {}
         }
@@ -214,6 +215,29 @@ public final class Engine {
      * per fresh variable: issue 12.)
      */
 
+    /**
+     * The table of first-source derivations ({@link Why#first}), or null when derivations keep all
+     * their sources. With it the run decides exactly the same (the policy flags are kept) and
+     * places residual constraints the same (their first source is kept), allocates no derivation
+     * nodes — at 10^6 constraints about 2.4 million objects that every collection during the run
+     * copied (issue 12) — but a failure names only its first constraint: the run is deterministic,
+     * and a caller that needs them all replays it with full derivations ({@code NativeSolver}).
+     */
+    private Why[] firsts;
+
+    /**
+     * Derivations over {@code constraints} input constraints keep only their first source and
+     * policy flag ({@code firstOnly}) or everything (the default); call before anything is emitted.
+     */
+    public void derivations(boolean firstOnly, int constraints) {
+        firsts = firstOnly ? Why.firstOnly(constraints) : null;
+    }
+
+    /** The derivation of input constraint {@code i} ({@link Why#source} or {@link Why#first}, see {@link #derivations}). */
+    public Why source(int i) {
+        return firsts == null ? Why.source(i) : Why.first(firsts, i);
+    }
+
     /** Planted rule mutations (tests of the tests only; empty in production). */
     private Set<Mutation> mutations = Set.of();
 
@@ -242,7 +266,7 @@ public final class Engine {
 
     /** Binds the variable {@code v} to {@code value} (DE-bind): its cap, stored facts and propagators follow. */
     public void bindDim(Dim.Var v, Dim value, Why why) {
-        DimSlot s = store.dimSlotOrNew(v);
+        int s = store.dimSlotOrNew(v);
         if (!store.zeroOkDim(s)) {
             if (value instanceof Dim.Atom a && a.size() == 0)
                 throw Contradiction.fail("size 0 for " + v.name() + ": sizes are at least 1 except for discardable variables (Def. 1.1)", why);
@@ -250,17 +274,17 @@ public final class Engine {
         }
         store.bindDim(s, value, why);
         Store.Cap c = store.removeCap(s);
-        if (c != null) emit(new Fact.DimLe(c.atom(), s.term()), c.why());
+        if (c != null) emit(new Fact.DimLe(c.atom(), store.dimTerm(s)), c.why());
         List<Stored> w = store.takeDimWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
         store.wakeDim(s, true);
-        size.bound(s.name());
+        size.bound(store.dimName(s));
     }
 
-    /** Sets the atom cap lb(v) (DI-cap) of the variable of slot {@code s}; a known size of v is then decided (size rules). */
-    void setCap(DimSlot s, Dim.Atom a, Why why) {
+    /** Sets the atom cap lb(v) (DI-cap) of dimension variable {@code s}; a known size of v is then decided (size rules). */
+    void setCap(int s, Dim.Atom a, Why why) {
         store.setCap(s, a, why);
-        size.capped(s.name());
+        size.capped(store.dimName(s));
     }
 
     private Row grown(Row r) {
@@ -275,10 +299,10 @@ public final class Engine {
      * follow.
      */
     public void bindRow(Row.Open var, Row value, Why why, boolean placement) {
-        RowSlot s = store.rowSlotOrNew(var);
+        int s = store.rowSlotOrNew(var);
         nonZeroAxes(s, value, why);
         if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
-            int l = o.lead().size(), t = o.trail().size(), v = s.id(), w = store.rowId(o);
+            int l = o.lead().size(), t = o.trail().size(), v = s, w = store.rowId(o);
             rankEdge(rank, "", v, w, l + t, why);
             rankEdge(rank, "", w, v, -(l + t), why);
             // a placement fixes where the marker goes (≈ leaves it free): the flank facts are
@@ -296,12 +320,12 @@ public final class Engine {
     }
 
     /** A row variable that may not have size-0 axes: its value's explicit axes are ≥ 1, and so are its variables. */
-    private void nonZeroAxes(RowSlot v, Row value, Why why) {
+    private void nonZeroAxes(int v, Row value, Why why) {
         if (store.zeroOkRow(v)) return;
         for (List<Dim> flank : List.of(value.lead(), value.trail()))
             for (Dim d : flank) {
                 if (d instanceof Dim.Atom a && a.size() == 0)
-                    throw Contradiction.fail("size-0 axis in the value of <" + v.name() + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
+                    throw Contradiction.fail("size-0 axis in the value of <" + store.rowName(v) + ">: sizes are at least 1 except for discardable variables (Def. 1.1)", why);
                 if (d instanceof Dim.Var w) store.zeroOkDim(w, false);
             }
         if (value instanceof Row.Open o) store.zeroOkRow(o, false);
@@ -351,7 +375,7 @@ public final class Engine {
         do n = FRESH_DIM + (++fresh); while (freshDimsMayClash && store.hasDim(n));
         // a fresh variable stands for part of some other value: it may be 0 until it is placed in the
         // value of a variable that may not (nonZeroAxes), e.g. an axis of a discardable row's deficit
-        Dim.Var term = store.registerFreshDim(n).term();
+        Dim.Var term = store.dimTerm(store.registerFreshDim(n));
         store.zeroOkDim(term, true);
         return term;
     }
@@ -360,7 +384,7 @@ public final class Engine {
     public Row.Open freshRow() {
         String n;
         do n = FRESH_ROW + (++fresh); while (freshRowsMayClash && store.hasRow(n));
-        Row.Open term = store.registerFreshRow(n).term();
+        Row.Open term = store.rowTerm(store.registerFreshRow(n));
         store.zeroOkRow(term, true);
         return term;
     }

@@ -2,7 +2,6 @@ package org.shapeforge.solve.rules;
 
 import java.util.List;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.Item;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -143,6 +142,6 @@ final class RowEqRule {
     }
 
     private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {
-        en.store.storeRow(new Item(new Fact.RowEq(a, b), why), kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
+        en.store.storeRow(new Fact.RowEq(a, b), why, kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
     }
 }

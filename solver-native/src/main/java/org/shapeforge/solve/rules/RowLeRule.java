@@ -2,8 +2,7 @@ package org.shapeforge.solve.rules;
 
 import java.util.List;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.Item;
-import org.shapeforge.solve.store.RowSlot;
+import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -43,10 +42,10 @@ final class RowLeRule {
             default -> new Row.Closed(Lists.drop(res.lead(), op.lead().size()),
                     Lists.dropLast(res.trail(), op.trail().size()));
         };
-        RowSlot upper = en.store.rowSlotOrNew(oo);
+        int upper = en.store.rowSlotOrNew(oo);
         if (res instanceof Row.Open ro && ro.var().equals(oo.var())) {
             if (dl < 0 || dr < 0)
-                en.store.storeRow(new Item(new Fact.RowLe(residue, upper.term()), why), Stored.Kind.SHIFTED_LE, upper, null);
+                en.store.storeRow(new Fact.RowLe(residue, en.store.rowTerm(upper)), why, Stored.Kind.SHIFTED_LE, upper, Store.NONE);
             return;
         }
         if (res instanceof Row.Open ro) en.inequalityRankFacts(ro, oo, why);
@@ -75,21 +74,22 @@ final class RowLeRule {
      * — a semantic binding (found by Thm5_6Properties as a Cor. 5.7 failure: {@code [a] <= <r2> [2]}
      * left r2 unsolved with the cap {@code [] <= <r2>}).
      */
-    private void storeCap(Row residue, RowSlot upper, Why why) {
+    private void storeCap(Row residue, int upper, Why why) {
+        Row.Open upperTerm = en.store.rowTerm(upper);
         if (residue instanceof Row.Closed(List<Dim> l, List<Dim> t) && l.isEmpty() && t.isEmpty()) {
-            en.bindRow(upper.term(), residue, why, false);
+            en.bindRow(upperTerm, residue, why, false);
             return;
         }
         if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
-        RowSlot lower = residue instanceof Row.Open ro ? en.store.rowSlotOrNew(ro) : null;
+        int lower = residue instanceof Row.Open ro ? en.store.rowSlotOrNew(ro) : Store.NONE;
         // the upper side is the slot's one term: a fact stored per cap would otherwise hold a fresh copy each
-        en.store.storeRow(new Item(new Fact.RowLe(residue, upper.term()), why), Stored.Kind.ROW_CAP, upper, lower);
+        en.store.storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
         if (residue.isGround())
             for (Stored adj : en.store.rowUpAdjacencies(upper))
-                en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.item.fact()).upper()), why.and(adj.item.why()));
-        if (lower != null && residue.lead().isEmpty() && residue.trail().isEmpty())
+                en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.fact()).upper()), why.and(adj.why()));
+        if (lower != Store.NONE && residue.lead().isEmpty() && residue.trail().isEmpty())
             for (Stored c : en.store.rowCaps(lower))
-                if (c.item.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.isGround())
-                    en.emit(new Fact.RowLe(lo, upper.term()), why.and(c.item.why()));
+                if (c.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.isGround())
+                    en.emit(new Fact.RowLe(lo, upperTerm), why.and(c.why()));
     }
 }

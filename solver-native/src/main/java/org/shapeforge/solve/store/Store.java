@@ -2,9 +2,7 @@ package org.shapeforge.solve.store;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -13,22 +11,25 @@ import org.shapeforge.term.Row;
  * effect: lookups substitute through chains and compress them (union-find style). Stored facts
  * are indexed by the variables they mention, so binding a variable re-emits exactly its facts.
  *
- * <p>Everything the store knows about a variable sits in its slot ({@link DimSlot},
- * {@link RowSlot}); the operations take the slot, found once by the caller — by the id its term
- * carries ({@link #dimSlot(Dim.Var)}, {@link #rowSlot(Row.Open)}), an array read — rather than a
- * name to probe again in every operation (issue 12). The name-keyed forms remain for callers that
- * hold only a name; each costs a hash probe.
+ * <p>A variable is its dense id in its sort's slots ({@link DimSlots}, {@link RowSlots}: parallel
+ * arrays, no object per variable). The operations take the id, found once by the caller — from
+ * the id its term carries ({@link #dimSlot(Dim.Var)}, {@link #rowSlot(Row.Open)}), an array read
+ * confirmed by the name — rather than a name to probe again in every operation (issue 12). The
+ * name-keyed forms remain for callers that hold only a name; each costs a hash probe (and the
+ * first builds the name index). The input's variables are registered first, with their terms'
+ * ids ({@link #registerNew}).
  */
 public final class Store {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
-    /** The variables' slots (by name, by row id, in registration order). */
-    private final Registry vars;
-    /** The capped variables in the order their caps were set (residual printing, principality). */
-    private final Map<String, Cap> caps;
+    /** No variable: what the lookups return for a name never seen. */
+    public static final int NONE = -1;
+
+    private final DimSlots dims;
+    private final RowSlots rows;
     private final List<Stored> all = new ArrayList<>();
-    /** The lists of stored facts of all slots (watches, adjacencies, caps). */
+    /** The lists of stored facts of all variables (watches, adjacencies, caps). */
     private final Chains chains = new Chains();
     /** The deferred word equations and shifted inequalities ever stored, in order (append-only, dead ones included). */
     private final List<Stored> deferred = new ArrayList<>();
@@ -39,375 +40,366 @@ public final class Store {
         this(16, 16);
     }
 
-    /**
-     * An empty store whose maps are sized for about {@code dims} dimension and {@code rows} row
-     * variables (the input's; fresh variables grow them), so large inputs do not pay for rehashing.
-     */
+    /** An empty store with room for about {@code dims} dimension and {@code rows} row variables before it grows. */
     public Store(int dims, int rows) {
-        vars = new Registry(dims, rows);
-        caps = LinkedHashMap.newLinkedHashMap(Math.max(16, dims / 4));
+        this.dims = new DimSlots(dims);
+        this.rows = new RowSlots(rows);
     }
 
-    /** Registers a dimension variable of the problem (once; later calls return the same slot). */
-    public DimSlot registerDim(String v) {
-        return vars.registerDim(v);
-    }
-
-    /** Registers a fresh dimension variable: a name the store has never seen (not checked). */
-    public DimSlot registerFreshDim(String v) {
-        return vars.registerFreshDim(v);
-    }
-
-    /** Registers a fresh row variable: a name the store has never seen (not checked). */
-    public RowSlot registerFreshRow(String v) {
-        return vars.registerFreshRow(v);
-    }
-
-    /** Registers a row variable of the problem. */
-    public RowSlot registerRow(String v) {
-        return vars.registerRow(v);
-    }
+    // ---- variables ----
 
     /**
      * Registers the problem's variables before anything else: interned terms whose ids are their
-     * positions in the lists, which become their slots' ids ({@link Registry#registerNew}).
+     * positions in the lists, which become their ids here.
      */
     public void registerNew(List<Dim.Var> dimTerms, List<Row.Open> rowTerms) {
-        vars.registerNew(dimTerms, rowTerms);
+        if (dims.count != 0 || rows.count != 0) throw new IllegalStateException("registerNew: variables already seen");
+        for (int i = 0; i < dimTerms.size(); i++) {
+            Dim.Var v = dimTerms.get(i);
+            if (v.id() != i) throw new IllegalArgumentException("registerNew: " + v.name() + " has id " + v.id() + ", not " + i);
+            dims.register(dims.add(v.name(), v));
+        }
+        for (int i = 0; i < rowTerms.size(); i++) {
+            Row.Open o = rowTerms.get(i);
+            if (o.varId() != i) throw new IllegalArgumentException("registerNew: <" + o.var() + "> has id " + o.varId() + ", not " + i);
+            rows.register(rows.add(o.var(), o));
+        }
     }
 
-    /**
-     * Whether dimension variable {@code v} may have size 0 (Def. 1.1: discardable, or fresh and not
-     * yet placed in a value that may not): a flag on its slot, false for a variable never seen.
-     */
-    public boolean zeroOkDim(String v) {
-        return Named.zeroOk(vars.findDim(v));
+    /** Registers a fresh dimension variable: a name the store has never seen (not checked). */
+    public int registerFreshDim(String v) {
+        int s = dims.add(v, null);
+        dims.register(s);
+        return s;
     }
 
-    /** {@link #zeroOkDim(String)} of the variable of slot {@code s}. */
-    public boolean zeroOkDim(DimSlot s) {
-        return Named.zeroOk(s);
+    /** Registers a fresh row variable: a name the store has never seen (not checked). */
+    public int registerFreshRow(String v) {
+        int s = rows.add(v, null);
+        rows.register(s);
+        return s;
     }
 
-    /** Sets the flag of the variable of term {@code v} (making its slot if needed when setting). */
-    public void zeroOkDim(Dim.Var v, boolean ok) {
-        Named.zeroOk(ok ? vars.dim(v) : vars.findDim(v), ok);
+    /** The variable of {@code v} (by the id it carries, confirmed by name, else by name), or {@link #NONE}. */
+    public int dimSlot(Dim.Var v) {
+        return dims.find(v.name(), v.id());
     }
 
-    /** Sets {@link #zeroOkDim}'s flag (setting it makes the slot if needed; clearing an unseen variable does nothing). */
-    public void zeroOkDim(String v, boolean ok) {
-        Named.zeroOk(ok ? vars.dim(v) : vars.findDim(v), ok);
+    /** The variable of {@code v}, made on first sight. */
+    public int dimSlotOrNew(Dim.Var v) {
+        int s = dimSlot(v);
+        return s != NONE ? s : dims.add(v.name(), null);
     }
 
-    /** Whether row variable {@code v}'s value may have size-0 axes (the row counterpart of {@link #zeroOkDim}). */
-    public boolean zeroOkRow(String v) {
-        return Named.zeroOk(vars.findRow(v));
+    /** Dimension variable {@code v} found by name, made on first sight. */
+    public int dimSlotOrNew(String v) {
+        int s = dims.find(v);
+        return s != NONE ? s : dims.add(v, null);
     }
 
-    public boolean zeroOkRow(RowSlot s) {
-        return Named.zeroOk(s);
+    /** The variable of open row {@code o} (by the id it carries, confirmed by name, else by name), or {@link #NONE}. */
+    public int rowSlot(Row.Open o) {
+        return rows.find(o.var(), o.varId());
     }
 
-    /** Sets the flag of the variable of open row {@code o}. */
-    public void zeroOkRow(Row.Open o, boolean ok) {
-        Named.zeroOk(ok ? vars.row(o) : vars.findRow(o), ok);
+    /** The variable of open row {@code o}, made on first sight. */
+    public int rowSlotOrNew(Row.Open o) {
+        int s = rowSlot(o);
+        return s != NONE ? s : rows.add(o.var(), null);
     }
 
-    /** Sets {@link #zeroOkRow}'s flag. */
-    public void zeroOkRow(String v, boolean ok) {
-        Named.zeroOk(ok ? vars.row(v) : vars.findRow(v), ok);
+    /** Row variable {@code v} found by name, made on first sight. */
+    public int rowSlotOrNew(String v) {
+        int s = rows.find(v);
+        return s != NONE ? s : rows.add(v, null);
     }
 
-    /**
-     * The registered dimension variables in registration order (read-only, live: registrations
-     * made while a caller iterates by index appear at the end).
-     */
-    public List<DimSlot> dimSlots() {
-        return vars.dimSlots();
+    /** Dimension variable {@code v} found by name, or {@link #NONE}. */
+    public int dimSlot(String v) {
+        return dims.find(v);
     }
 
-    /** The registered row variables in registration order (read-only, live). */
-    public List<RowSlot> rowSlots() {
-        return vars.rowSlots();
+    /** Row variable {@code v} found by name, or {@link #NONE}. */
+    public int rowSlot(String v) {
+        return rows.find(v);
     }
 
     /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
     public boolean hasDim(String v) {
-        return vars.findDim(v) != null;
+        return dims.find(v) != NONE;
     }
 
     /** Whether the store has seen row variable {@code v}. */
     public boolean hasRow(String v) {
-        return vars.findRow(v) != null;
+        return rows.find(v) != NONE;
     }
 
-    /** The dense id of row variable {@code v} (its slot is created on first sight). */
-    public int rowId(String v) {
-        return vars.row(v).id();
+    /** The registered dimension variables, in registration order: {@code registeredDim(0 … registeredDims()-1)}. */
+    public int registeredDims() {
+        return dims.registered();
     }
 
-    /** The dense id of the variable of open row {@code o} (its slot is created on first sight). */
-    public int rowId(Row.Open o) {
-        return vars.row(o).id();
+    public int registeredDim(int k) {
+        return dims.registered(k);
     }
 
-    /** The row variable with id {@code id}. */
-    public String rowName(int id) {
-        return vars.rowName(id);
+    /** The registered row variables, in registration order. */
+    public int registeredRows() {
+        return rows.registered();
     }
 
-    /** The number of row ids assigned. */
+    public int registeredRow(int k) {
+        return rows.registered(k);
+    }
+
+    public String dimName(int s) {
+        return dims.names[s];
+    }
+
+    public String rowName(int s) {
+        return rows.names[java.util.Objects.checkIndex(s, rows.count)];
+    }
+
+    /** The variable as a term carrying its id (one instance per variable). */
+    public Dim.Var dimTerm(int s) {
+        return dims.term(s);
+    }
+
+    /** The bare row variable {@code ⟨ρ⟩} as a term carrying its id (one instance per variable). */
+    public Row.Open rowTerm(int s) {
+        return rows.term(s);
+    }
+
+    /** The number of row variables (their ids are {@code 0 … rowCount()-1}; the rank graphs index by them). */
     public int rowCount() {
-        return vars.rowCount();
+        return rows.count;
     }
 
-    /** The slot of the variable of {@code v} (by its id when it carries one), or null if the store has never heard of it. */
-    public DimSlot dimSlot(Dim.Var v) {
-        return vars.findDim(v);
+    /** The id of the variable of open row {@code o} (made on first sight). */
+    public int rowId(Row.Open o) {
+        return rowSlotOrNew(o);
     }
 
-    /** The slot of the variable of {@code v}, made on first sight. */
-    public DimSlot dimSlotOrNew(Dim.Var v) {
-        return vars.dim(v);
+    /** The id of row variable {@code v} (made on first sight). */
+    public int rowId(String v) {
+        return rowSlotOrNew(v);
     }
 
-    /** The slot of the variable of open row {@code o} (by its id when it carries one), or null. */
-    public RowSlot rowSlot(Row.Open o) {
-        return vars.findRow(o);
+    // ---- flags ----
+
+    /**
+     * Whether dimension variable {@code s} may have size 0 (Def. 1.1: discardable, or fresh and not
+     * yet placed in a value that may not).
+     */
+    public boolean zeroOkDim(int s) {
+        return dims.zeroOk(s);
     }
 
-    /** The slot of the variable of open row {@code o}, made on first sight. */
-    public RowSlot rowSlotOrNew(Row.Open o) {
-        return vars.row(o);
+    /** {@link #zeroOkDim(int)} by name: false for a variable never seen. */
+    public boolean zeroOkDim(String v) {
+        int s = dims.find(v);
+        return s != NONE && dims.zeroOk(s);
     }
 
-    /** The slot of row variable {@code v} found by name, made on first sight. */
-    public RowSlot rowSlotOrNew(String v) {
-        return vars.row(v);
+    /** Sets the flag of the variable of term {@code v} (making it if needed when setting). */
+    public void zeroOkDim(Dim.Var v, boolean ok) {
+        int s = ok ? dimSlotOrNew(v) : dimSlot(v);
+        if (s != NONE) dims.zeroOk(s, ok);
     }
 
-    /** The slot of dimension variable {@code v} found by name, made on first sight. */
-    public DimSlot dimSlotOrNew(String v) {
-        return vars.dim(v);
+    /** Sets {@link #zeroOkDim}'s flag by name (setting it makes the variable if needed; clearing an unseen one does nothing). */
+    public void zeroOkDim(String v, boolean ok) {
+        int s = ok ? dimSlotOrNew(v) : dims.find(v);
+        if (s != NONE) dims.zeroOk(s, ok);
     }
 
-    /** The slot of {@code v} found by name, or null ({@link Subst} reads bindings here). */
-    DimSlot dimSlot(String v) {
-        return vars.findDim(v);
+    /** Whether row variable {@code s}'s value may have size-0 axes (the row counterpart of {@link #zeroOkDim}). */
+    public boolean zeroOkRow(int s) {
+        return rows.zeroOk(s);
     }
 
-    /** The slot of row variable {@code v} found by name, or null. */
-    RowSlot rowSlot(String v) {
-        return vars.findRow(v);
+    public boolean zeroOkRow(String v) {
+        int s = rows.find(v);
+        return s != NONE && rows.zeroOk(s);
+    }
+
+    /** Sets the flag of the variable of open row {@code o}. */
+    public void zeroOkRow(Row.Open o, boolean ok) {
+        int s = ok ? rowSlotOrNew(o) : rowSlot(o);
+        if (s != NONE) rows.zeroOk(s, ok);
+    }
+
+    public void zeroOkRow(String v, boolean ok) {
+        int s = ok ? rowSlotOrNew(v) : rows.find(v);
+        if (s != NONE) rows.zeroOk(s, ok);
+    }
+
+    // ---- bindings ----
+
+    public boolean dimBound(int s) {
+        return dims.bound(s);
+    }
+
+    public boolean rowBound(int s) {
+        return rows.bound(s);
     }
 
     public boolean dimBound(String v) {
-        DimSlot s = vars.findDim(v);
-        return s != null && s.value != null;
+        int s = dims.find(v);
+        return s != NONE && dims.bound(s);
     }
 
     public boolean dimBound(Dim.Var v) {
-        DimSlot s = vars.findDim(v);
-        return s != null && s.value != null;
+        int s = dimSlot(v);
+        return s != NONE && dims.bound(s);
     }
 
     public boolean rowBound(String v) {
-        RowSlot s = vars.findRow(v);
-        return s != null && s.value != null;
+        int s = rows.find(v);
+        return s != NONE && rows.bound(s);
     }
 
     /** Whether the variable of open row {@code o} is bound. */
     public boolean rowBound(Row.Open o) {
-        RowSlot s = vars.findRow(o);
-        return s != null && s.value != null;
+        int s = rowSlot(o);
+        return s != NONE && rows.bound(s);
     }
 
-    /** Binds (or, compressing a chain, rebinds to the chain's end) the variable of slot {@code s}. */
-    public void bindDim(DimSlot s, Dim value, Why why) {
-        s.value = java.util.Objects.requireNonNull(value);
-        s.why = why;
+    /** σ(s) as stored (not read through chains: {@link Subst} does that), or null. */
+    Dim dimValue(int s) {
+        return dims.value(s);
     }
 
-    /** Binds (or rebinds to a chain's end) the row variable of slot {@code s}. */
-    public void bindRow(RowSlot s, Row value, Why why, boolean placement) {
-        s.value = java.util.Objects.requireNonNull(value);
-        s.why = why;
-        s.placement = placement;
+    Why dimWhy(int s) {
+        return dims.whys[s];
+    }
+
+    Row rowValue(int s) {
+        return rows.value(s);
+    }
+
+    Why rowWhy(int s) {
+        return rows.whys[s];
+    }
+
+    boolean placement(int s) {
+        return rows.placement[s];
+    }
+
+    /** Binds (or, compressing a chain, rebinds to the chain's end) dimension variable {@code s}. */
+    public void bindDim(int s, Dim value, Why why) {
+        dims.values[s] = java.util.Objects.requireNonNull(value);
+        dims.whys[s] = why;
+    }
+
+    /** Binds (or rebinds to a chain's end) row variable {@code s}. */
+    public void bindRow(int s, Row value, Why why, boolean placement) {
+        rows.values[s] = java.util.Objects.requireNonNull(value);
+        rows.whys[s] = why;
+        rows.placement[s] = placement;
+    }
+
+    // ---- caps ----
+
+    /** The atom cap lb(s), or null. */
+    public Cap cap(int s) {
+        return dims.caps[s];
     }
 
     public Cap cap(String v) {
-        DimSlot s = vars.findDim(v);
-        return s == null ? null : s.cap;
+        int s = dims.find(v);
+        return s == NONE ? null : dims.caps[s];
     }
 
-    public void setCap(DimSlot s, Dim.Atom a, Why why) {
-        Cap c = new Cap(a, why);
-        s.cap = c;
-        caps.put(s.name(), c);
+    public void setCap(int s, Dim.Atom a, Why why) {
+        dims.setCap(s, new Cap(a, why));
     }
 
-    /** Removes and returns the cap of the variable of slot {@code s}, or null. */
-    public Cap removeCap(DimSlot s) {
-        if (s.cap == null) return null;
-        Cap c = s.cap;
-        s.cap = null;
-        caps.remove(s.name());
-        return c;
+    /** Removes and returns the cap of variable {@code s}, or null. */
+    public Cap removeCap(int s) {
+        return dims.removeCap(s);
     }
 
-    /** The caps in the order they were set (read-only). */
-    public Map<String, Cap> caps() {
-        return java.util.Collections.unmodifiableMap(caps);
+    /** The number of capped variables. */
+    public int cappedCount() {
+        return dims.liveCaps();
     }
+
+    /** The capped variables in the order their caps were set. */
+    public int[] capped() {
+        return dims.capped();
+    }
+
+    // ---- stored facts ----
 
     /**
-     * Stores an adjacency {@code a ⊑ b} between the variables of slots {@code a} and {@code b}
-     * ({@link Stored.Kind#DIM_ADJ}), whose fact is {@code item}'s: both watch it, and it joins a's
+     * Stores an adjacency {@code a ⊑ b} between dimension variables {@code a} and {@code b}
+     * ({@link Stored.Kind#DIM_ADJ}), whose fact is {@code fact}: both watch it, and it joins a's
      * up and b's down adjacencies.
      */
-    public Stored storeAdjacency(Item item, DimSlot a, DimSlot b) {
-        Stored s = add(item, Stored.Kind.DIM_ADJ);
-        a.watch = chains.append(a.watch, s);
-        b.watch = chains.append(b.watch, s);
-        a.up = chains.append(a.up, s);
-        b.down = chains.append(b.down, s);
+    public Stored storeAdjacency(Fact.DimLe fact, Why why, int a, int b) {
+        Stored s = add(fact, why, Stored.Kind.DIM_ADJ);
+        dims.watch[a] = chains.append(dims.watch[a], s);
+        dims.watch[b] = chains.append(dims.watch[b], s);
+        dims.up[a] = chains.append(dims.up[a], s);
+        dims.down[b] = chains.append(dims.down[b], s);
         return s;
     }
 
     /**
-     * Stores a residual row fact watched by the row variables of slots {@code first} and (when not
-     * null and not the same) {@code second}. A row cap {@code R ⊑ ⟨ρ⟩} ({@link Stored.Kind#ROW_CAP})
-     * joins ρ's caps (ρ must be {@code first} or {@code second}), and when R is a bare variable,
-     * that variable's upward adjacencies.
+     * Stores a residual row fact watched by row variables {@code first} and (when not
+     * {@link #NONE} and not the same) {@code second}. A row cap {@code R ⊑ ⟨ρ⟩}
+     * ({@link Stored.Kind#ROW_CAP}) joins ρ's caps, and when R is a bare variable, that variable's
+     * upward adjacencies.
      */
-    public Stored storeRow(Item item, Stored.Kind kind, RowSlot first, RowSlot second) {
+    public Stored storeRow(Fact fact, Why why, Stored.Kind kind, int first, int second) {
         if (kind == Stored.Kind.DIM_ADJ) throw new IllegalArgumentException("an adjacency is stored by storeAdjacency");
-        Stored s = add(item, kind);
-        first.watch = chains.append(first.watch, s);
-        if (second != null && second != first) second.watch = chains.append(second.watch, s);
-        if (kind == Stored.Kind.ROW_CAP) {
-            Row.Open up = (Row.Open) ((Fact.RowLe) item.fact()).upper();
-            RowSlot u = up.var() == first.name() ? first : second != null && up.var() == second.name() ? second : vars.row(up);
-            storeCap(item, s, u);
-        }
+        Stored s = add(fact, why, kind);
+        rows.watch[first] = chains.append(rows.watch[first], s);
+        if (second != NONE && second != first) rows.watch[second] = chains.append(rows.watch[second], s);
+        if (kind == Stored.Kind.ROW_CAP) storeCap(s, rowSlotOrNew((Row.Open) ((Fact.RowLe) fact).upper()));
         return s;
     }
 
-    private Stored add(Item item, Stored.Kind kind) {
-        Stored s = new Stored(item, kind, order++);
+    private Stored add(Fact fact, Why why, Stored.Kind kind) {
+        Stored s = new Stored(fact, why, kind, order++);
         all.add(s);
         if (kind == Stored.Kind.SPLIT_EQ || kind == Stored.Kind.ROTATION_EQ || kind == Stored.Kind.SHIFTED_LE) deferred.add(s);
         return s;
     }
 
-    /** Stores a residual fact, indexed by its variables (by name); adjacency/cap lists get it too. */
-    public Stored store(Item item, Stored.Kind kind, List<String> dimVars, List<String> rowVars) {
-        Stored s = add(item, kind);
-        for (int i = 0; i < dimVars.size(); i++) {
-            DimSlot d = vars.dim(dimVars.get(i));
-            d.watch = chains.append(d.watch, s);
+    /** Puts row cap {@code s} on the caps of its upper variable {@code u} (and a bare lower variable's up list). */
+    private void storeCap(Stored s, int u) {
+        rows.caps[u] = chains.append(rows.caps[u], s);
+        rows.capCount[u]++;
+        if (rows.capsByLower[u] != null) rows.capsByLower[u].put(((Fact.RowLe) s.fact()).lower(), s);
+        else if (rows.capCount[u] > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
+            List<Stored> caps = chains.all(rows.caps[u]);
+            HashMap<Row, Stored> byLower = new HashMap<>(2 * caps.size());
+            for (Stored c : caps) byLower.put(((Fact.RowLe) c.fact()).lower(), c);
+            rows.capsByLower[u] = byLower;
         }
-        for (int i = 0; i < rowVars.size(); i++) {
-            RowSlot r = vars.row(rowVars.get(i));
-            r.watch = chains.append(r.watch, s);
-        }
-        if (kind == Stored.Kind.DIM_ADJ) {
-            DimSlot a = vars.dim(dimVars.get(0)), b = vars.dim(dimVars.get(1));
-            a.up = chains.append(a.up, s);
-            b.down = chains.append(b.down, s);
-        } else if (kind == Stored.Kind.ROW_CAP) {
-            storeCap(item, s, vars.row(((Fact.RowLe) item.fact()).upper().rowVar()));
-        }
-        return s;
-    }
-
-    /** Puts row cap {@code s} on the caps of its upper variable's slot {@code u} (and a bare lower variable's up list). */
-    private void storeCap(Item item, Stored s, RowSlot u) {
-        u.caps = chains.append(u.caps, s);
-        u.capCount++;
-        if (u.capsByLower != null) u.capsByLower.put(((Fact.RowLe) item.fact()).lower(), s);
-        else if (u.capCount > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
-            List<Stored> all = chains.all(u.caps);
-            u.capsByLower = new HashMap<>(2 * all.size());
-            for (Stored c : all) u.capsByLower.put(((Fact.RowLe) c.item.fact()).lower(), c);
-        }
-        if (item.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
-                && lo.trail().isEmpty() && !lo.var().equals(u.name())) {
-            RowSlot l = vars.row(lo);
-            l.up = chains.append(l.up, s);
+        if (s.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
+                && lo.trail().isEmpty() && !lo.var().equals(rows.names[u])) {
+            int l = rowSlotOrNew(lo);
+            rows.up[l] = chains.append(rows.up[l], s);
         }
     }
 
-    /** Removes and returns the live stored facts that mention the variable of slot {@code d}. */
-    public List<Stored> takeDimWatchers(DimSlot d) {
-        if (d.watch == Chains.EMPTY) return List.of();
-        long h = d.watch;
-        d.watch = Chains.EMPTY;
+    /** Removes and returns the live stored facts that mention dimension variable {@code s}. */
+    public List<Stored> takeDimWatchers(int s) {
+        long h = dims.watch[s];
+        if (h == Chains.EMPTY) return List.of();
+        dims.watch[s] = Chains.EMPTY;
         return chains.take(h);
     }
 
-    /** Removes and returns the live stored facts that mention the row variable of slot {@code r}. */
-    public List<Stored> takeRowWatchers(RowSlot r) {
-        if (r.watch == Chains.EMPTY) return List.of();
-        long h = r.watch;
-        r.watch = Chains.EMPTY;
+    /** Removes and returns the live stored facts that mention row variable {@code s}. */
+    public List<Stored> takeRowWatchers(int s) {
+        long h = rows.watch[s];
+        if (h == Chains.EMPTY) return List.of();
+        rows.watch[s] = Chains.EMPTY;
         return chains.take(h);
-    }
-
-    /** Puts propagator {@code w} on the watch list of dimension variable {@code v} (by name). */
-    public void watchDim(String v, Watcher w) {
-        watch(vars.dim(v), w);
-    }
-
-    /** Puts propagator {@code w} on the watch list of the variable of {@code v}. */
-    public void watchDim(Dim.Var v, Watcher w) {
-        watch(vars.dim(v), w);
-    }
-
-    private static void watch(DimSlot d, Watcher w) {
-        if (d.props == null) d.props = new ArrayList<>(2);
-        d.props.add(w);
-    }
-
-    /** Puts propagator {@code w} on the watch list of the variable of open row {@code o}. */
-    public void watchRow(Row.Open o, Watcher w) {
-        RowSlot r = vars.row(o);
-        if (r.props == null) r.props = new ArrayList<>(2);
-        r.props.add(w);
-    }
-
-    /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
-    public void wakeDim(String v, boolean take) {
-        DimSlot d = vars.findDim(v);
-        if (d != null) wakeDim(d, take);
-    }
-
-    /** {@link #wakeDim(String, boolean)} for the variable of slot {@code d}. */
-    public void wakeDim(DimSlot d, boolean take) {
-        if (d.props == null) return;
-        List<Watcher> l = d.props;
-        if (take) d.props = null;
-        for (int i = 0; i < l.size(); i++) l.get(i).wake(d.name());
-    }
-
-    /** Wakes and forgets the propagators watching the row variable of slot {@code r} (it is bound). */
-    public void wakeRow(RowSlot r) {
-        if (r.props == null) return;
-        List<Watcher> l = r.props;
-        r.props = null;
-        for (int i = 0; i < l.size(); i++) l.get(i).wake();
-    }
-
-    /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
-    public List<Watcher> dimWatchers(String v) {
-        DimSlot d = vars.findDim(v);
-        return d == null || d.props == null ? List.of() : java.util.Collections.unmodifiableList(d.props);
-    }
-
-    /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
-    public List<Watcher> rowWatchers(String v) {
-        RowSlot r = vars.findRow(v);
-        return r == null || r.props == null ? List.of() : java.util.Collections.unmodifiableList(r.props);
     }
 
     /** Kills one stored fact (consumed by closing); it will not be re-emitted. */
@@ -415,67 +407,65 @@ public final class Store {
         s.alive = false;
     }
 
-    public List<Stored> upAdjacencies(String v) {
-        DimSlot d = vars.findDim(v);
-        return d == null ? List.of() : upAdjacencies(d);
+    /** Live adjacencies {@code v ⊑ w} leaving dimension variable {@code s}. */
+    public List<Stored> upAdjacencies(int s) {
+        if (dims.up[s] == Chains.EMPTY) return List.of();
+        List<Stored> out = new ArrayList<>();
+        dims.up[s] = chains.prune(dims.up[s], out);
+        return out;
     }
 
-    /** Live adjacencies {@code v ⊑ w} leaving the variable of slot {@code d}. */
-    public List<Stored> upAdjacencies(DimSlot d) {
-        if (d.up == Chains.EMPTY) return List.of();
+    public List<Stored> upAdjacencies(String v) {
+        int s = dims.find(v);
+        return s == NONE ? List.of() : upAdjacencies(s);
+    }
+
+    /** Live adjacencies {@code w ⊑ v} entering dimension variable {@code s}. */
+    public List<Stored> downAdjacencies(int s) {
+        if (dims.down[s] == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
-        d.up = chains.prune(d.up, out);
+        dims.down[s] = chains.prune(dims.down[s], out);
         return out;
     }
 
     public List<Stored> downAdjacencies(String v) {
-        DimSlot d = vars.findDim(v);
-        return d == null ? List.of() : downAdjacencies(d);
+        int s = dims.find(v);
+        return s == NONE ? List.of() : downAdjacencies(s);
     }
 
-    /** Live adjacencies {@code w ⊑ v} entering the variable of slot {@code d}. */
-    public List<Stored> downAdjacencies(DimSlot d) {
-        if (d.down == Chains.EMPTY) return List.of();
+    /** Live caps {@code R ⊑ ⟨ρ⟩} on row variable {@code s}. */
+    public List<Stored> rowCaps(int s) {
+        if (rows.caps[s] == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
-        d.down = chains.prune(d.down, out);
+        rows.caps[s] = chains.prune(rows.caps[s], out);
         return out;
     }
 
-    /** Live caps {@code R ⊑ ⟨v⟩} on row variable {@code v}. */
     public List<Stored> rowCaps(String v) {
-        RowSlot r = vars.findRow(v);
-        return r == null ? List.of() : rowCaps(r);
+        int s = rows.find(v);
+        return s == NONE ? List.of() : rowCaps(s);
     }
 
-    /** Live caps {@code R ⊑ ⟨ρ⟩} on the row variable of slot {@code r}. */
-    public List<Stored> rowCaps(RowSlot r) {
-        if (r.caps == Chains.EMPTY) return List.of();
-        List<Stored> out = new ArrayList<>();
-        r.caps = chains.prune(r.caps, out);
-        return out;
-    }
-
-    /** Whether the row variable of slot {@code r} has a live cap {@code lower ⊑ ⟨ρ⟩} (one hash lookup on a hub row). */
-    public boolean hasCap(RowSlot r, Row lower) {
-        if (r.caps == Chains.EMPTY) return false;
-        if (r.capsByLower != null) {
-            Stored s = r.capsByLower.get(lower);
-            return s != null && s.alive;
+    /** Whether row variable {@code s} has a live cap {@code lower ⊑ ⟨ρ⟩} (one hash lookup on a hub row). */
+    public boolean hasCap(int s, Row lower) {
+        if (rows.caps[s] == Chains.EMPTY) return false;
+        if (rows.capsByLower[s] != null) {
+            Stored c = rows.capsByLower[s].get(lower);
+            return c != null && c.alive;
         }
-        return chains.findLive(r.caps, s -> ((Fact.RowLe) s.item.fact()).lower().equals(lower)) != null;
+        return chains.findLive(rows.caps[s], c -> ((Fact.RowLe) c.fact()).lower().equals(lower)) != null;
     }
 
     /** Up to this many caps on a row are scanned; more are indexed by their lower row. */
     private static final int CAP_SCAN = 8;
 
-    /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving the row variable of slot {@code r}. */
-    public List<Stored> rowUpAdjacencies(RowSlot r) {
-        if (r.up == Chains.EMPTY) return List.of();
+    /** Live bare adjacencies {@code ⟨v⟩ ⊑ ⟨w⟩} leaving row variable {@code s}. */
+    public List<Stored> rowUpAdjacencies(int s) {
+        if (rows.up[s] == Chains.EMPTY) return List.of();
         List<Stored> out = new ArrayList<>();
-        r.up = chains.prune(r.up, out);
+        rows.up[s] = chains.prune(rows.up[s], out);
         return out;
     }
-
 
     /**
      * The deferred facts stored since the first {@code from} of them (dead ones included: check
@@ -489,5 +479,56 @@ public final class Store {
     public List<Stored> residual() {
         all.removeIf(s -> !s.alive);
         return List.copyOf(all);
+    }
+
+    // ---- propagators ----
+
+    /** Puts propagator {@code w} on the watch list of dimension variable {@code v} (by name). */
+    public void watchDim(String v, Watcher w) {
+        dims.watch(dimSlotOrNew(v), w);
+    }
+
+    /** Puts propagator {@code w} on the watch list of the variable of {@code v}. */
+    public void watchDim(Dim.Var v, Watcher w) {
+        dims.watch(dimSlotOrNew(v), w);
+    }
+
+    /** Puts propagator {@code w} on the watch list of the variable of open row {@code o}. */
+    public void watchRow(Row.Open o, Watcher w) {
+        rows.watch(rowSlotOrNew(o), w);
+    }
+
+    /** Wakes the propagators watching dimension variable {@code v}; with {@code take} the list is emptied (v is bound). */
+    public void wakeDim(String v, boolean take) {
+        int s = dims.find(v);
+        if (s != NONE) wakeDim(s, take);
+    }
+
+    /** {@link #wakeDim(String, boolean)} for dimension variable {@code s}. */
+    public void wakeDim(int s, boolean take) {
+        List<Watcher> l = dims.props[s];
+        if (l == null) return;
+        if (take) dims.props[s] = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake(dims.names[s]);
+    }
+
+    /** Wakes and forgets the propagators watching row variable {@code s} (it is bound). */
+    public void wakeRow(int s) {
+        List<Watcher> l = rows.props[s];
+        if (l == null) return;
+        rows.props[s] = null;
+        for (int i = 0; i < l.size(); i++) l.get(i).wake();
+    }
+
+    /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> dimWatchers(String v) {
+        int s = dims.find(v);
+        return s == NONE || dims.props[s] == null ? List.of() : java.util.Collections.unmodifiableList(dims.props[s]);
+    }
+
+    /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
+    public List<Watcher> rowWatchers(String v) {
+        int s = rows.find(v);
+        return s == NONE || rows.props[s] == null ? List.of() : java.util.Collections.unmodifiableList(rows.props[s]);
     }
 }

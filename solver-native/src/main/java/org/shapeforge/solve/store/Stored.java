@@ -22,7 +22,8 @@ public final class Stored implements Pending {
         SHIFTED_LE
     }
 
-    public final Item item;
+    private final Fact fact;
+    private final Why why;
     public final Kind kind;
     final long order;
     boolean alive = true;
@@ -32,30 +33,41 @@ public final class Stored implements Pending {
      * adjacency's two names are read off its fact ({@link #lowerDim}, {@link #upperDim}) — two
      * lists fewer per stored fact, half a million objects at 10^6 constraints (issue 12).
      */
-    Stored(Item item, Kind kind, long order) {
-        this.item = item;
+    Stored(Fact fact, Why why, Kind kind, long order) {
+        this.fact = fact;
+        this.why = why;
         this.kind = kind;
         this.order = order;
     }
 
+    /** The fact kept. (An {@link Item} per stored fact was half a million objects more at 10^6 constraints, issue 12.) */
+    public Fact fact() {
+        return fact;
+    }
+
+    /** Its derivation. */
+    public Why why() {
+        return why;
+    }
+
     /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
     public Dim.Var lower() {
-        return (Dim.Var) ((Fact.DimLe) item.fact()).lower();
+        return (Dim.Var) ((Fact.DimLe) fact).lower();
     }
 
     /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
     public Dim.Var upper() {
-        return (Dim.Var) ((Fact.DimLe) item.fact()).upper();
+        return (Dim.Var) ((Fact.DimLe) fact).upper();
     }
 
     /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
     public String lowerDim() {
-        return ((Dim.Var) ((Fact.DimLe) item.fact()).lower()).name();
+        return ((Dim.Var) ((Fact.DimLe) fact).lower()).name();
     }
 
     /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
     public String upperDim() {
-        return ((Dim.Var) ((Fact.DimLe) item.fact()).upper()).name();
+        return ((Dim.Var) ((Fact.DimLe) fact).upper()).name();
     }
 
     public boolean alive() {

@@ -1,6 +1,7 @@
 package org.shapeforge.solve.store;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -11,6 +12,8 @@ import org.shapeforge.term.Row;
  */
 public final class Subst {
     private final Store store;
+    /** Scratch for the variables of a chain being compressed (a chain is never compressed inside another). */
+    private int[] chain = new int[8];
 
     public Subst(Store store) {
         this.store = store;
@@ -18,36 +21,41 @@ public final class Subst {
 
     public Dim dim(Dim d, Trace t) {
         if (!(d instanceof Dim.Var v)) return d;
-        DimSlot b = store.dimSlot(v);
-        return b == null || b.value == null ? d : resolve(b, t);
+        int b = store.dimSlot(v);
+        return b == Store.NONE || store.dimValue(b) == null ? d : resolve(b, t);
     }
 
-    /** σ⋆(α) read through α's slot (no lookup): a pass over all variables uses this. */
-    public Dim dim(DimSlot s, Trace t) {
-        return s.value == null ? s.term() : resolve(s, t);
+    /** σ⋆ of dimension variable {@code s} (no lookup): a pass over all variables uses this. */
+    public Dim dim(int s, Trace t) {
+        return store.dimValue(s) == null ? store.dimTerm(s) : resolve(s, t);
     }
 
-    /** The value of bound slot {@code b}, its chain through other variables compressed first. */
-    private Dim resolve(DimSlot b, Trace t) {
-        if (b.value instanceof Dim.Var w && store.dimBound(w)) {
-            List<DimSlot> chain = new ArrayList<>();
-            chain.add(b);
-            Dim cur = b.value;
-            DimSlot x;
-            while (cur instanceof Dim.Var y && (x = store.dimSlot(y)) != null && x.value != null) {
-                chain.add(x);
-                cur = x.value;
+    /** The value of bound variable {@code b}, its chain through other variables compressed first. */
+    private Dim resolve(int b, Trace t) {
+        if (store.dimValue(b) instanceof Dim.Var w && store.dimBound(w)) {
+            int n = 0;
+            chain = push(chain, n++, b);
+            Dim cur = store.dimValue(b);
+            int x;
+            while (cur instanceof Dim.Var y && (x = store.dimSlot(y)) != Store.NONE && store.dimValue(x) != null) {
+                chain = push(chain, n++, x);
+                cur = store.dimValue(x);
             }
             Why acc = Why.NONE;
-            for (int i = chain.size() - 1; i >= 0; i--) { // each link now points at the chain's end
-                DimSlot c = chain.get(i);
-                acc = c.why.and(acc);
-                c.value = cur;
-                c.why = acc;
+            for (int i = n - 1; i >= 0; i--) { // each link now points at the chain's end
+                int c = chain[i];
+                acc = store.dimWhy(c).and(acc);
+                store.bindDim(c, cur, acc);
             }
         }
-        t.add(b.why);
-        return b.value;
+        t.add(store.dimWhy(b));
+        return store.dimValue(b);
+    }
+
+    private static int[] push(int[] a, int at, int v) {
+        if (at == a.length) a = Arrays.copyOf(a, 2 * at);
+        a[at] = v;
+        return a;
     }
 
     public List<Dim> dims(List<Dim> ds, Trace t) {
@@ -72,45 +80,43 @@ public final class Subst {
                 yield a == g.axes() ? g : new Row.Rigid(a);
             }
             case Row.Open o -> {
-                RowSlot b = value(store.rowSlot(o));
-                if (b == null) yield o.withFlanks(dims(o.lead(), t), dims(o.trail(), t));
-                t.addPlacement(b.why, b.placement);
-                yield splice(dims(o.lead(), t), row(b.value, t), dims(o.trail(), t));
+                int b = value(store.rowSlot(o));
+                if (b == Store.NONE) yield o.withFlanks(dims(o.lead(), t), dims(o.trail(), t));
+                t.addPlacement(store.rowWhy(b), store.placement(b));
+                yield splice(dims(o.lead(), t), row(store.rowValue(b), t), dims(o.trail(), t));
             }
         };
     }
 
-    /** σ⋆(ρ) read through ρ's slot (no lookup). */
-    public Row row(RowSlot s, Trace t) {
-        RowSlot b = value(s);
-        if (b == null) return s.term();
-        t.addPlacement(b.why, b.placement);
-        return row(b.value, t);
+    /** σ⋆ of row variable {@code s} (no lookup). */
+    public Row row(int s, Trace t) {
+        int b = value(s);
+        if (b == Store.NONE) return store.rowTerm(s);
+        t.addPlacement(store.rowWhy(b), store.placement(b));
+        return row(store.rowValue(b), t);
     }
 
-    /** Slot {@code b} (may be null) with its chain through other row variables compressed, or null if unbound. */
-    private RowSlot value(RowSlot b) {
-        if (b == null || b.value == null) return null;
-        if (!(b.value instanceof Row.Open o) || !store.rowBound(o)) return b;
-        List<RowSlot> chain = new ArrayList<>();
-        chain.add(b);
-        Row cur = b.value;
-        RowSlot x;
-        while (cur instanceof Row.Open y && (x = store.rowSlot(y)) != null && x.value != null) {
-            chain.add(x);
-            cur = x.value;
+    /** Row variable {@code b} (may be {@link Store#NONE}) with its chain through other row variables compressed, or NONE if unbound. */
+    private int value(int b) {
+        if (b == Store.NONE || store.rowValue(b) == null) return Store.NONE;
+        if (!(store.rowValue(b) instanceof Row.Open o) || !store.rowBound(o)) return b;
+        int n = 0;
+        chain = push(chain, n++, b);
+        Row cur = store.rowValue(b);
+        int x;
+        while (cur instanceof Row.Open y && (x = store.rowSlot(y)) != Store.NONE && store.rowValue(x) != null) {
+            chain = push(chain, n++, x);
+            cur = store.rowValue(x);
         }
         Why acc = Why.NONE;
         boolean placement = false;
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            RowSlot c = chain.get(i);
-            acc = c.why.and(acc);
-            placement |= c.placement;
-            Row term = c.value;
-            Row spliced = i == chain.size() - 1 ? term : splice(term.lead(), cur, term.trail());
-            c.value = spliced;
-            c.why = acc;
-            c.placement = placement;
+        for (int i = n - 1; i >= 0; i--) {
+            int c = chain[i];
+            acc = store.rowWhy(c).and(acc);
+            placement |= store.placement(c);
+            Row term = store.rowValue(c);
+            Row spliced = i == n - 1 ? term : splice(term.lead(), cur, term.trail());
+            store.bindRow(c, spliced, acc, placement);
             cur = spliced;
         }
         return b;
