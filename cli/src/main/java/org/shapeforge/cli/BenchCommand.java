@@ -88,6 +88,17 @@ public final class BenchCommand implements Callable<Integer> {
      */
     private record Run(String verdict, long steps, double millis, long peakHeap, long gcMillis, double cpuMillis, double processCpuMillis) {}
 
+    @Option(names = "--interleave", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "with several sizes: warm every size up first, then run the sizes' measured repetitions in turn (default on), so that the ratio between sizes is measured over the same minutes; --no-interleave measures each size's repetitions right after its warm-up")
+    boolean interleave = true;
+
+    /** The warm-up of size {@code n}: until the JIT settles on {@code p} (above {@link #WARM_CAP}: on a smaller instance, then {@code p} once). */
+    private static JitWarmup.Result warm(java.util.function.IntFunction<Problem> gen, int n, Problem p, int warmup) {
+        JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
+        if (n > WARM_CAP && warmup > 0) new NativeSolver().solve(p, SolveOptions.defaults()); // its own first touch, untimed
+        return warm;
+    }
+
     @Override
     public Integer call() {
         java.util.function.IntFunction<Problem> gen = generator();
@@ -103,17 +114,44 @@ public final class BenchCommand implements Callable<Integer> {
         if ("queries".equals(name)) return QueryBench.run(ns, reps, warmupOption != null ? warmupOption : 10, json, out);
         int warmup = warmupOption != null ? warmupOption : 200;
         ArrayNode runs = Cli.JSON.createArrayNode();
+        List<double[]> medians = new ArrayList<>(); // per size: n, wall, process CPU (medians)
         boolean allSat = true;
-        if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions; "
+        boolean alternate = interleave && ns.size() > 1;
+        if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions%s; "
                 + "before each size up to %d untimed warm-up solves until the JIT settles (of the instance itself, above n=%d of an n=%d one); %d cores%n",
-                warmup, WARM_CAP, WARM_CAP, Runtime.getRuntime().availableProcessors());
-        for (int n : ns) {
+                alternate ? " (the sizes' repetitions interleaved, after every size's warm-up)" : "", warmup, WARM_CAP, WARM_CAP,
+                Runtime.getRuntime().availableProcessors());
+        // Interleaved, the repetitions of all sizes run in the same minutes (size 1, size 2, ..., size 1, ...):
+        // a drift of the machine's speed between sizes measured one after the other would enter their ratio.
+        List<Problem> problems = new ArrayList<>();
+        List<JitWarmup.Result> warms = new ArrayList<>();
+        List<List<Run>> measured = new ArrayList<>();
+        int[] repsOf = new int[ns.size()];
+        for (int k = 0; k < ns.size(); k++) {
+            int n = ns.get(k);
+            repsOf[k] = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
+            measured.add(new ArrayList<>());
+            if (!alternate) {
+                problems.add(null);
+                warms.add(null);
+                continue;
+            }
             Problem p = gen.apply(n);
-            JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
-            if (n > WARM_CAP && warmup > 0) new NativeSolver().solve(p, SolveOptions.defaults()); // its own first touch, untimed
-            int r = reps != null ? Math.max(1, reps) : n <= 100_000 ? 5 : 1;
-            List<Run> rs = new ArrayList<>();
-            for (int i = 0; i < r; i++) rs.add(measure(p));
+            problems.add(p);
+            warms.add(warm(gen, n, p, warmup));
+        }
+        if (alternate)
+            for (int i = 0, most = java.util.Arrays.stream(repsOf).max().orElse(1); i < most; i++)
+                for (int k = 0; k < ns.size(); k++)
+                    if (i < repsOf[k]) measured.get(k).add(measure(problems.get(k)));
+        for (int k = 0; k < ns.size(); k++) {
+            int n = ns.get(k);
+            Problem p = alternate ? problems.get(k) : gen.apply(n);
+            JitWarmup.Result warm = alternate ? warms.get(k) : warm(gen, n, p, warmup);
+            int r = repsOf[k];
+            List<Run> rs = measured.get(k);
+            if (!alternate) for (int i = 0; i < r; i++) rs.add(measure(p));
+            if (alternate) problems.set(k, null); // reported: its problem may go
             List<Run> sorted = new ArrayList<>(rs);
             sorted.sort(Comparator.comparingDouble(Run::millis));
             Run med = sorted.get(sorted.size() / 2);
@@ -122,12 +160,14 @@ public final class BenchCommand implements Callable<Integer> {
             String verdict = med.verdict();
             for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
+            medians.add(new double[] {cs, med.millis(), med.processCpuMillis()});
             long liveBytes = live ? LiveHeap.peak(() -> new NativeSolver().solve(p, SolveOptions.defaults()), med.millis()) : -1;
             Run st = steady ? steadyState(p, r) : null;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
                     .put("maxMillis", sorted.getLast().millis()).put("repetitions", r).put("warmupSolves", warm.solves()).put("jitSettled", warm.settled())
                     .put("warmupLastCompileMillis", warm.lastCompileMillis())
+                    .put("warmupLastCompilerCpuMillis", warm.lastCompilerCpuMillis() < 0 ? null : warm.lastCompilerCpuMillis())
                     .put("constraintsPerSecond", cps).put("peakHeapMiB", peak / 1048576.0)
                     .put("liveHeapMiB", liveBytes < 0 ? null : liveBytes / 1048576.0)
                     .put("liveBytesPerConstraint", liveBytes < 0 ? null : (double) liveBytes / cs)
@@ -148,12 +188,22 @@ public final class BenchCommand implements Callable<Integer> {
             if (!json && st != null) out.printf(name + "  n=%-8d steady   %10.1f ms (mean of %d back to back)  gc %d ms  cpu %.0f ms (process %.0f ms) per solve%n",
                     cs, st.millis(), r, st.gcMillis(), st.cpuMillis(), st.processCpuMillis());
         }
+        ArrayNode decades = Cli.JSON.createArrayNode();
+        for (int i = 1; i < medians.size(); i++) {
+            double[] a = medians.get(i - 1), b = medians.get(i);
+            if (b[0] != 10 * a[0]) continue;
+            decades.addObject().put("from", (long) a[0]).put("to", (long) b[0]).put("wallRatio", b[1] / a[1])
+                    .put("processCpuRatio", a[2] > 0 ? b[2] / a[2] : null);
+            if (!json) out.printf(name + "  decade %d -> %d: x%.2f wall, x%.2f process CPU (medians of this run)%n",
+                    (long) a[0], (long) b[0], b[1] / a[1], a[2] > 0 ? b[2] / a[2] : Double.NaN);
+        }
         if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
-                .put("method", "solve + close wall time; median of repetitions; untimed warm-up solves until the JIT settles excluded; peak heap per run (max over runs, garbage included); "
+                .put("interleaved", interleave && ns.size() > 1)
+                .put("method", "solve + close wall time; median of repetitions (with several sizes and interleaving on, every size warmed up first and the sizes' repetitions run in turn); untimed warm-up solves until the JIT settles excluded; peak heap per run (max over runs, garbage included); "
                         + "live heap: the most heap in use right after one of the forced full collections made during an extra, untimed solve (the input problem included)")
-                .set("runs", runs)));
+                .<ObjectNode>set("runs", runs).set("decades", decades)));
         out.flush();
         return allSat ? Cli.OK : Cli.NEGATIVE;
     }

@@ -17,7 +17,9 @@ import org.shapeforge.solver.SolveOptions;
  * instead of 0.35 s (docs/performance.md, "JIT-settled warm-up"), so a size's median depended on
  * which sizes came before it; and one quiet solve is not enough (tiered compilation comes in
  * bursts). The compilers' time is {@link CompilationMXBean#getTotalCompilationTime()} (where the
- * VM does not report it, the {@code max} solves are run).
+ * VM does not report it, the {@code max} solves are run) and, where Linux shows it, the compiler
+ * threads' own CPU time ({@link CompilerThreads}): the first counts a compilation only once it
+ * finishes, and at 10^4 constraints it called the JIT quiet while C2 kept a core busy.
  */
 final class JitWarmup {
     /** Compilation time below this fraction of a solve's wall time counts as a quiet solve. */
@@ -28,11 +30,12 @@ final class JitWarmup {
     static final long MIN_MILLIS = 2_000;
 
     /** What a warm-up did: the solves it ran and whether it ended with the JIT settled. */
-    record Result(int solves, boolean settled, long lastCompileMillis) {
+    record Result(int solves, boolean settled, long lastCompileMillis, double lastCompilerCpuMillis) {
         String describe() {
             return solves == 0 ? "no warm-up"
                     : solves + " warm-up solve(s), JIT " + (settled ? "settled" : "still compiling")
-                            + " (" + lastCompileMillis + " ms compiling during the last)";
+                            + " (" + lastCompileMillis + " ms compiling during the last"
+                            + (lastCompilerCpuMillis < 0 ? "" : String.format(", compiler threads %.1f ms CPU", lastCompilerCpuMillis)) + ")";
         }
     }
 
@@ -43,16 +46,21 @@ final class JitWarmup {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
         long last = -1, start = System.nanoTime();
+        double lastCompilerCpu = -1;
         int quiet = 0;
         for (int i = 1; i <= max; i++) {
-            long c0 = timed ? jit.getTotalCompilationTime() : 0, t0 = System.nanoTime();
+            long c0 = timed ? jit.getTotalCompilationTime() : 0, k0 = CompilerThreads.cpuNanos(), t0 = System.nanoTime();
             new NativeSolver().solve(p, SolveOptions.defaults());
-            long t1 = System.nanoTime();
+            long t1 = System.nanoTime(), k1 = CompilerThreads.cpuNanos();
             if (!timed) continue;
             last = jit.getTotalCompilationTime() - c0;
-            quiet = last < SETTLED * (t1 - t0) / 1e6 ? quiet + 1 : 0;
-            if (quiet >= QUIET && i >= MIN_SOLVES && (t1 - start) / 1e6 >= MIN_MILLIS) return new Result(i, true, last);
+            // both the finished compilations' time and the compiler threads' CPU (where readable) stay small
+            double wallMillis = (t1 - t0) / 1e6;
+            lastCompilerCpu = k0 < 0 || k1 < 0 ? -1 : Math.max(0, k1 - k0) / 1e6;
+            boolean compilersIdle = lastCompilerCpu < SETTLED * wallMillis;
+            quiet = last < SETTLED * wallMillis && compilersIdle ? quiet + 1 : 0;
+            if (quiet >= QUIET && i >= MIN_SOLVES && (t1 - start) / 1e6 >= MIN_MILLIS) return new Result(i, true, last, lastCompilerCpu);
         }
-        return new Result(max, false, last);
+        return new Result(max, false, last, lastCompilerCpu);
     }
 }

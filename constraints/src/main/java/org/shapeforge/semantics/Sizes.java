@@ -49,7 +49,7 @@ public final class Sizes {
 
     /** The dimension of a computed size with a basis: {@code 1_default} is read as the unit. */
     public static Dim ofSize(long n, String basis) {
-        if (n == 1 && Dim.DEFAULT_BASIS.equals(basis)) return Dim.Unit.INSTANCE;
+        if (Dim.DEFAULT_BASIS.equals(basis)) return n == 1 ? Dim.Unit.INSTANCE : Dim.atom(n); // small atoms are shared
         return new Dim.Atom(n, basis);
     }
 

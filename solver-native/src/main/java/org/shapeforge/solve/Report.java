@@ -53,7 +53,7 @@ final class Report {
         residual.addAll(sized);
         boolean principal = en.store.cappedCount() == 0 && sized.isEmpty();
         for (Stored s : en.store.residual())
-            if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(((Fact.RowLe) s.fact()).lower())))
+            if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(s.lowerRow())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
                 java.util.Set.copyOf(policy), java.util.Set.copyOf(policyDims));

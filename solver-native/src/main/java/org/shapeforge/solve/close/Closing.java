@@ -82,7 +82,7 @@ public final class Closing {
                 Why why = Why.GUESS;
                 for (Stored c : store.rowCaps(slot)) {
                     Trace t = new Trace(Why.NONE, true);
-                    caps.add(en.subst.row(((Fact.RowLe) c.fact()).lower(), t));
+                    caps.add(en.subst.row(c.lowerRow(), t));
                     why = why.and(c.why()).and(t.why());
                 }
                 if (!caps.isEmpty()) {

@@ -132,7 +132,7 @@ public final class SizeStage {
     private Row lub(String rho) {
         List<Row> caps = new ArrayList<>();
         for (Stored c : en.store.rowCaps(rho))
-            caps.add(en.subst.row(((Fact.RowLe) c.fact()).lower(), new Trace(Why.NONE, true)));
+            caps.add(en.subst.row(c.lowerRow(), new Trace(Why.NONE, true)));
         if (caps.isEmpty()) return null;
         RowJoin.Result j = RowJoin.of(caps);
         return j.holes() == 0 && j.row().isGround() ? j.row() : null;

@@ -86,10 +86,9 @@ final class RowLeRule {
         en.store.storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
         if (residue.isGround())
             for (Stored adj : en.store.rowUpAdjacencies(upper))
-                en.emit(new Fact.RowLe(residue, ((Fact.RowLe) adj.fact()).upper()), why.and(adj.why()));
+                en.emit(new Fact.RowLe(residue, adj.upperRow()), why.and(adj.why()));
         if (lower != Store.NONE && residue.lead().isEmpty() && residue.trail().isEmpty())
             for (Stored c : en.store.rowCaps(lower))
-                if (c.fact() instanceof Fact.RowLe(Row lo, Row up) && lo.isGround())
-                    en.emit(new Fact.RowLe(lo, upperTerm), why.and(c.why()));
+                if (c.lowerRow().isGround()) en.emit(new Fact.RowLe(c.lowerRow(), upperTerm), why.and(c.why()));
     }
 }

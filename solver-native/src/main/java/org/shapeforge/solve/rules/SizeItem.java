@@ -48,14 +48,14 @@ public final class SizeItem implements Watcher {
     /** The last residual reason, reported if the item is still open after closing. */
     String residual;
     /**
-     * The variables whose watch lists hold this item, rows prefixed by {@code <} (never removed:
-     * a bound variable's list is dropped). A few names in an array, scanned; a set past
-     * {@link #SMALL} (a long sum), so the check stays O(1) per variable.
+     * The variables whose watch lists hold this item (never removed: a bound variable's list is
+     * dropped): the first few in fields, the rest in sets. Most items watch at most three
+     * dimension variables and one row, and an array (with a {@code "<"}-prefixed key per row) per
+     * item was a third of a million objects at 10^6 constraints, held until the input's semantic
+     * fixpoint (issue 12).
      */
-    private String[] watched;
-    private int nWatched;
-    private Set<String> watchedSet;
-    private static final int SMALL = 12;
+    private String d0, d1, d2, r0;
+    private Set<String> moreDims, moreRows;
 
     SizeItem(Body body, Why why, int id, SizeQueue queue) {
         this.body = body;
@@ -96,25 +96,25 @@ public final class SizeItem implements Watcher {
 
     /** Whether this item is not yet on dimension variable {@code v}'s watch list (and is recorded as being on it now). */
     boolean newDimWatch(String v) {
-        return newWatch(v);
+        if (v.equals(d0) || v.equals(d1) || v.equals(d2)) return false;
+        if (d0 == null) d0 = v;
+        else if (d1 == null) d1 = v;
+        else if (d2 == null) d2 = v;
+        else {
+            if (moreDims == null) moreDims = new HashSet<>();
+            return moreDims.add(v);
+        }
+        return true;
     }
 
     /** The row-variable counterpart of {@link #newDimWatch}. */
     boolean newRowWatch(String v) {
-        return newWatch("<" + v);
-    }
-
-    private boolean newWatch(String key) {
-        if (watchedSet != null) return watchedSet.add(key);
-        for (int i = 0; i < nWatched; i++) if (watched[i].equals(key)) return false;
-        if (nWatched == SMALL) {
-            watchedSet = new HashSet<>(java.util.Arrays.asList(watched));
-            watched = null;
-            return watchedSet.add(key);
+        if (v.equals(r0)) return false;
+        if (r0 == null) r0 = v;
+        else {
+            if (moreRows == null) moreRows = new HashSet<>();
+            return moreRows.add(v);
         }
-        if (watched == null) watched = new String[4];
-        else if (nWatched == watched.length) watched = java.util.Arrays.copyOf(watched, SMALL);
-        watched[nWatched++] = key;
         return true;
     }
 }

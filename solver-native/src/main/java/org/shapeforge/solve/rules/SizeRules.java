@@ -93,9 +93,24 @@ public final class SizeRules {
         item(b, why);
     }
 
-    /** A new item: registered, and woken so that it runs at the next fixpoint. */
+    /** The next item's id: arrival order, never reused (the queue runs the lowest first). */
+    private int nextId;
+    /** The list's size at which the dead items are next dropped from it. */
+    private int compactAt = 64;
+
+    /**
+     * A new item: registered, and woken so that it runs at the next fixpoint. The dead items are
+     * dropped from the list whenever it has doubled since that was last done (amortised O(1)): a
+     * discharged item then becomes garbage instead of being held, with its body and watch state,
+     * to the end of the solve — at 10^6 constraints a quarter of a million items and their parts
+     * that every collection copied (issue 12).
+     */
     private void item(SizeItem.Body b, Why why) {
-        SizeItem it = new SizeItem(b, why, items.size(), queue);
+        if (items.size() >= compactAt) {
+            live();
+            compactAt = Math.max(64, 2 * items.size());
+        }
+        SizeItem it = new SizeItem(b, why, nextId++, queue);
         items.add(it);
         queue.schedule(it);
     }

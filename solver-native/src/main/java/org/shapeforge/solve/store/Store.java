@@ -372,14 +372,14 @@ public final class Store {
     private void storeCap(Stored s, int u) {
         rows.caps[u] = chains.append(rows.caps[u], s);
         rows.capCount[u]++;
-        if (rows.capsByLower[u] != null) rows.capsByLower[u].put(((Fact.RowLe) s.fact()).lower(), s);
+        if (rows.capsByLower[u] != null) rows.capsByLower[u].put(s.lowerRow(), s);
         else if (rows.capCount[u] > CAP_SCAN) { // a hub row (a batch row with a cap per layer): index its caps
             List<Stored> caps = chains.all(rows.caps[u]);
             HashMap<Row, Stored> byLower = new HashMap<>(2 * caps.size());
-            for (Stored c : caps) byLower.put(((Fact.RowLe) c.fact()).lower(), c);
+            for (Stored c : caps) byLower.put(c.lowerRow(), c);
             rows.capsByLower[u] = byLower;
         }
-        if (s.fact() instanceof Fact.RowLe(Row.Open lo, Row up) && lo.lead().isEmpty()
+        if (s.lowerRow() instanceof Row.Open lo && lo.lead().isEmpty()
                 && lo.trail().isEmpty() && !lo.var().equals(rows.names[u])) {
             int l = rowSlotOrNew(lo);
             rows.up[l] = chains.append(rows.up[l], s);
@@ -453,7 +453,7 @@ public final class Store {
             Stored c = rows.capsByLower[s].get(lower);
             return c != null && c.alive;
         }
-        return chains.findLive(rows.caps[s], c -> ((Fact.RowLe) c.fact()).lower().equals(lower)) != null;
+        return chains.findLive(rows.caps[s], c -> c.lowerRow().equals(lower)) != null;
     }
 
     /** Up to this many caps on a row are scanned; more are indexed by their lower row. */

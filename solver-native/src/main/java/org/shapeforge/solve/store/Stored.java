@@ -1,6 +1,7 @@
 package org.shapeforge.solve.store;
 
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 
 /**
  * A residual fact kept in the bound store B (Def. 4.1): an adjacency, a row cap or a deferred
@@ -22,7 +23,8 @@ public final class Stored implements Pending {
         SHIFTED_LE
     }
 
-    private final Fact fact;
+    /** The fact's two sides (dimension terms for an adjacency, rows otherwise): its {@link Kind} says which relation. */
+    private final Object left, right;
     private final Why why;
     public final Kind kind;
     final long order;
@@ -34,15 +36,47 @@ public final class Stored implements Pending {
      * lists fewer per stored fact, half a million objects at 10^6 constraints (issue 12).
      */
     Stored(Fact fact, Why why, Kind kind, long order) {
-        this.fact = fact;
+        switch (fact) {
+            case Fact.DimLe(Dim l, Dim r) when kind == Kind.DIM_ADJ -> {
+                left = l;
+                right = r;
+            }
+            case Fact.RowLe(Row l, Row r) when kind == Kind.ROW_CAP || kind == Kind.SHIFTED_LE -> {
+                left = l;
+                right = r;
+            }
+            case Fact.RowEq(Row l, Row r) when kind == Kind.SPLIT_EQ || kind == Kind.ROTATION_EQ -> {
+                left = l;
+                right = r;
+            }
+            default -> throw new IllegalArgumentException("a " + kind + " does not store " + fact);
+        }
         this.why = why;
         this.kind = kind;
         this.order = order;
     }
 
-    /** The fact kept. (An {@link Item} per stored fact was half a million objects more at 10^6 constraints, issue 12.) */
+    /**
+     * The fact kept, made when asked for (re-emission, reports): a stored fact holds its two sides,
+     * not a fact object (with the derivation in it too, an {@link Item}: a million objects fewer
+     * at 10^6 constraints, issue 12).
+     */
     public Fact fact() {
-        return fact;
+        return switch (kind) {
+            case DIM_ADJ -> new Fact.DimLe((Dim) left, (Dim) right);
+            case ROW_CAP, SHIFTED_LE -> new Fact.RowLe((Row) left, (Row) right);
+            case SPLIT_EQ, ROTATION_EQ -> new Fact.RowEq((Row) left, (Row) right);
+        };
+    }
+
+    /** The lower row R of a row cap {@code R ⊑ ⟨ρ⟩} or a shifted inequality. */
+    public Row lowerRow() {
+        return (Row) left;
+    }
+
+    /** The upper row of a row cap (the bare {@code ⟨ρ⟩}) or a shifted inequality. */
+    public Row upperRow() {
+        return (Row) right;
     }
 
     /** Its derivation. */
@@ -52,22 +86,22 @@ public final class Stored implements Pending {
 
     /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
     public Dim.Var lower() {
-        return (Dim.Var) ((Fact.DimLe) fact).lower();
+        return (Dim.Var) left;
     }
 
     /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}), as its term. */
     public Dim.Var upper() {
-        return (Dim.Var) ((Fact.DimLe) fact).upper();
+        return (Dim.Var) right;
     }
 
     /** The lower variable α of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
     public String lowerDim() {
-        return ((Dim.Var) ((Fact.DimLe) fact).lower()).name();
+        return ((Dim.Var) left).name();
     }
 
     /** The upper variable β of an adjacency {@code α ⊑ β} ({@link Kind#DIM_ADJ}). */
     public String upperDim() {
-        return ((Dim.Var) ((Fact.DimLe) fact).upper()).name();
+        return ((Dim.Var) right).name();
     }
 
     public boolean alive() {
