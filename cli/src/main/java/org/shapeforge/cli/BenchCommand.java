@@ -140,18 +140,20 @@ public final class BenchCommand implements Callable<Integer> {
             problems.add(p);
             warms.add(warm(gen, n, p, warmup));
         }
-        if (alternate)
+        if (alternate) {
             for (int i = 0, most = java.util.Arrays.stream(repsOf).max().orElse(1); i < most; i++)
                 for (int k = 0; k < ns.size(); k++)
                     if (i < repsOf[k]) measured.get(k).add(measure(problems.get(k)));
+            // the live heap and steady runs below see one problem at a time, as without interleaving
+            java.util.Collections.fill(problems, null);
+        }
         for (int k = 0; k < ns.size(); k++) {
             int n = ns.get(k);
-            Problem p = alternate ? problems.get(k) : gen.apply(n);
+            Problem p = gen.apply(n);
             JitWarmup.Result warm = alternate ? warms.get(k) : warm(gen, n, p, warmup);
             int r = repsOf[k];
             List<Run> rs = measured.get(k);
             if (!alternate) for (int i = 0; i < r; i++) rs.add(measure(p));
-            if (alternate) problems.set(k, null); // reported: its problem may go
             List<Run> sorted = new ArrayList<>(rs);
             sorted.sort(Comparator.comparingDouble(Run::millis));
             Run med = sorted.get(sorted.size() / 2);

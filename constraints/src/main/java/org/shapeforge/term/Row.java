@@ -14,6 +14,8 @@ public sealed interface Row {
 
     /** A closed marked row {@code lead·◇·trail}. */
     record Closed(List<Dim> lead, List<Dim> trail) implements Row {
+        private static final Closed EMPTY = new Closed(List.of(), List.of());
+
         public Closed {
             lead = List.copyOf(lead);
             trail = List.copyOf(trail);
@@ -72,8 +74,9 @@ public sealed interface Row {
         return new Closed(List.of(), axes);
     }
 
+    /** The empty row {@code []} (one shared instance: rows are immutable values). */
     static Closed empty() {
-        return new Closed(List.of(), List.of());
+        return Closed.EMPTY;
     }
 
     static Open var(String name) {

@@ -37,8 +37,11 @@ final class RowLeRule {
         zip(res, op, why);
         if (!(op instanceof Row.Open oo)) return; // case (ii): the rest faces the operand's inserted units
         Row residue = switch (res) {
-            case Row.Open ro -> ro.withFlanks(Lists.drop(ro.lead(), op.lead().size()),
-                    Lists.dropLast(ro.trail(), op.trail().size()));
+            case Row.Open ro -> {
+                List<Dim> lead = Lists.drop(ro.lead(), op.lead().size()), trail = Lists.dropLast(ro.trail(), op.trail().size());
+                // a bare residue is the variable's one term (a stored cap holds it to the end)
+                yield lead.isEmpty() && trail.isEmpty() ? en.store.rowTerm(en.store.rowSlotOrNew(ro)) : ro.withFlanks(lead, trail);
+            }
             default -> new Row.Closed(Lists.drop(res.lead(), op.lead().size()),
                     Lists.dropLast(res.trail(), op.trail().size()));
         };
