@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.shapeforge.collect.FrozenMap;
+import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Printer;
@@ -61,24 +63,40 @@ final class CanonicalOrder {
 
     private final Problem problem;
     private final Map<String, String> back; // canonical name → original (dims and rows: distinct prefixes)
-    private final IdentityHashMap<Constraint, Constraint> original;
-    private final Map<Constraint, Integer> position; // original constraint → its index in the input
+    private final IdentityHashMap<Constraint, Constraint> original; // constraint solved → the user's
     private final List<String> dimOrder, rowOrder; // original names in order of first sight
+    private final String[] dimCanon, rowCanon; // their canonical names, index for index
     private final List<List<String>> tiedDims, tiedRows; // canonical names; empty unless refinement is stable
-    private final Map<String, List<Constraint>> mentions; // canonical name → original constraints mentioning it
+    // only a refusal or a failure reads these: built on demand from the input and its occurrences
+    private final Lazy<Map<Constraint, Integer>> position; // original constraint → its index in the input
+    private final Lazy<Map<String, List<Constraint>>> mentions; // canonical name → original constraints mentioning it
 
     private CanonicalOrder(Problem problem, Map<String, String> back, IdentityHashMap<Constraint, Constraint> original,
-            Map<Constraint, Integer> position, List<String> dimOrder, List<String> rowOrder,
-            List<List<String>> tiedDims, List<List<String>> tiedRows, Map<String, List<Constraint>> mentions) {
+            List<Constraint> input, int[][] occ, String[] canon, InputVars vars,
+            List<List<String>> tiedDims, List<List<String>> tiedRows) {
         this.problem = problem;
         this.back = back;
         this.original = original;
-        this.position = position;
-        this.dimOrder = dimOrder;
-        this.rowOrder = rowOrder;
+        this.dimOrder = vars.dimOrder();
+        this.rowOrder = vars.rowOrder();
+        this.dimCanon = vars.dimIds().stream().map(v -> canon[v]).toArray(String[]::new);
+        this.rowCanon = vars.rowIds().stream().map(v -> canon[v]).toArray(String[]::new);
         this.tiedDims = tiedDims;
         this.tiedRows = tiedRows;
-        this.mentions = mentions;
+        this.position = Lazy.of(() -> {
+            Map<Constraint, Integer> m = new IdentityHashMap<>(input.size());
+            for (int i = 0; i < input.size(); i++) m.put(input.get(i), i);
+            return m;
+        });
+        this.mentions = Lazy.of(() -> {
+            Map<String, List<Constraint>> m = new HashMap<>();
+            for (int i = 0; i < input.size(); i++)
+                for (int v : occ[i]) {
+                    List<Constraint> l = m.computeIfAbsent(canon[v], k -> new ArrayList<>());
+                    if (l.isEmpty() || l.getLast() != input.get(i)) l.add(input.get(i));
+                }
+            return m;
+        });
     }
 
     /** The canonical form, or empty when the input is solved as given (see Limits). */
@@ -86,29 +104,28 @@ final class CanonicalOrder {
         List<Constraint> cs = p.constraints();
         if (cs.size() > LIMIT) return Optional.empty();
         for (Constraint c : cs) if (TermDepth.of(c) > TermDepth.LIMIT) return Optional.empty();
-        Vars vars = new Vars();
+        InputVars vars = new InputVars();
         int nc = cs.size();
         long[] skeleton = new long[nc];
         int[][] occ = new int[nc][];
+        InputVars.Seen seen = vars.new Seen();
         for (int i = 0; i < nc; i++) {
-            Vars.Seen seen = vars.new Seen();
             skeleton[i] = ColourRefinement.hash(Printer.print(Renaming.constraint(cs.get(i), seen)));
-            occ[i] = seen.ids();
+            occ[i] = seen.take();
         }
         List<Declaration> decls = p.declarations();
-        Map<Integer, Integer> tags = new HashMap<>();
-        for (Declaration d : decls)
-            for (Declaration.VarRef v : d.vars())
-                tags.merge(v.row() ? vars.row(v.name()) : vars.dim(v.name()), 1 << d.kind().ordinal(), (a, b) -> a | b);
+        for (Declaration d : decls) for (Declaration.VarRef v : d.vars()) vars.of(v); // declared only: ids after the constraints'
         int nv = vars.size();
+        int[] tags = new int[nv];
+        for (Declaration d : decls) for (Declaration.VarRef v : d.vars()) tags[vars.of(v)] |= 1 << d.kind().ordinal();
         long[] initial = new long[nv];
-        for (int v = 0; v < nv; v++)
-            initial[v] = ColourRefinement.mix((vars.isRow(v) ? 0x100 : 0x200) + tags.getOrDefault(v, 0));
+        for (int v = 0; v < nv; v++) initial[v] = ColourRefinement.mix((vars.isRow(v) ? 0x100 : 0x200) + tags[v]);
         var r = ColourRefinement.run(skeleton, occ, initial, BUDGET_PER_CONSTRAINT * Math.max(nc, 16));
 
         Integer[] order = new Integer[nc];
         for (int i = 0; i < nc; i++) order[i] = i;
-        Arrays.sort(order, (a, b) -> r.signature()[a] != r.signature()[b] ? Long.compare(r.signature()[a], r.signature()[b]) : Integer.compare(a, b));
+        long[] sig = r.signature();
+        Arrays.sort(order, (a, b) -> sig[a] != sig[b] ? Long.compare(sig[a], sig[b]) : Integer.compare(a, b));
         int[] rank = new int[nv];
         Arrays.fill(rank, -1);
         int next = 0;
@@ -119,44 +136,28 @@ final class CanonicalOrder {
         for (int v : rest) rank[v] = next++;
         int width = String.valueOf(Math.max(nv - 1, 0)).length();
         String[] canon = new String[nv];
-        Map<String, String> back = new HashMap<>();
-        Map<String, String> toDim = new HashMap<>(), toRow = new HashMap<>();
+        Map<String, String> back = HashMap.newHashMap(nv);
         for (int v = 0; v < nv; v++) {
-            String digits = String.format("%0" + width + "d", rank[v]);
-            canon[v] = (vars.isRow(v) ? "\u023B" : "\u023C") + digits;
+            canon[v] = canonicalName(vars.isRow(v), rank[v], width);
             back.put(canon[v], vars.name(v));
-            (vars.isRow(v) ? toRow : toDim).put(vars.name(v), canon[v]);
         }
-        Renaming.Names forward = names(toDim, toRow);
 
-        List<Statement> out = new ArrayList<>();
+        List<Statement> out = new ArrayList<>(nc + Declaration.Provenance.values().length);
         for (Declaration.Provenance kind : Declaration.Provenance.values()) {
             List<Declaration.VarRef> vs = new ArrayList<>();
             for (Declaration d : decls)
-                if (d.kind() == kind) for (Declaration.VarRef v : d.vars())
-                    vs.add(new Declaration.VarRef(v.row() ? toRow.get(v.name()) : toDim.get(v.name()), v.row()));
+                if (d.kind() == kind) for (Declaration.VarRef v : d.vars()) vs.add(new Declaration.VarRef(canon[vars.of(v)], v.row()));
             vs = vs.stream().distinct().sorted(java.util.Comparator.comparing(Declaration.VarRef::name)).toList();
             if (!vs.isEmpty()) out.add(new Declaration(kind, vs, firstSpan(decls, kind)));
         }
-        IdentityHashMap<Constraint, Constraint> original = new IdentityHashMap<>();
-        Map<Constraint, Integer> position = new IdentityHashMap<>();
-        for (int i : order) {
-            Constraint c = Renaming.constraint(cs.get(i), forward);
-            original.put(c, cs.get(i));
-            out.add(c);
-        }
-        for (int i = 0; i < nc; i++) position.put(cs.get(i), i);
-
-        Map<String, List<Constraint>> mentions = new HashMap<>();
-        for (int i = 0; i < nc; i++)
-            for (int v : occ[i]) {
-                List<Constraint> l = mentions.computeIfAbsent(canon[v], k -> new ArrayList<>());
-                if (l.isEmpty() || l.getLast() != cs.get(i)) l.add(cs.get(i));
-            }
+        int firstConstraint = out.size();
+        // renamed by replaying each constraint's occurrences in the traversal order recorded above: no name lookups
+        Replay replay = new Replay(canon);
+        for (int i : order) out.add(Renaming.constraint(cs.get(i), replay.of(occ[i])));
         List<List<String>> tiedDims = new ArrayList<>(), tiedRows = new ArrayList<>();
         if (r.stable()) {
             Map<Long, List<String>> classes = new LinkedHashMap<>();
-            Integer[] byRank = new Integer[nv];
+            int[] byRank = new int[nv];
             for (int v = 0; v < nv; v++) byRank[rank[v]] = v;
             for (int v : byRank) classes.computeIfAbsent(r.colour()[v], k -> new ArrayList<>()).add(canon[v]);
             for (List<String> cl : classes.values())
@@ -165,28 +166,47 @@ final class CanonicalOrder {
         // interned as a front end would (one term per variable, ids in the solver's order of first
         // sight): the solve then numbers its variables without hashing; constraints keep their places
         Problem canonical = org.shapeforge.lang.Interning.of(new Problem(p.file(), out));
-        IdentityHashMap<Constraint, Constraint> originalOfInterned = new IdentityHashMap<>();
-        for (int i = 0; i < out.size(); i++)
-            if (out.get(i) instanceof Constraint c) originalOfInterned.put((Constraint) canonical.statements().get(i), original.get(c));
-        return Optional.of(new CanonicalOrder(canonical, back, originalOfInterned, position,
-                vars.dimOrder(), vars.rowOrder(), tiedDims, tiedRows, mentions));
+        IdentityHashMap<Constraint, Constraint> original = new IdentityHashMap<>(nc);
+        for (int k = 0; k < nc; k++) original.put((Constraint) canonical.statements().get(firstConstraint + k), cs.get(order[k]));
+        return Optional.of(new CanonicalOrder(canonical, back, original, cs, occ, canon, vars, tiedDims, tiedRows));
+    }
+
+    /** {@code \u023B} (rows) or {@code \u023C} (dimensions) and the rank, zero-padded to {@code width} digits. */
+    private static String canonicalName(boolean row, int rank, int width) {
+        String digits = Integer.toString(rank);
+        StringBuilder b = new StringBuilder(width + 1).append(row ? '\u023B' : '\u023C');
+        for (int k = digits.length(); k < width; k++) b.append('0');
+        return b.append(digits).toString();
+    }
+
+    /** Renames a constraint's occurrences, in {@link Renaming}'s traversal order, to the canonical names of the recorded ids. */
+    private static final class Replay implements Renaming.Names {
+        private final String[] canon;
+        private int[] ids;
+        private int next;
+
+        Replay(String[] canon) {
+            this.canon = canon;
+        }
+
+        Replay of(int[] occurrences) {
+            ids = occurrences;
+            next = 0;
+            return this;
+        }
+
+        public String dim(String v) {
+            return canon[ids[next++]];
+        }
+
+        public String row(String v) {
+            return canon[ids[next++]];
+        }
     }
 
     private static org.shapeforge.lang.Span firstSpan(List<Declaration> decls, Declaration.Provenance kind) {
         for (Declaration d : decls) if (d.kind() == kind) return d.span();
         throw new IllegalStateException("no declaration of " + kind);
-    }
-
-    private static Renaming.Names names(Map<String, String> dims, Map<String, String> rows) {
-        return new Renaming.Names() {
-            public String dim(String v) {
-                return dims.getOrDefault(v, v);
-            }
-
-            public String row(String v) {
-                return rows.getOrDefault(v, v);
-            }
-        };
     }
 
     /** The problem the solver runs on: declarations merged per kind, constraints sorted, canonical names. */
@@ -222,7 +242,8 @@ final class CanonicalOrder {
 
     /** The refusal, worded the same in every order: the variables by name, the values they would take as a sorted set. */
     private Failure symmetric(List<String> vars, java.util.function.Function<String, String> show) {
-        List<Constraint> involved = vars.stream().flatMap(v -> mentions.getOrDefault(v, List.of()).stream()).distinct()
+        Map<Constraint, Integer> position = this.position.get();
+        List<Constraint> involved = vars.stream().flatMap(v -> mentions.get().getOrDefault(v, List.of()).stream()).distinct()
                 .sorted(java.util.Comparator.comparing(position::get)).toList();
         List<String> names = vars.stream().map(v -> v.charAt(0) == '\u023B' ? "<" + back.get(v) + ">" : back.get(v)).sorted().toList();
         List<String> values = vars.stream().map(show).distinct().sorted().toList();
@@ -233,6 +254,7 @@ final class CanonicalOrder {
     }
 
     private Failure failure(Failure f) {
+        Map<Constraint, Integer> position = this.position.get();
         List<Constraint> cs = f.constraints().stream().map(this::constraint)
                 .sorted(java.util.Comparator.comparing((Constraint c) -> position.getOrDefault(c, Integer.MAX_VALUE))).toList();
         return new Failure(f.kind(), text(f.message()), cs);
@@ -245,9 +267,9 @@ final class CanonicalOrder {
 
     private SolvedForm solved(SolvedForm s) {
         Renaming.Names b = backNames();
-        Map<String, Dim> dims = new LinkedHashMap<>();
+        FrozenMap.Builder<String, Dim> dims = FrozenMap.builder(s.dimBindings().size());
         s.dimBindings().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
-        Map<String, Row> rows = new LinkedHashMap<>();
+        FrozenMap.Builder<String, Row> rows = FrozenMap.builder(s.rowBindings().size());
         s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         java.util.Set<String> policyRows = new java.util.HashSet<>();
         for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
@@ -257,27 +279,28 @@ final class CanonicalOrder {
         s.closedSymbolic().forEach((k, v) -> symbolic.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
         Map<String, Row> symbolicRows = new LinkedHashMap<>();
         s.closedSymbolicRows().forEach((k, v) -> symbolicRows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
-        return new SolvedForm(dims, rows, s.residual().stream().map(this::constraint).toList(), s.principal(),
+        return new SolvedForm(dims.build(), rows.build(), s.residual().stream().map(this::constraint).toList(), s.principal(),
                 org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */
     private Assignment assignment(Assignment a) {
-        Map<String, String> fwd = new HashMap<>();
-        back.forEach((k, v) -> fwd.put((k.charAt(0) == '\u023B' ? "<" : "") + v, k));
-        Map<String, Dim> dims = new LinkedHashMap<>();
-        for (String v : dimOrder) {
-            Dim d = a.dims().get(fwd.get(v));
-            if (d != null) dims.put(v, d);
+        return new Assignment(inUserNames(a.dims(), dimOrder, dimCanon), inUserNames(a.rows(), rowOrder, rowCanon));
+    }
+
+    /** {@code values} (by canonical name) by the user's names in {@code order}; entries of other names (none of the input's) after them. */
+    private <V> Map<String, V> inUserNames(Map<String, V> values, List<String> order, String[] canonical) {
+        FrozenMap.Builder<String, V> out = FrozenMap.builder(values.size());
+        int found = 0;
+        for (int k = 0; k < canonical.length; k++) {
+            V x = values.get(canonical[k]);
+            if (x != null) {
+                out.put(order.get(k), x);
+                found++;
+            }
         }
-        a.dims().forEach((k, v) -> { if (!back.containsKey(k)) dims.put(k, v); });
-        Map<String, Row> rows = new LinkedHashMap<>();
-        for (String v : rowOrder) {
-            Row r = a.rows().get(fwd.get("<" + v));
-            if (r != null) rows.put(v, r);
-        }
-        a.rows().forEach((k, v) -> { if (!back.containsKey(k)) rows.put(k, v); });
-        return new Assignment(dims, rows);
+        if (found < values.size()) values.forEach((k, v) -> { if (!back.containsKey(k)) out.put(k, v); });
+        return out.build();
     }
 
     private Renaming.Names backNames() {
@@ -299,67 +322,5 @@ final class CanonicalOrder {
         while (m.find()) m.appendReplacement(out, Matcher.quoteReplacement(back.getOrDefault(m.group(), m.group())));
         m.appendTail(out);
         return out.toString();
-    }
-
-    /** The input's variables as dense ids (dimension and row variables apart), in order of first sight. */
-    private static final class Vars {
-        private final Map<String, Integer> dims = new HashMap<>(), rows = new HashMap<>();
-        private final List<String> names = new ArrayList<>();
-        private final List<Boolean> isRow = new ArrayList<>();
-        private final List<String> dimOrder = new ArrayList<>(), rowOrder = new ArrayList<>();
-
-        int dim(String v) {
-            return dims.computeIfAbsent(v, k -> add(k, false));
-        }
-
-        int row(String v) {
-            return rows.computeIfAbsent(v, k -> add(k, true));
-        }
-
-        private int add(String name, boolean row) {
-            names.add(name);
-            isRow.add(row);
-            (row ? rowOrder : dimOrder).add(name);
-            return names.size() - 1;
-        }
-
-        int size() {
-            return names.size();
-        }
-
-        String name(int v) {
-            return names.get(v);
-        }
-
-        boolean isRow(int v) {
-            return isRow.get(v);
-        }
-
-        List<String> dimOrder() {
-            return dimOrder;
-        }
-
-        List<String> rowOrder() {
-            return rowOrder;
-        }
-
-        /** Records the variables of one constraint in traversal order and erases them. */
-        final class Seen implements Renaming.Names {
-            private final List<Integer> ids = new ArrayList<>();
-
-            public String dim(String v) {
-                ids.add(Vars.this.dim(v));
-                return "d";
-            }
-
-            public String row(String v) {
-                ids.add(Vars.this.row(v));
-                return "r";
-            }
-
-            int[] ids() {
-                return ids.stream().mapToInt(Integer::intValue).toArray();
-            }
-        }
     }
 }
