@@ -44,6 +44,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "native-mix: put KIND (broadcast, trail, dimle, total, concat, conv) in every P-th layer; 0 leaves it out (default 1 each)")
     java.util.Map<String, Integer> every = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--shuffle", paramLabel = "SEED",
+            description = "native-mix/native-chain: the constraints in a random order (this seed) instead of the generator's layer by layer, re-interned in that order as a front end would: a front end need not emit a model layer by layer (at or below 10,000 constraints the solver's canonical order makes the input order irrelevant)")
+    Long shuffle;
+
     @Option(names = "--emit", description = "print the generated problem of the first size as .shc instead of measuring")
     boolean emit;
 
@@ -119,7 +123,8 @@ public final class BenchCommand implements Callable<Integer> {
         boolean alternate = interleave && ns.size() > 1;
         if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions%s; "
                 + "before each size up to %d untimed warm-up solves until the JIT settles (of the instance itself, above n=%d of an n=%d one); %d cores%n",
-                alternate ? " (the sizes' repetitions interleaved, after every size's warm-up)" : "", warmup, WARM_CAP, WARM_CAP,
+                (alternate ? " (the sizes' repetitions interleaved, after every size's warm-up)" : "")
+                        + (shuffle != null ? "; constraints shuffled (seed " + shuffle + ")" : ""), warmup, WARM_CAP, WARM_CAP,
                 Runtime.getRuntime().availableProcessors());
         // Interleaved, the repetitions of all sizes run in the same minutes (size 1, size 2, ..., size 1, ...):
         // a drift of the machine's speed between sizes measured one after the other would enter their ratio.
@@ -203,6 +208,7 @@ public final class BenchCommand implements Callable<Integer> {
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
                 .put("interleaved", interleave && ns.size() > 1)
+                .put("shuffleSeed", shuffle)
                 .put("method", "solve + close wall time; median of repetitions (with several sizes and interleaving on, every size warmed up first and the sizes' repetitions run in turn); untimed warm-up solves until the JIT settles excluded; peak heap per run (max over runs, garbage included); "
                         + "live heap: the most heap in use right after one of the forced full collections made during an extra, untimed solve (the input problem included)")
                 .<ObjectNode>set("runs", runs).set("decades", decades)));
@@ -212,6 +218,21 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The generator of the named benchmark (native-mix's periods validated here). */
     private java.util.function.IntFunction<Problem> generator() {
+        java.util.function.IntFunction<Problem> gen = ordered();
+        return shuffle == null ? gen : n -> shuffled(gen.apply(n), shuffle);
+    }
+
+    /** {@code p}'s constraints in a seeded random order after its other statements, interned in that order. */
+    static Problem shuffled(Problem p, long seed) {
+        List<org.shapeforge.lang.Statement> rest = new ArrayList<>(), cs = new ArrayList<>();
+        for (var s : p.statements()) (s instanceof org.shapeforge.lang.Constraint ? cs : rest).add(s);
+        java.util.Collections.shuffle(cs, new java.util.Random(seed));
+        rest.addAll(cs);
+        return org.shapeforge.lang.Interning.of(new Problem(p.file(), rest));
+    }
+
+    /** The named benchmark's generator, in its own (layer by layer) order. */
+    private java.util.function.IntFunction<Problem> ordered() {
         return switch (name) {
             case "native-chain" -> BenchCommand::chain;
             case "native-mix", "queries" -> {

@@ -80,6 +80,14 @@ public final class RankGraph {
         this.potentials = new Potentials(nodeHint, other.potentials);
     }
 
+    /**
+     * Edges scanned so far by the cycle check's repairs (of this graph and those sharing its
+     * scratch): a deterministic work measure, so a test can bound a repair's cost without timing it.
+     */
+    public long repairWork() {
+        return potentials.scanned();
+    }
+
     /** The number of accepted edges. */
     public int size() {
         return size;
