@@ -145,52 +145,33 @@ final class Canon {
 
     /** The dimension variables seen, by id (= order of first sight; a live view). */
     List<String> dimVars() {
-        return new AbstractList<>() {
-            public String get(int i) {
-                return dimTerms[java.util.Objects.checkIndex(i, dimCount)].name();
-            }
-
-            public int size() {
-                return dimCount;
-            }
-        };
+        return view(i -> dimTerms[i].name(), () -> dimCount);
     }
 
     /** The row variables seen, by id (a live view). */
     List<String> rowVars() {
-        return new AbstractList<>() {
-            public String get(int i) {
-                return rowTerms[java.util.Objects.checkIndex(i, rowCount)].var();
-            }
-
-            public int size() {
-                return rowCount;
-            }
-        };
+        return view(i -> rowTerms[i].var(), () -> rowCount);
     }
 
     /** The canonical bare terms of the dimension variables, by id (a live view). */
     List<Dim.Var> dimTerms() {
-        return new AbstractList<>() {
-            public Dim.Var get(int i) {
-                return dimTerms[java.util.Objects.checkIndex(i, dimCount)];
-            }
-
-            public int size() {
-                return dimCount;
-            }
-        };
+        return view(i -> dimTerms[i], () -> dimCount);
     }
 
     /** The canonical bare terms {@code <ρ>} of the row variables, by id (a live view). */
     List<Row.Open> rowTerms() {
+        return view(i -> rowTerms[i], () -> rowCount);
+    }
+
+    /** A read-only list of {@code size()} elements {@code get(0 …)}, read through (the arrays grow and are replaced). */
+    private static <T> List<T> view(java.util.function.IntFunction<T> get, java.util.function.IntSupplier size) {
         return new AbstractList<>() {
-            public Row.Open get(int i) {
-                return rowTerms[java.util.Objects.checkIndex(i, rowCount)];
+            public T get(int i) {
+                return get.apply(java.util.Objects.checkIndex(i, size.getAsInt()));
             }
 
             public int size() {
-                return rowCount;
+                return size.getAsInt();
             }
         };
     }

@@ -84,7 +84,7 @@ record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, i
     }
 
     /** The core fact a constraint states, over its own terms, or null. */
-    private static Fact factOf(Constraint c) {
+    static Fact factOf(Constraint c) {
         return switch (c) {
             case Constraint.DimEq(Dim l, Dim r, var s) -> new Fact.DimEq(l, r);
             case Constraint.DimLe(Dim lo, Dim up, var s) -> new Fact.DimLe(lo, up);

@@ -18,7 +18,6 @@ final class InputVars {
     private final Map<String, Integer> dims = new HashMap<>(), rows = new HashMap<>();
     private final List<String> names = new ArrayList<>();
     private boolean[] isRow = new boolean[16];
-    private final List<String> dimOrder = new ArrayList<>(), rowOrder = new ArrayList<>();
     private final List<Integer> dimIds = new ArrayList<>(), rowIds = new ArrayList<>();
 
     int dim(String v) {
@@ -41,7 +40,6 @@ final class InputVars {
         names.add(name);
         if (id == isRow.length) isRow = Arrays.copyOf(isRow, 2 * id);
         isRow[id] = row;
-        (row ? rowOrder : dimOrder).add(name);
         (row ? rowIds : dimIds).add(id);
         return id;
     }
@@ -58,12 +56,14 @@ final class InputVars {
         return isRow[v];
     }
 
+    /** The dimension variables' names in order of first sight. */
     List<String> dimOrder() {
-        return dimOrder;
+        return dimIds.stream().map(names::get).toList();
     }
 
+    /** The row variables' names in order of first sight. */
     List<String> rowOrder() {
-        return rowOrder;
+        return rowIds.stream().map(names::get).toList();
     }
 
     List<Integer> dimIds() {

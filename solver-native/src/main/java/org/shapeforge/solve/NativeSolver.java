@@ -110,23 +110,20 @@ public final class NativeSolver implements ShapeSolver {
         }
     }
 
-    /** The contradiction of failed run {@code f} (along {@code script}), replayed with full derivations. */
+    /**
+     * The contradiction of failed run {@code f} (along {@code script}), replayed with full
+     * derivations; the replay must fail as {@code f} did, after as many steps.
+     */
     private Contradiction explained(Input in, Provenance prov, List<Integer> script, SolveOptions options, Attempt.Failed f) {
-        Contradiction c = replayed(in, prov, script, options, f, Attempt.Failed.class).why();
+        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), true, maxSteps(in), mutations, true);
+        if (!(r instanceof Attempt.Failed replay) || r.steps() != f.steps())
+            throw new IllegalStateException("native solver: the replay with sources ended " + r.getClass().getSimpleName()
+                    + " after " + r.steps() + " steps, the run " + f.getClass().getSimpleName() + " after " + f.steps());
+        Contradiction c = replay.why();
         if (c.error != f.why().error || c.why.policy() != f.why().why.policy() || !c.getMessage().equals(f.why().getMessage()))
             throw new IllegalStateException("native solver: the replay with sources failed otherwise (\"" + c.getMessage()
                     + "\") than the run (\"" + f.why().getMessage() + "\")");
         return c;
-    }
-
-    /** The run along {@code script} again, with full derivations; it must end as {@code run} did (a {@code kind}). */
-    private <R extends Attempt.Result> R replayed(Input in, Provenance prov, List<Integer> script, SolveOptions options,
-            Attempt.Result run, Class<R> kind) {
-        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), true, maxSteps(in), mutations, true);
-        if (!kind.isInstance(r) || r.steps() != run.steps())
-            throw new IllegalStateException("native solver: the replay with sources ended " + r.getClass().getSimpleName()
-                    + " after " + r.steps() + " steps, the run " + run.getClass().getSimpleName() + " after " + run.steps());
-        return kind.cast(r);
     }
 
     /**

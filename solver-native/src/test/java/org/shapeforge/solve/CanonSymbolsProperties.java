@@ -97,7 +97,7 @@ class CanonSymbolsProperties {
         List<Fact> facts = new ArrayList<>();
         List<Integer> at = new ArrayList<>(), atPlain = new ArrayList<>();
         for (Constraint c : p.constraints()) {
-            Fact f = factOf(c);
+            Fact f = Input.factOf(c);
             if (f == null) continue;
             facts.add(f);
             at.add(trusting.record(f));
@@ -107,16 +107,6 @@ class CanonSymbolsProperties {
         assertEquals(plain.rowVars(), trusting.rowVars());
         for (int i = 0; i < facts.size(); i++)
             assertEquals(plain.rebuild(facts.get(i), atPlain.get(i)), trusting.rebuild(facts.get(i), at.get(i)));
-    }
-
-    private static Fact factOf(Constraint c) {
-        return switch (c) {
-            case Constraint.DimEq(Dim l, Dim r, var s) -> new Fact.DimEq(l, r);
-            case Constraint.DimLe(Dim l, Dim r, var s) -> new Fact.DimLe(l, r);
-            case Constraint.RowEq(Row l, Row r, var s) -> new Fact.RowEq(l, r);
-            case Constraint.RowLe(Row l, Row r, var s) -> new Fact.RowLe(l, r);
-            default -> null;
-        };
     }
 
     /** An interned problem solves to the same answer as the plain one (above CanonicalOrder's limit, as given). */

@@ -183,7 +183,7 @@ public final class Engine {
         switch (fact) {
             case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, why);
             case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
-                int w = b.knownRank() - a.knownRank(), ia = store.rowId(a), ib = store.rowId(b);
+                int w = b.knownRank() - a.knownRank(), ia = store.rowSlotOrNew(a), ib = store.rowSlotOrNew(b);
                 rankEdge(rank, "", ia, ib, w, why);
                 rankEdge(rank, "", ib, ia, -w, why);
             }
@@ -201,7 +201,7 @@ public final class Engine {
         lastLo = lo;
         lastUp = up;
         int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
-        int l = store.rowId(lo), u = store.rowId(up);
+        int l = store.rowSlotOrNew(lo), u = store.rowSlotOrNew(up);
         rankEdge(rank, "", l, u, dl + dr, why);
         rankEdge(leadRank, "leading ", l, u, dl, why);
         rankEdge(trailRank, "trailing ", l, u, dr, why);
@@ -302,7 +302,7 @@ public final class Engine {
         int s = store.rowSlotOrNew(var);
         nonZeroAxes(s, value, why);
         if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
-            int l = o.lead().size(), t = o.trail().size(), v = s, w = store.rowId(o);
+            int l = o.lead().size(), t = o.trail().size(), v = s, w = store.rowSlotOrNew(o);
             rankEdge(rank, "", v, w, l + t, why);
             rankEdge(rank, "", w, v, -(l + t), why);
             // a placement fixes where the marker goes (≈ leaves it free): the flank facts are
@@ -399,7 +399,7 @@ public final class Engine {
     private record StoreIds(Store store) implements VarIds {
         @Override
         public int id(String name) {
-            return store.rowId(name);
+            return store.rowSlotOrNew(name);
         }
 
         @Override

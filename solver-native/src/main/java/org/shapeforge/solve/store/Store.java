@@ -119,11 +119,6 @@ public final class Store {
         return dims.find(v);
     }
 
-    /** Row variable {@code v} found by name, or {@link #NONE}. */
-    public int rowSlot(String v) {
-        return rows.find(v);
-    }
-
     /** Whether the store has seen dimension variable {@code v} (registered or mentioned). */
     public boolean hasDim(String v) {
         return dims.find(v) != NONE;
@@ -175,16 +170,6 @@ public final class Store {
         return rows.count;
     }
 
-    /** The id of the variable of open row {@code o} (made on first sight). */
-    public int rowId(Row.Open o) {
-        return rowSlotOrNew(o);
-    }
-
-    /** The id of row variable {@code v} (made on first sight). */
-    public int rowId(String v) {
-        return rowSlotOrNew(v);
-    }
-
     // ---- flags ----
 
     /**
@@ -218,11 +203,6 @@ public final class Store {
         return rows.zeroOk(s);
     }
 
-    public boolean zeroOkRow(String v) {
-        int s = rows.find(v);
-        return s != NONE && rows.zeroOk(s);
-    }
-
     /** Sets the flag of the variable of open row {@code o}. */
     public void zeroOkRow(Row.Open o, boolean ok) {
         int s = ok ? rowSlotOrNew(o) : rowSlot(o);
@@ -242,11 +222,6 @@ public final class Store {
 
     public boolean rowBound(int s) {
         return rows.bound(s);
-    }
-
-    public boolean dimBound(String v) {
-        int s = dims.find(v);
-        return s != NONE && dims.bound(s);
     }
 
     public boolean dimBound(Dim.Var v) {
