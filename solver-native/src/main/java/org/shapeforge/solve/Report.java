@@ -52,7 +52,7 @@ final class Report {
         List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
         residual.addAll(sized);
         boolean principal = en.store.cappedCount() == 0 && sized.isEmpty();
-        for (Stored s : en.store.residual())
+        for (Stored s : en.store.bound().residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(s.lowerRow())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
@@ -83,7 +83,7 @@ final class Report {
         List<Constraint> out = new ArrayList<>();
         for (int s : en.store.capped())
             out.add(new Constraint.DimLe(en.store.cap(s).atom(), en.store.dimTerm(s), Span.NONE));
-        for (Stored s : en.store.residual())
+        for (Stored s : en.store.bound().residual())
             out.add(switch (s.fact()) {
                 case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), Span.NONE);
                 case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), Span.NONE);

@@ -80,7 +80,7 @@ public final class Closing {
             if (leaf) {
                 List<Row> caps = new ArrayList<>();
                 Why why = Why.GUESS;
-                for (Stored c : store.rowCaps(slot)) {
+                for (Stored c : store.bound().rowCaps(slot)) {
                     Trace t = new Trace(Why.NONE, true);
                     caps.add(en.subst.row(c.lowerRow(), t));
                     why = why.and(c.why()).and(t.why());
@@ -223,7 +223,7 @@ public final class Closing {
         Set<String> out = new java.util.TreeSet<>(), seen = new java.util.HashSet<>(List.of(v));
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
         while (!todo.isEmpty())
-            for (Stored s : en.store.upAdjacencies(todo.poll())) {
+            for (Stored s : en.store.bound().upAdjacencies(todo.poll())) {
                 if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
                 if (prov.dynamic().contains(u)) out.add(u);
                 else if (seen.add(u)) todo.add(u);
@@ -247,7 +247,7 @@ public final class Closing {
         java.util.PriorityQueue<Candidate> queue = new java.util.PriorityQueue<>();
         int seen = 0;
         while (true) {
-            List<Stored> fresh = en.store.deferredFrom(seen);
+            List<Stored> fresh = en.store.bound().deferredFrom(seen);
             for (Stored s : fresh) {
                 if (s.alive()) queue.add(new Candidate(s, seen));
                 seen++;

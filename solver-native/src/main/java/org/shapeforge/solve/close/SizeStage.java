@@ -131,7 +131,7 @@ public final class SizeStage {
     /** The join of the row's caps when it is ground and has no holes, else null. */
     private Row lub(String rho) {
         List<Row> caps = new ArrayList<>();
-        for (Stored c : en.store.rowCaps(rho))
+        for (Stored c : en.store.bound().rowCaps(rho))
             caps.add(en.subst.row(c.lowerRow(), new Trace(Why.NONE, true)));
         if (caps.isEmpty()) return null;
         RowJoin.Result j = RowJoin.of(caps);

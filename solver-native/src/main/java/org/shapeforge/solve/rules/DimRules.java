@@ -55,7 +55,7 @@ final class DimRules {
         Store.Cap c = en.store.cap(b);
         if (c == null) {
             en.setCap(b, d, why);
-            for (Stored s : en.store.upAdjacencies(b))
+            for (Stored s : en.store.bound().upAdjacencies(b))
                 en.emit(new Fact.DimLe(d, s.upper()), why.and(s.why()));
         } else if (!c.atom().equals(d)) {
             if (en.mutated(Mutation.DI_CAP_KEEP_FIRST)) return; // planted bug: the second cap is dropped
@@ -70,7 +70,7 @@ final class DimRules {
             en.emit(new Fact.DimEq(at, bt), why.and(cycle));
             return;
         }
-        Stored s = en.store.storeAdjacency(new Fact.DimLe(at, bt), why, a, b);
+        Stored s = en.store.bound().storeAdjacency(new Fact.DimLe(at, bt), why, a, b);
         Store.Cap c = en.store.cap(a);
         if (c != null) en.emit(new Fact.DimLe(c.atom(), bt), c.why().and(s.why()));
     }
@@ -78,19 +78,19 @@ final class DimRules {
     /** The derivation of a stored chain {@code from ⊑ … ⊑ to}, or null (bidirectional search). */
     private Why path(int fromSlot, int toSlot) {
         // no stored edge leaves `from` upwards or enters `to` from below: no path (the common case)
-        if (fromSlot != toSlot && (en.store.upAdjacencies(fromSlot).isEmpty() || en.store.downAdjacencies(toSlot).isEmpty()))
+        if (fromSlot != toSlot && (en.store.bound().upAdjacencies(fromSlot).isEmpty() || en.store.bound().downAdjacencies(toSlot).isEmpty()))
             return null;
         String from = en.store.dimName(fromSlot), to = en.store.dimName(toSlot);
         Set<String> fwd = new HashSet<>(List.of(from)), bwd = new HashSet<>(List.of(to));
         ArrayDeque<String> fq = new ArrayDeque<>(List.of(from)), bq = new ArrayDeque<>(List.of(to));
         boolean met = false;
         while (!met && !fq.isEmpty() && !bq.isEmpty()) {
-            for (Stored s : en.store.upAdjacencies(fq.poll())) {
+            for (Stored s : en.store.bound().upAdjacencies(fq.poll())) {
                 String n = s.upperDim();
                 if (bwd.contains(n)) met = true;
                 if (fwd.add(n)) fq.add(n);
             }
-            for (Stored s : en.store.downAdjacencies(bq.poll())) {
+            for (Stored s : en.store.bound().downAdjacencies(bq.poll())) {
                 String n = s.lowerDim();
                 if (fwd.contains(n)) met = true;
                 if (bwd.add(n)) bq.add(n);
@@ -99,7 +99,7 @@ final class DimRules {
         if (!met) return null;
         Why all = Why.NONE;
         for (String v : fwd)
-            for (Stored s : en.store.upAdjacencies(v))
+            for (Stored s : en.store.bound().upAdjacencies(v))
                 if (bwd.contains(s.upperDim())) all = all.and(s.why());
         return all;
     }

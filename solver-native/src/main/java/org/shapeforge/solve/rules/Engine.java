@@ -275,7 +275,7 @@ public final class Engine {
         store.bindDim(s, value, why);
         Store.Cap c = store.removeCap(s);
         if (c != null) emit(new Fact.DimLe(c.atom(), store.dimTerm(s)), c.why());
-        List<Stored> w = store.takeDimWatchers(s);
+        List<Stored> w = store.bound().takeDimWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
         store.wakeDim(s, true);
         size.bound(store.dimName(s));
@@ -314,7 +314,7 @@ public final class Engine {
             rankEdge(trailRank, "trailing ", w, v, -t, flank);
         }
         store.bindRow(s, value, why, placement);
-        List<Stored> w = store.takeRowWatchers(s);
+        List<Stored> w = store.bound().takeRowWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
         store.wakeRow(s);
     }

@@ -142,6 +142,6 @@ final class RowEqRule {
     }
 
     private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {
-        en.store.storeRow(new Fact.RowEq(a, b), why, kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
+        en.store.bound().storeRow(new Fact.RowEq(a, b), why, kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
     }
 }

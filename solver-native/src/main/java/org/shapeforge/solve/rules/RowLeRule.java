@@ -48,7 +48,7 @@ final class RowLeRule {
         int upper = en.store.rowSlotOrNew(oo);
         if (res instanceof Row.Open ro && ro.var().equals(oo.var())) {
             if (dl < 0 || dr < 0)
-                en.store.storeRow(new Fact.RowLe(residue, en.store.rowTerm(upper)), why, Stored.Kind.SHIFTED_LE, upper, Store.NONE);
+                en.store.bound().storeRow(new Fact.RowLe(residue, en.store.rowTerm(upper)), why, Stored.Kind.SHIFTED_LE, upper, Store.NONE);
             return;
         }
         if (res instanceof Row.Open ro) en.inequalityRankFacts(ro, oo, why);
@@ -83,15 +83,15 @@ final class RowLeRule {
             en.bindRow(upperTerm, residue, why, false);
             return;
         }
-        if (en.store.hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
+        if (en.store.bound().hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
         int lower = residue instanceof Row.Open ro ? en.store.rowSlotOrNew(ro) : Store.NONE;
         // the upper side is the slot's one term: a fact stored per cap would otherwise hold a fresh copy each
-        en.store.storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
+        en.store.bound().storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
         if (residue.isGround())
-            for (Stored adj : en.store.rowUpAdjacencies(upper))
+            for (Stored adj : en.store.bound().rowUpAdjacencies(upper))
                 en.emit(new Fact.RowLe(residue, adj.upperRow()), why.and(adj.why()));
         if (lower != Store.NONE && residue.lead().isEmpty() && residue.trail().isEmpty())
-            for (Stored c : en.store.rowCaps(lower))
+            for (Stored c : en.store.bound().rowCaps(lower))
                 if (c.lowerRow().isGround()) en.emit(new Fact.RowLe(c.lowerRow(), upperTerm), why.and(c.why()));
     }
 }

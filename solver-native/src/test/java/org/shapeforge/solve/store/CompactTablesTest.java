@@ -40,12 +40,12 @@ class CompactTablesTest {
 
     private static Stored stored(Store st, String v) {
         int a = st.dimSlotOrNew(v), b = st.dimSlotOrNew(v + "'");
-        return st.storeAdjacency(new Fact.DimLe(st.dimTerm(a), st.dimTerm(b)), Why.NONE, a, b);
+        return st.bound().storeAdjacency(new Fact.DimLe(st.dimTerm(a), st.dimTerm(b)), Why.NONE, a, b);
     }
 
     private static List<Stored> take(Store st, String v) {
         int s = st.dimSlot(v);
-        return s == Store.NONE ? List.of() : st.takeDimWatchers(s);
+        return s == Store.NONE ? List.of() : st.bound().takeDimWatchers(s);
     }
 
     /** Watch lists hand back live facts in insertion order, once; freed entries are reused without touching other lists. */
@@ -57,7 +57,7 @@ class CompactTablesTest {
             a.add(stored(st, "a"));
             b.add(stored(st, "b"));
         }
-        st.kill(a.get(1));
+        st.bound().kill(a.get(1));
         List<Stored> takenA = take(st, "a");
         assertEquals(List.of(a.get(0), a.get(2), a.get(3), a.get(4)), takenA);
         for (Stored s : takenA) assertFalse(s.alive());
@@ -77,18 +77,18 @@ class CompactTablesTest {
         List<Stored> up = new ArrayList<>();
         for (int i = 0; i < 4; i++) up.add(stored(st, "a")); // a <= a' four times: a's up list, a''s down list
         Stored other = stored(st, "z");
-        st.kill(up.get(0));
-        st.kill(up.get(2));
-        assertEquals(List.of(up.get(1), up.get(3)), st.upAdjacencies("a"));
-        assertEquals(List.of(up.get(1), up.get(3)), st.downAdjacencies("a'"));
-        st.kill(up.get(3));
-        assertEquals(List.of(up.get(1)), st.upAdjacencies("a"));
+        st.bound().kill(up.get(0));
+        st.bound().kill(up.get(2));
+        assertEquals(List.of(up.get(1), up.get(3)), st.bound().upAdjacencies("a"));
+        assertEquals(List.of(up.get(1), up.get(3)), st.bound().downAdjacencies("a'"));
+        st.bound().kill(up.get(3));
+        assertEquals(List.of(up.get(1)), st.bound().upAdjacencies("a"));
         Stored later = stored(st, "a"); // appended after pruning: the chain's tail is right
-        assertEquals(List.of(up.get(1), later), st.upAdjacencies("a"));
-        assertEquals(List.of(other), st.upAdjacencies("z"));
-        st.kill(up.get(1));
-        st.kill(later);
-        assertTrue(st.upAdjacencies("a").isEmpty());
-        assertEquals(List.of(other), st.upAdjacencies("z"));
+        assertEquals(List.of(up.get(1), later), st.bound().upAdjacencies("a"));
+        assertEquals(List.of(other), st.bound().upAdjacencies("z"));
+        st.bound().kill(up.get(1));
+        st.bound().kill(later);
+        assertTrue(st.bound().upAdjacencies("a").isEmpty());
+        assertEquals(List.of(other), st.bound().upAdjacencies("z"));
     }
 }
