@@ -162,9 +162,12 @@ final class ModelCorpus {
             for (GraphRun.Output o : outs) {
                 if (!o.compared()) continue;
                 maxRel = Double.isNaN(o.maxRel()) || o.maxRel() > maxRel ? o.maxRel() : maxRel;
-                if (!o.passed())
-                    bad.add(o.name() + (o.expectedDims().equals(o.value().dims()) ? " max rel " + o.maxRel()
-                            : " dims " + o.value().dims() + ", expected " + o.expectedDims()));
+                if (!o.passed()) {
+                    long nonFinite = java.util.Arrays.stream(o.value().data()).filter(x -> !Double.isFinite(x)).count();
+                    bad.add(o.name() + (!o.expectedDims().equals(o.value().dims()) ? " dims " + o.value().dims() + ", expected "
+                            + o.expectedDims() : " max rel " + o.maxRel() + (nonFinite > 0 ? " (" + nonFinite + " of "
+                            + o.value().data().length + " values NaN or infinite)" : "")));
+                }
             }
             if (outs.stream().noneMatch(GraphRun.Output::compared)) return new Run.Refused("no output_k.pb in " + data);
             return bad.isEmpty() ? new Run.Passed(maxRel) : new Run.Failed(maxRel, "off: " + String.join("; ", bad));
