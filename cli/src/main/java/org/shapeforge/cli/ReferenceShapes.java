@@ -15,8 +15,8 @@ import org.shapeforge.lang.Span;
  * What ONNX's own shape inference says about one model of the corpus: {@code onnx_shapes.json},
  * written by {@code scripts/export-models.py} so that the comparison needs no Python.
  * {@code values}: every value's shape from {@code onnx.shape_inference.infer_shapes} on the
- * file with torch's value_info removed (a value without a shape is absent from {@link #values}'s
- * non-null entries: its list is null). {@code sizes}: the dynamic axes' sizes at two points — the
+ * file with torch's value_info removed (null for a value ONNX gives no shape). {@code sizes}: the
+ * dynamic axes' sizes at two points — the
  * test case ({@code input_k.pb}) and a probe; {@code concrete}: every value's shape ONNX infers with
  * the inputs fixed at each point, the numbers a symbolic dim is checked against.
  *
