@@ -115,7 +115,7 @@ public final class ConformanceCommand implements Callable<Integer> {
             rows.add(ModelCorpus.run(d, new NativeSolver(), kernels));
         }
         if (json) out.println(Cli.json(CorpusTable.toJson(models, rows)));
-        else out.print(CorpusTable.text(models, rows));
+        else out.print(CorpusTable.text(rows));
         out.flush();
         return rows.stream().allMatch(ModelCorpus.Row::passed) ? Cli.OK : Cli.NEGATIVE;
     }

@@ -15,7 +15,7 @@ import org.shapeforge.onnx.values.GraphRun;
 final class CorpusTable {
     private CorpusTable() {}
 
-    static String text(Path root, List<ModelCorpus.Row> rows) {
+    static String text(List<ModelCorpus.Row> rows) {
         StringBuilder sb = new StringBuilder();
         sb.append("| model | nodes | import ms (onnx ms) | values agreeing / ours only / theirs only / disagreeing / unchecked | run ok, max rel err |\n");
         sb.append("|---|---:|---:|---|---|\n");
