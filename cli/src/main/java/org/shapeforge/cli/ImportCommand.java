@@ -69,9 +69,7 @@ public final class ImportCommand implements Callable<Integer> {
             return r.failure().kind().equals("unknown") ? 3 : Cli.NEGATIVE;
         } catch (ShapeError e) {
             if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-            out.println(Cli.json(doc));
+            out.println(Cli.json(ErrorDoc.of(e).json()));
             out.flush();
             return Cli.BAD_INPUT;
         }

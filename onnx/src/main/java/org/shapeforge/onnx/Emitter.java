@@ -51,7 +51,15 @@ final class Emitter {
         return file;
     }
 
+    /**
+     * The term of size {@code n}; a negative or absurd size (from an attribute or a constant: a
+     * kernel_shape of −1, a blocksize of 2^62) is an {@link ImportError} the importer places at
+     * the node, never an internal error (issue 32, found by mutation).
+     */
     static Dim size(long n) {
+        if (n < 0 || n > WellFormed.MAX_ELEMENTS)
+            throw ImportError.unplaced("onnx-node", "a size of " + n + " (from an attribute or a constant) is "
+                    + (n < 0 ? "negative" : "absurd (more than 2^40)"));
         return n == 1 ? Dim.unit() : Dim.atom(n);
     }
 
@@ -68,6 +76,11 @@ final class Emitter {
 
     void dynamic(String name) {
         dynamic.add(name);
+    }
+
+    /** Whether {@code name} is a graph input's dim_param (or a runtime size): a symbol, never closed. */
+    boolean isDynamic(String name) {
+        return dynamic.contains(name);
     }
 
     /**
