@@ -196,7 +196,10 @@ final class Emitter {
         return new SizeExpr.Lit(n);
     }
 
+    /** {@code k·e}; a factor beyond ±2^40 (an absurd attribute) is an {@link ImportError} placed at the node. */
     static SizeExpr times(long k, SizeExpr e) {
+        if (Math.abs(k) > WellFormed.MAX_ELEMENTS || k == Long.MIN_VALUE)
+            throw ImportError.unplaced("onnx-node", "a factor of " + k + " (from an attribute or a constant) is absurd (more than 2^40)");
         return k == 1 ? e : new SizeExpr.Mul(lit(k), e);
     }
 

@@ -1,0 +1,144 @@
+package org.shapeforge.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.shapeforge.cli.ImportMutationTest.floats;
+import static org.shapeforge.cli.ImportMutationTest.i;
+import static org.shapeforge.cli.ImportMutationTest.model;
+import static org.shapeforge.cli.ImportMutationTest.node;
+import static org.shapeforge.cli.ImportMutationTest.value;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.ByteString;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.ValueInfoProto;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The importer's contract with its users (issue 32): a bad model is exit 2 with an error naming
+ * the value or node — in JSON {@code location} the node (never {@code file:0:0}) and a structured
+ * {@code node} — and declared output / value_info shapes are facts: a contradiction is exit 1
+ * naming the value and its node, and a declaration supplies what inference cannot know.
+ */
+class ImportContractTest {
+    @TempDir
+    Path dir;
+
+    private Path write(String name, ModelProto m) throws Exception {
+        Path f = dir.resolve(name);
+        Files.write(f, m.toByteArray());
+        return f;
+    }
+
+    private static JsonNode json(CliRun r) throws Exception {
+        return Cli.JSON.readTree(r.out());
+    }
+
+    @Test
+    void negativeInputDimIsExitTwoNamingTheInput() throws Exception {
+        Path f = write("neg.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, -3))
+                .addNode(node("r", "Relu", List.of("x"), List.of("y"))).addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(2, r.code(), r.out() + r.err());
+        JsonNode e = json(r).get("error");
+        assertEquals("onnx", e.get("kind").asText());
+        assertEquals(f + ": graph input 'x'", e.get("location").asText());
+        assertTrue(e.get("message").asText().contains("dim_value -3 on axis 1 is negative"), r.out());
+        assertEquals(-1, e.at("/node/index").asInt());
+        assertEquals("x", e.at("/node/name").asText());
+        CliRun text = CliRun.of("import", f.toString());
+        assertEquals(2, text.code());
+        assertEquals(f + ": graph input 'x': dim_value -3 on axis 1 is negative (a size is 0 or more)", text.err().strip());
+    }
+
+    @Test
+    void absurdInitializerAndOverflowingElementCountAreExitTwo() throws Exception {
+        var w = floats("W", 2, 3).toBuilder().setDims(0, 1L << 30).setDims(1, 1L << 30).build();
+        Path f = write("huge.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, 3)).addInitializer(w)
+                .addNode(node("a", "Add", List.of("x", "W"), List.of("y"))).addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals(f + ": initializer 'W'", json(r).at("/error/location").asText());
+        assertTrue(json(r).at("/error/message").asText().contains("more than 2^40"), r.out());
+        var cut = floats("W", 2, 3).toBuilder().setRawData(ByteString.copyFrom(new byte[20])).build();
+        Path g = write("cut.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, 3)).addInitializer(cut)
+                .addNode(node("a", "Add", List.of("x", "W"), List.of("y"))).addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun c = CliRun.of("import", g.toString(), "--json");
+        assertEquals(2, c.code(), c.out() + c.err());
+        assertTrue(json(c).at("/error/message").asText().contains("raw_data holds 20 bytes, but dims [2, 3] of FLOAT need 24"), c.out());
+    }
+
+    @Test
+    void aValueDefinedTwiceIsExitTwoNamingBothDefinitions() throws Exception {
+        Path f = write("twice.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, 3))
+                .addNode(node("first", "Relu", List.of("x"), List.of("y")))
+                .addNode(node("second", "Sigmoid", List.of("x"), List.of("y"))).addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(2, r.code(), r.out() + r.err());
+        JsonNode e = json(r).get("error");
+        assertEquals(f + ": node 'second' (Sigmoid #1)", e.get("location").asText());
+        assertEquals(1, e.at("/node/index").asInt());
+        assertEquals("second", e.at("/node/name").asText());
+        assertEquals("Sigmoid", e.at("/node/op").asText());
+        assertTrue(e.get("message").asText().contains("output 'y' is defined twice (also by node 'first' (Relu #0))"), r.out());
+        Path g = write("shadow.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, 3))
+                .addNode(node("n", "Relu", List.of("x"), List.of("x"))).addOutput(ValueInfoProto.newBuilder().setName("x"))));
+        CliRun s = CliRun.of("import", g.toString());
+        assertEquals(2, s.code(), s.err());
+        assertTrue(s.err().contains("output 'x' is defined twice (also by graph input 'x')"), s.err());
+    }
+
+    @Test
+    void anAbsurdAttributeIsExitTwoNamingTheNode() throws Exception {
+        Path f = write("d2s.onnx", model(GraphProto.newBuilder().addInput(value("x", 1, 8, 2, 3))
+                .addNode(node("d2s", "DepthToSpace", List.of("x"), List.of("y"), i("blocksize", 1L << 62)))
+                .addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(2, r.code(), r.out() + r.err());
+        JsonNode e = json(r).get("error");
+        assertEquals(f + ": node 'd2s' (DepthToSpace #0)", e.get("location").asText());
+        assertEquals("DepthToSpace", e.at("/node/op").asText());
+        CliRun text = CliRun.of("import", f.toString());
+        assertTrue(text.err().startsWith(f + ": node 'd2s' (DepthToSpace #0): "), text.err());
+        assertFalse(text.err().contains("Exception") || text.err().contains(":0:0"), text.err());
+    }
+
+    @Test
+    void aDeclaredOutputShapeThatContradictsInferenceIsExitOneNamingTheValue() throws Exception {
+        Path f = write("decl.onnx", model(GraphProto.newBuilder().addInput(value("a", 2, 3)).addInput(value("b", 3, 5))
+                .addNode(node("proj", "MatMul", List.of("a", "b"), List.of("y"))).addOutput(value("y", 2, 4))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(1, r.code(), r.out() + r.err());
+        JsonNode fail = json(r).get("failure");
+        assertTrue(fail.get("message").asText().contains("node 'proj' (MatMul #0)"), r.out());
+        assertTrue(fail.get("constraints").toString().contains("declared shape of graph output 'y' [2, 4], axis 1"), r.out());
+        Path g = write("rank.onnx", model(GraphProto.newBuilder().addInput(value("a", 2, 3))
+                .addNode(node("r", "Relu", List.of("a"), List.of("y"))).addValueInfo(value("y", 2, 3, 1))
+                .addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        CliRun k = CliRun.of("import", g.toString(), "--json");
+        assertEquals(1, k.code(), k.out() + k.err());
+        assertTrue(json(k).at("/failure/constraints").toString().contains("value_info 'y' [2, 3, 1]: rank 3, inferred rank 2"), k.out());
+    }
+
+    @Test
+    void aDeclaredShapeSuppliesWhatInferenceDoesNotKnow() throws Exception {
+        // the input's second axis has neither dim_value nor dim_param: only the declared output fixes it
+        ValueInfoProto x = value("x", 2, 1).toBuilder().setType(value("x", 2, 1).getType().toBuilder().setTensorType(
+                value("x", 2, 1).getType().getTensorType().toBuilder().setShape(TensorShapeProto.newBuilder()
+                        .addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(2))
+                        .addDim(TensorShapeProto.Dimension.newBuilder())))).build();
+        Path f = write("supply.onnx", model(GraphProto.newBuilder().addInput(x)
+                .addNode(node("r", "Relu", List.of("x"), List.of("y"))).addOutput(value("y", 2, 7))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("7", json(r).at("/values/x/shape/1").asText(), r.out());
+        assertEquals("7", json(r).at("/values/y/shape/1").asText(), r.out());
+    }
+}
