@@ -66,13 +66,25 @@ public final class ImportCommand implements Callable<Integer> {
             else out.print(text(r));
             out.flush();
             if (r.succeeded()) return Cli.OK;
-            return r.failure().kind().equals("unknown") ? 3 : Cli.NEGATIVE;
+            return exit(r.failure());
         } catch (ShapeError e) {
             if (!json) throw e;
             out.println(Cli.json(ErrorDoc.of(e).json()));
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /**
+     * Exit code of a failure per cli.md, as {@code solve}'s: 1 only for a proof (semantic, unsat),
+     * 2 for an input the solver rejects (error), 3 for what is no proof (policy, bounded, unknown).
+     */
+    static int exit(ImportResult.Failure f) {
+        return switch (f.kind()) {
+            case "semantic", "unsat" -> Cli.NEGATIVE;
+            case "error" -> Cli.BAD_INPUT;
+            default -> Cli.UNKNOWN;
+        };
     }
 
     static ObjectNode toJson(ImportResult r) {

@@ -56,7 +56,8 @@ final class Declared {
         }
         WellFormed.shape(known, file, self);
         NodeOrigin producer = producers.getOrDefault(v.getName(), self);
-        NodeOrigin at = producer.as("declared shape of " + kind + " " + Names.quoted(v.getName()) + " " + Names.oneLine(text.toString()));
+        String what = kind + " " + Names.quoted(v.getName()) + " " + Names.oneLine(text.toString());
+        NodeOrigin at = producer.as("declared shape of " + what).declaring(what);
         if (ds.size() != t.rank()) {
             List<Dim> declared = new ArrayList<>();
             for (var d : ds) declared.add(d.hasDimValue() ? Emitter.size(d.getDimValue()) : e.fresh("decl"));

@@ -7,9 +7,20 @@ package org.shapeforge.onnx;
  * has index −1 and, as its op type, what it is ({@code graph input}, {@code initializer},
  * {@code graph output}, {@code value_info}); {@link #ofValue} makes one. The ONNX counterpart of
  * {@code program.Origin}: provenance flows from the node to the CLI message
- * ({@code spec/architecture.md}); names are printed {@link Names#quoted}.
+ * ({@code spec/architecture.md}); names are printed {@link Names#quoted}. {@code declares} is, for
+ * a constraint that states a shape the file declares ({@link Declared}), the declaration
+ * ({@code graph output 'y' [2, 5]}), else empty: a failure involving one blames the declaration.
  */
-public record NodeOrigin(int index, String node, String opType, String role) {
+public record NodeOrigin(int index, String node, String opType, String role, String declares) {
+
+    public NodeOrigin(int index, String node, String opType, String role) {
+        this(index, node, opType, role, "");
+    }
+
+    /** The same node, stating declaration {@code what} ({@code graph output 'y' [2, 5]}). */
+    public NodeOrigin declaring(String what) {
+        return new NodeOrigin(index, node, opType, role, what);
+    }
 
     /** The origin of graph value {@code name}: {@code kind} is {@code graph input}, {@code initializer}, …. */
     public static NodeOrigin ofValue(String kind, String name) {
@@ -34,6 +45,6 @@ public record NodeOrigin(int index, String node, String opType, String role) {
 
     /** The same node, another role. */
     public NodeOrigin as(String newRole) {
-        return new NodeOrigin(index, node, opType, newRole);
+        return new NodeOrigin(index, node, opType, newRole, declares);
     }
 }
