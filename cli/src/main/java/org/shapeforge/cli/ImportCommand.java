@@ -12,6 +12,9 @@ import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.ShpEmitter;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.oracle.Verified;
+import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
@@ -20,8 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp]}: the ONNX graph as constraints
- * (docs/onnx.md), solved natively; prints every value's inferred shape, or the shape error
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified]}: the ONNX graph as constraints
+ * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
+ * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
  * naming the node it cannot express (exit 2). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
  */
@@ -34,6 +38,13 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
+
+    @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, Z3 within"
+            + " --smt-budget-ms (the answer flagged fallback)")
+    boolean verified;
+
+    @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
+    long smtBudgetMs;
 
     @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints (shc) or an equivalent .shp program (shp) instead")
     String emit;
@@ -56,14 +67,28 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            ImportResult r = im.solve(solver, SolveOptions.defaults());
+            ImportResult r;
+            Verified.Result checked = null;
+            if (verified) {
+                checked = Verified.solve(im.problem(), smtBudgetMs);
+                // Z3's model fixes the dim_params (batch = 1): sizes are read as forced or symbolic (ForcedSizes)
+                r = checked.fallback() ? im.result(checked.outcome(), Backend.SMT.create(), Math.min(1000, Math.max(1, smtBudgetMs)))
+                        : im.result(checked.outcome());
+            } else r = im.solve(solver, SolveOptions.defaults());
             if ("shp".equals(emit) && r.succeeded()) {
                 out.print(ShpEmitter.emit(model, r.shapes(), file.toString()));
                 out.flush();
                 return Cli.OK;
             }
-            if (json) out.println(Cli.json(toJson(r)));
-            else out.print(text(r));
+            if (json) {
+                ObjectNode doc = toJson(r);
+                if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
+                out.println(Cli.json(doc));
+            } else {
+                if (checked != null && checked.fallback())
+                    out.print("fallback: Z3 answered (native: " + checked.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n");
+                out.print(text(r));
+            }
             out.flush();
             if (r.succeeded()) return Cli.OK;
             return exit(r.failure());

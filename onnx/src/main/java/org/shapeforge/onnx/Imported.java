@@ -48,6 +48,24 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
         return ImportResult.of(this, o);
     }
 
+    /**
+     * Every value's shape read from outcome {@code o} of any solver on {@link #problem()} (the
+     * CLI's {@code import --verified} hands it the answer of {@code oracle.Verified}), or the
+     * failure naming the nodes involved.
+     */
+    public ImportResult result(Outcome o) {
+        return ImportResult.of(this, o);
+    }
+
+    /**
+     * As {@link #result(Outcome)} for a model without a solved form (a Z3 fallback): with
+     * dim_params, each axis is a number only where {@code checker} proves it forced, a dim_param
+     * where it proves it equal, else its variable (each question within {@code timeoutMs}).
+     */
+    public ImportResult result(Outcome o, ShapeSolver checker, long timeoutMs) {
+        return ImportResult.of(this, o, checker, timeoutMs);
+    }
+
     /** The origin of a constraint a solver reports (the same object, else an equal one). */
     public Optional<NodeOrigin> originOf(Constraint c) {
         Map<Constraint, Integer> ids = new IdentityHashMap<>();
