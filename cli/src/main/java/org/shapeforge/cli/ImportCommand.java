@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.onnx.AnnotatedModel;
 import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
@@ -23,11 +24,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified]}: the ONNX graph as constraints
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx]}: the ONNX graph as constraints
  * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
- * naming the node it cannot express (exit 2). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
+ * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
+ * ({@link AnnotatedModel}). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -46,6 +48,10 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
     long smtBudgetMs;
 
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model annotated with every value's inferred shape"
+            + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
+    Path annotated;
+
     @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints (shc) or an equivalent .shp program (shp) instead")
     String emit;
 
@@ -59,6 +65,8 @@ public final class ImportCommand implements Callable<Integer> {
             if (emit != null && !emit.equals("shc") && !emit.equals("shp"))
                 throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
                         + " program language expresses the graph)");
+            if (emit != null && annotated != null)
+                throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
             NativeSolver solver = new NativeSolver();
             var model = Model.load(file);
             Imported im = Importer.translate(model, file.toString(), Map.of(), solver);
@@ -80,8 +88,10 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
+            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.shapes()));
             if (json) {
                 ObjectNode doc = toJson(r);
+                if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());
                 if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
                 out.println(Cli.json(doc));
             } else {
@@ -98,6 +108,16 @@ public final class ImportCommand implements Callable<Integer> {
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /** Writes the annotated model to {@link #annotated}; an unwritable path is an {@code io} error (exit 2). */
+    private void write(onnx.Onnx.ModelProto m) {
+        try {
+            java.nio.file.Files.write(annotated, m.toByteArray());
+        } catch (java.io.IOException e) {
+            throw new ShapeError("io", null, annotated + ": cannot write the annotated model (" + e.getMessage() + ")");
+        }
+        if (!json) spec.commandLine().getErr().println("annotated model written to " + annotated);
     }
 
     /**

@@ -199,4 +199,75 @@ class ImportContractTest {
             assertEquals("8", e.getValue().at("/shape/3").asText(), r.out());
         });
     }
+
+    /** A static CNN (Conv, Relu, Reshape, MatMul, Add) and Shape of a dynamic input. */
+    private Path annotatedPair(String name) throws Exception {
+        ValueInfoProto x = ValueInfoProto.newBuilder().setName("x").setType(value("x", 1, 3).getType().toBuilder().setTensorType(
+                value("x", 1, 3).getType().getTensorType().toBuilder().setShape(TensorShapeProto.newBuilder()
+                        .addDim(TensorShapeProto.Dimension.newBuilder().setDimParam("batch"))
+                        .addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(3))))).build();
+        return write(name, model(GraphProto.newBuilder().setName("dyn").addInput(x)
+                .addNode(node("relu", "Relu", List.of("x"), List.of("r")))
+                .addNode(node("shape", "Shape", List.of("r"), List.of("s")))
+                .addOutput(ValueInfoProto.newBuilder().setName("s"))));
+    }
+
+    @Test
+    void annotatedModelCarriesEveryInferredShape() throws Exception {
+        Path cnn = write("cnn.onnx", ImportMutationTest.cnn());
+        Path out = dir.resolve("cnn-annotated.onnx");
+        CliRun r = CliRun.of("import", cnn.toString(), "-o", out.toString(), "--json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals(out.toString(), json(r).get("annotated").asText());
+        ModelProto m = org.shapeforge.onnx.Model.load(out);
+        java.util.Map<String, ValueInfoProto> vi = new java.util.HashMap<>();
+        m.getGraph().getValueInfoList().forEach(v -> vi.put(v.getName(), v));
+        assertEquals(java.util.Set.of("c", "r", "f", "m"), vi.keySet());
+        assertEquals("[1, 3, 5, 5]", dims(vi.get("c")));
+        assertEquals("[1, 75]", dims(vi.get("f")));
+        assertEquals(1, vi.get("m").getType().getTensorType().getElemType()); // FLOAT, from MatMul's input
+        assertEquals("[1, 4]", dims(m.getGraph().getOutput(0)));
+        // a dim_param stays a dim_param; Shape's output is INT64
+        Path dyn = annotatedPair("dyn.onnx");
+        Path dout = dir.resolve("dyn-annotated.onnx");
+        CliRun d = CliRun.of("import", dyn.toString(), "-o", dout.toString());
+        assertEquals(0, d.code(), d.out() + d.err());
+        ModelProto dm = org.shapeforge.onnx.Model.load(dout);
+        assertEquals("[batch, 3]", dims(dm.getGraph().getValueInfo(0)));
+        assertEquals("[2]", dims(dm.getGraph().getOutput(0)));
+        assertEquals(7, dm.getGraph().getOutput(0).getType().getTensorType().getElemType());
+        // a failed import writes nothing
+        Path bad = write("bad.onnx", model(GraphProto.newBuilder().addInput(value("a", 2, 3)).addInput(value("b", 4, 5))
+                .addNode(node("mm", "MatMul", List.of("a", "b"), List.of("y"))).addOutput(ValueInfoProto.newBuilder().setName("y"))));
+        Path none = dir.resolve("none.onnx");
+        assertEquals(1, CliRun.of("import", bad.toString(), "-o", none.toString()).code());
+        assertFalse(Files.exists(none));
+    }
+
+    private static String dims(ValueInfoProto v) {
+        return v.getType().getTensorType().getShape().getDimList().stream()
+                .map(d -> d.hasDimValue() ? Long.toString(d.getDimValue()) : d.getDimParam()).toList().toString();
+    }
+
+    @Test
+    void annotatedModelPassesOnnxCheckerAndStrictShapeInference() throws Exception {
+        Path python = Path.of("/usr/bin/python3");
+        boolean ci = "true".equals(System.getenv("CI"));
+        boolean onnx = Files.isExecutable(python)
+                && new ProcessBuilder(python.toString(), "-c", "import onnx").redirectErrorStream(true).start().waitFor() == 0;
+        if (!onnx) {
+            if (ci) org.junit.jupiter.api.Assertions.fail("CI=true but /usr/bin/python3 has no onnx module: install python3-onnx");
+            org.junit.jupiter.api.Assumptions.abort("skipped: /usr/bin/python3 with the onnx module is not installed (python3-onnx)");
+        }
+        for (Path in : List.of(write("cnn.onnx", ImportMutationTest.cnn()), write("layout.onnx", ImportMutationTest.layout()),
+                write("indexing.onnx", ImportMutationTest.indexing()), annotatedPair("dyn.onnx"))) {
+            Path out = dir.resolve("annotated-" + in.getFileName());
+            CliRun r = CliRun.of("import", in.toString(), "-o", out.toString());
+            assertEquals(0, r.code(), in + ": " + r.err());
+            Process p = new ProcessBuilder(python.toString(), "-c", "import onnx,sys; m=onnx.load(sys.argv[1]); onnx.checker.check_model(m);"
+                    + " onnx.shape_inference.infer_shapes(m, strict_mode=True)", out.toString()).redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), in + ": " + said);
+        }
+    }
 }
