@@ -12,6 +12,7 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx]}: the ONNX graph as constraints
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--dot] [--svg FILE]}: the ONNX graph as constraints
  * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
@@ -52,6 +53,12 @@ public final class ImportCommand implements Callable<Integer> {
             + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
     Path annotated;
 
+    @Option(names = "--dot", description = "print the graph as Graphviz DOT: edges labelled with values' inferred shapes, a failure's nodes red")
+    boolean dot;
+
+    @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
+    Path svg;
+
     @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints (shc) or an equivalent .shp program (shp) instead")
     String emit;
 
@@ -65,6 +72,7 @@ public final class ImportCommand implements Callable<Integer> {
             if (emit != null && !emit.equals("shc") && !emit.equals("shp"))
                 throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
                         + " program language expresses the graph)");
+            if (dot && json) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
             if (emit != null && annotated != null)
                 throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
             NativeSolver solver = new NativeSolver();
@@ -89,6 +97,12 @@ public final class ImportCommand implements Callable<Integer> {
                 return Cli.OK;
             }
             if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.shapes()));
+            if (svg != null) InferCommand.svg(OnnxDot.of(model, r, file.toString()), svg);
+            if (dot) {
+                out.print(OnnxDot.of(model, r, file.toString()));
+                out.flush();
+                return r.succeeded() ? Cli.OK : exit(r.failure());
+            }
             if (json) {
                 ObjectNode doc = toJson(r);
                 if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());

@@ -270,4 +270,25 @@ class ImportContractTest {
             assertEquals(0, p.waitFor(), in + ": " + said);
         }
     }
+
+    @Test
+    void dotDrawsTheGraphWithShapesAndAFailuresNodesRed() throws Exception {
+        CliRun ok = CliRun.of("import", write("cnn.onnx", ImportMutationTest.cnn()).toString(), "--dot");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().startsWith("digraph "), ok.out());
+        assertTrue(ok.out().contains("n0 -> n1 [label=\"c\\n[1, 3, 5, 5]\"];"), ok.out());
+        assertTrue(ok.out().contains("n4 -> out0 [label=\"y\\n[1, 4]\"];"), ok.out());
+        assertFalse(ok.out().contains("fillcolor"), ok.out());
+        Path bad = write("chain.onnx", model(GraphProto.newBuilder().addInput(value("x", 2, 3)).addInput(value("b", 4, 5))
+                .addNode(node("relu", "Relu", List.of("x"), List.of("a")))
+                .addNode(node("mm", "MatMul", List.of("a", "b"), List.of("y")))
+                .addNode(node("after", "Relu", List.of("y"), List.of("z"))).addOutput(ValueInfoProto.newBuilder().setName("z"))));
+        CliRun fail = CliRun.of("import", bad.toString(), "--dot");
+        assertEquals(1, fail.code(), fail.err());
+        assertTrue(fail.out().contains("n0 [label=\"relu\\nRelu #0\", style=filled"), fail.out());
+        assertTrue(fail.out().contains("n1 [label=\"mm\\nMatMul #1\", style=filled"), fail.out());
+        assertTrue(fail.out().contains("n2 [label=\"after\\nRelu #2\"];"), fail.out());
+        assertTrue(fail.out().contains("label=\"semantic: shape mismatch at node 'mm' (MatMul #1)"), fail.out());
+        assertEquals(2, CliRun.of("import", bad.toString(), "--dot", "--json").code());
+    }
 }
