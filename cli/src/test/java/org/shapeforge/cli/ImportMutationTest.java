@@ -121,11 +121,26 @@ class ImportMutationTest {
                 .addOutput(value("gx", 2, 6)).addOutput(value("sx", 4, 4)).addOutput(value("ta", 8, 3)).addOutput(value("pb", 4, 5)));
     }
 
-    static final List<ModelProto> SEEDS = List.of(cnn(), layout(), indexing());
+    /** ONNX's own conformance models, where libonnx-testdata is installed (the built models above always). */
+    static final List<String> CORPUS = List.of("node/test_conv_with_strides_padding", "node/test_depthtospace_example",
+            "node/test_reshape_reordered_all_dims", "node/test_slice", "node/test_gemm_default_matrix_bias",
+            "pytorch-converted/test_Conv2d", "node/test_maxpool_2d_pads", "node/test_split_variable_parts_2d");
+
+    static final List<ModelProto> SEEDS = seeds();
+
+    private static List<ModelProto> seeds() {
+        List<ModelProto> out = new ArrayList<>(List.of(cnn(), layout(), indexing()));
+        for (String t : CORPUS) {
+            Path f = Path.of("/usr/share/libonnx-testdata/data", t, "model.onnx");
+            if (Files.isRegularFile(f)) out.add(org.shapeforge.onnx.Model.load(f).toBuilder()
+                    .setGraph(org.shapeforge.onnx.Model.load(f).getGraph().toBuilder().setName(t.replace('/', '_'))).build());
+        }
+        return List.copyOf(out);
+    }
 
     @Test
     void seedsImport() throws Exception {
-        for (ModelProto m : SEEDS) {
+        for (ModelProto m : List.of(cnn(), layout(), indexing())) {
             Path f = dir.resolve(m.getGraph().getName() + ".onnx");
             Files.write(f, m.toByteArray());
             CliRun r = CliRun.of("import", f.toString(), "--json");
