@@ -291,4 +291,25 @@ class ImportContractTest {
         assertTrue(fail.out().contains("label=\"semantic: shape mismatch at node 'mm' (MatMul #1)"), fail.out());
         assertEquals(2, CliRun.of("import", bad.toString(), "--dot", "--json").code());
     }
+
+    private static ValueInfoProto symbolic(String name, Object... dims) {
+        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
+        for (Object d : dims)
+            s.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
+                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Number) d).longValue()));
+        return value(name).toBuilder().setType(value(name).getType().toBuilder().setTensorType(
+                value(name).getType().getTensorType().toBuilder().setShape(s))).build();
+    }
+
+    @Test
+    void aDeclaredDimParamNeverPinsTheBatch() throws Exception {
+        // as torch.onnx.export writes dynamic axes: the output declared [batch, 5] with the input's dim_param
+        Path f = write("dynout.onnx", model(GraphProto.newBuilder().setName("dynout").addInput(symbolic("x", "batch", 3))
+                .addInput(value("w", 3, 5)).addNode(node("relu", "Relu", List.of("x"), List.of("a")))
+                .addNode(node("mm", "MatMul", List.of("a", "w"), List.of("y"))).addOutput(symbolic("y", "batch", 5))));
+        CliRun r = CliRun.of("import", f.toString(), "--json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("[\"batch\",\"3\"]", json(r).at("/values/x/shape").toString(), r.out());
+        assertEquals("[\"batch\",\"5\"]", json(r).at("/values/y/shape").toString(), r.out());
+    }
 }

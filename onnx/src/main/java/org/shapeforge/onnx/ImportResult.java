@@ -44,8 +44,7 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
      */
     static ImportResult of(Imported im, Outcome o, ShapeSolver checker, long timeoutMs) {
         return switch (o) {
-            case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() -> {
-                if (checker == null) throw new IllegalArgumentException("a model without a solved form needs a checker to read dim_params");
+            case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() && checker != null -> {
                 ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
                 Map<String, List<String>> out = new LinkedHashMap<>();
                 im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::printed).toList()));
