@@ -161,8 +161,16 @@ public final class ImportCommand implements Callable<Integer> {
             r.failure().constraints().forEach(cs::add);
             ArrayNode ns = f.putArray("nodes");
             r.failure().nodes().forEach(ns::add);
+            ArrayNode inv = f.putArray("involved");
+            r.failure().involved().forEach(n -> node(inv.addObject(), n));
+            r.failure().blamed().ifPresentOrElse(n -> node(f.putObject("node"), n), () -> f.putNull("node"));
         }
         return doc;
+    }
+
+    /** {@code {"index", "name", "op"}}, as the error document's {@code node} ({@link ErrorDoc}). */
+    private static void node(ObjectNode o, org.shapeforge.onnx.NodeOrigin n) {
+        o.put("index", n.index()).put("name", n.node()).put("op", n.opType());
     }
 
     static String text(ImportResult r) {

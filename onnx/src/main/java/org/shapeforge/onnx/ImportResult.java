@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
@@ -21,11 +22,21 @@ import org.shapeforge.term.Dim;
  */
 public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
 
-    /** {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph order. */
-    public record Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+    /**
+     * {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph
+     * order, as text; {@code involved}: the same nodes typed; {@code blamed}: the node the message
+     * blames (empty for a failure that is no proof, which blames none).
+     */
+    public record Failure(String kind, String message, List<String> constraints, List<String> nodes, List<NodeOrigin> involved,
+            Optional<NodeOrigin> blamed) {
         public Failure {
             constraints = List.copyOf(constraints);
             nodes = List.copyOf(nodes);
+            involved = List.copyOf(involved);
+        }
+
+        public Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+            this(kind, message, constraints, nodes, List.of(), Optional.empty());
         }
     }
 
@@ -136,15 +147,24 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         Set<String> named = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) named.add(n.nodeText());
         String where;
+        NodeOrigin blamed = null;
         if (named.isEmpty()) where = "";
         else if (!f.kind().provesUnsat())
             where = "no mismatch proven (a " + f.kind().keyword + " step of the native solver is on the derivation; `import --verified`"
                     + " asks Z3) among " + String.join(", ", named) + ": ";
-        else if (declared != null) where = "shape mismatch: the declared shape of " + declared.declares() + " contradicts what "
-                + declared.nodeText() + " infers: ";
-        else where = "shape mismatch at " + (sorted.getLast().index() >= 0 ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+        else if (declared != null) {
+            blamed = declared;
+            where = "shape mismatch: the declared shape of " + declared.declares() + " contradicts what " + declared.nodeText() + " infers: ";
+        } else if (sorted.getLast().index() >= 0) {
+            blamed = sorted.getLast();
+            where = "shape mismatch at " + blamed.nodeText() + ": ";
+        } else where = "shape mismatch at " + String.join(", ", named) + ": ";
         boolean listed = named.size() > 1 && f.kind().provesUnsat();
+        List<NodeOrigin> involved = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(new NodeOrigin(n.index(), n.node(), n.opType(), ""));
         return new ImportResult(Map.of(), new Failure(f.kind().keyword, where + f.message()
-                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
+                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named), involved,
+                java.util.Optional.ofNullable(blamed).map(b -> new NodeOrigin(b.index(), b.node(), b.opType(), ""))));
     }
 }

@@ -22,7 +22,8 @@ public final class OnnxDot {
 
     public static String of(ModelProto m, ImportResult r, String file) {
         GraphProto g = m.getGraph();
-        Set<String> failed = new HashSet<>(r.succeeded() ? List.of() : r.failure().nodes());
+        Set<Integer> failed = new HashSet<>();
+        if (!r.succeeded()) r.failure().involved().forEach(n -> failed.add(n.index()));
         StringBuilder sb = new StringBuilder("digraph \"").append(esc(file)).append("\" {\n  rankdir=TB;\n")
                 .append("  node [shape=box, fontname=\"monospace\"];\n");
         if (!r.succeeded()) sb.append("  label=\"").append(esc(r.failure().kind() + ": " + r.failure().message())).append("\";\n");
@@ -38,8 +39,7 @@ public final class OnnxDot {
         }
         for (int i = 0; i < g.getNodeCount(); i++) {
             NodeProto n = g.getNode(i);
-            NodeOrigin o = new NodeOrigin(i, n.getName(), n.getOpType(), "");
-            boolean red = failed.contains(o.nodeText());
+            boolean red = failed.contains(i);
             sb.append("  n").append(i).append(" [label=\"").append(esc(n.getName().isEmpty() ? n.getOpType() + " #" + i
                     : n.getName() + "\n" + n.getOpType() + " #" + i)).append("\"")
                     .append(red ? ", style=filled, fillcolor=\"#f4a6a6\"" : "").append("];\n");

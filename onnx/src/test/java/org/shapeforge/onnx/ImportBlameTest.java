@@ -40,6 +40,8 @@ class ImportBlameTest {
         assertEquals("semantic", r.failure().kind());
         assertTrue(r.failure().message().startsWith("shape mismatch at node 'mm' (MatMul #1): "), r.failure().message());
         assertEquals(List.of("node 'relu' (Relu #0)", "node 'mm' (MatMul #1)"), r.failure().nodes());
+        assertEquals(Optional.of(new NodeOrigin(1, "mm", "MatMul", "")), r.failure().blamed());
+        assertEquals(List.of(0, 1), r.failure().involved().stream().map(NodeOrigin::index).toList());
     }
 
     @Test
@@ -52,5 +54,6 @@ class ImportBlameTest {
                 r.failure().message());
         assertTrue(r.failure().message().contains("among node 'relu' (Relu #0), node 'mm' (MatMul #1): closing guessed"), r.failure().message());
         assertFalse(r.failure().message().contains("shape mismatch at"), r.failure().message());
+        assertEquals(Optional.empty(), r.failure().blamed());
     }
 }
