@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * or grown, values defined twice, names with line breaks, quotes, {@code #} and non-ASCII,
  * attributes set huge or negative, bytes of the file flipped). Every mutant's
  * {@code import --json} ends with exit 0–3 and exactly one JSON document — never an internal
- * error (exit 4) — and its {@code --emit shc} output, when it succeeds, parses back.
+ * error (exit 4) — and, when it succeeds, its {@code --emit shc} output parses back and its
+ * annotated model ({@code -o}) loads.
  */
 class ImportMutationTest {
     @TempDir
@@ -180,6 +181,11 @@ class ImportMutationTest {
                 bad.add(label + ": not one JSON document: " + r.out());
             }
             if (r.code() == 0) {
+                Path annotated = dir.resolve("a" + k + ".onnx");
+                CliRun o = CliRun.of("import", f.toString(), "-o", annotated.toString());
+                if (o.code() != 0) bad.add(label + ": -o exit " + o.code() + " " + o.err());
+                else if (org.shapeforge.onnx.Model.load(annotated).getGraph().getNodeCount() != org.shapeforge.onnx.Model.load(f).getGraph().getNodeCount())
+                    bad.add(label + ": the annotated model lost nodes");
                 CliRun shc = CliRun.of("import", f.toString(), "--emit", "shc");
                 if (shc.code() != 0) bad.add(label + ": --emit shc exit " + shc.code() + " " + shc.err());
                 else try {
