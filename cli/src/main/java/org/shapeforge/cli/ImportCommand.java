@@ -176,8 +176,10 @@ public final class ImportCommand implements Callable<Integer> {
     static String text(ImportResult r) {
         StringBuilder sb = new StringBuilder();
         if (r.succeeded()) {
-            int w = r.shapes().keySet().stream().mapToInt(String::length).max().orElse(1);
-            r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", n, String.join(", ", d))));
+            // one value a line: a name with a line break is printed escaped (Names.oneLine)
+            int w = r.shapes().keySet().stream().mapToInt(n -> org.shapeforge.onnx.Names.oneLine(n).length()).max().orElse(1);
+            r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", org.shapeforge.onnx.Names.oneLine(n),
+                    String.join(", ", d))));
             return sb.toString();
         }
         sb.append("fail ").append(r.failure().kind()).append(": ").append(r.failure().message()).append('\n');

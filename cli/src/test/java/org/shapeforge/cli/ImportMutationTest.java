@@ -218,6 +218,9 @@ class ImportMutationTest {
                 CliRun inf = CliRun.of("infer", prog.toString(), "--json");
                 assertEquals(0, inf.code(), repr(weird) + ":\n" + shp.out() + inf.out() + inf.err());
             }
+            CliRun text = CliRun.of("import", f.toString());
+            assertEquals(0, text.code(), text.err());
+            assertEquals(3, text.out().lines().count(), "one line per value: " + text.out());
             CliRun json = CliRun.of("import", f.toString(), "--json");
             assertEquals(0, json.code(), json.err());
             JsonNode doc = Cli.JSON.readTree(json.out());
