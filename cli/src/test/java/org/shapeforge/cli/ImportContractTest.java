@@ -314,4 +314,20 @@ class ImportContractTest {
         assertEquals("[\"batch\",\"3\"]", json(r).at("/values/x/shape").toString(), r.out());
         assertEquals("[\"batch\",\"5\"]", json(r).at("/values/y/shape").toString(), r.out());
     }
+
+    @Test
+    void differentDimParamsStayDifferentSymbolsWhateverTheirSpelling() throws Exception {
+        // "batch-size" and "batch_size" (and two non-ASCII names) once mapped to one variable: the Add then
+        // claimed they were equal; they are two symbols, the Add's axes broadcast, nothing forces them equal
+        for (String[] pair : List.of(new String[] {"batch-size", "batch_size"}, new String[] {"\u03b2atch", "\u03b3atch"})) {
+            Path f = write("params.onnx", model(GraphProto.newBuilder().setName("params").addInput(symbolic("x", pair[0], 3))
+                    .addInput(symbolic("w", pair[1], 3)).addNode(node("relu", "Relu", List.of("x"), List.of("y")))
+                    .addNode(node("relu2", "Relu", List.of("w"), List.of("z")))
+                    .addOutput(ValueInfoProto.newBuilder().setName("y")).addOutput(ValueInfoProto.newBuilder().setName("z"))));
+            CliRun r = CliRun.of("import", f.toString(), "--json");
+            assertEquals(0, r.code(), r.out() + r.err());
+            String x = json(r).at("/values/y/shape/0").asText(), w = json(r).at("/values/z/shape/0").asText();
+            assertFalse(x.equals(w), pair[0] + " and " + pair[1] + " both became " + x);
+        }
+    }
 }

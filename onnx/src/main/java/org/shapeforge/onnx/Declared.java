@@ -73,14 +73,15 @@ final class Declared {
                 if (inferred.isGround() && Sizes.size(inferred) == d.getDimValue()) continue;
                 e.rel(Emitter.sz(inferred), Constraint.Rel.EQ, Emitter.lit(d.getDimValue()), axis);
             } else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
-                String name = Importer.dimName(d.getDimParam());
+                var input = e.inputParam(d.getDimParam());
                 // a graph input's dim_param: the same symbol. Stated only where the inferred axis is a
                 // number (the declaration then claims name = n, which a dynamic size contradicts); an
                 // equation with a variable would let the native solver close the dim_param (found
                 // 2026-11-27: Relu → MatMul on [batch, 3] declared [batch, 5] printed batch as 1)
-                if (e.isDynamic(name)) {
-                    if (inferred.isGround()) e.rel(Emitter.sz(Dim.var(name)), Constraint.Rel.EQ, Emitter.lit(Sizes.size(inferred)), axis);
-                } else e.eq(inferred, Dim.var("decl_" + name), axis);
+                if (input.isPresent()) {
+                    if (inferred.isGround())
+                        e.rel(Emitter.sz(Dim.var(input.get())), Constraint.Rel.EQ, Emitter.lit(Sizes.size(inferred)), axis);
+                } else e.eq(inferred, Dim.var(e.declaredParam(d.getDimParam())), axis);
             }
         }
     }

@@ -98,9 +98,7 @@ public final class Importer {
                 dims.add(Emitter.size(d.getDimValue()));
             }
             else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
-                String name = dimName(d.getDimParam());
-                e.dynamic(name);
-                dims.add(Dim.var(name));
+                dims.add(Dim.var(e.param(d.getDimParam())));
             } else dims.add(e.fresh("in"));
         }
         WellFormed.shape(known, file, at);
