@@ -57,8 +57,9 @@ public final class ImportError extends ShapeError {
         return Optional.ofNullable(node);
     }
 
-    /** {@code model.onnx: node 'n' (Op #3)}, {@code model.onnx: graph input 'x'}, or the file alone. */
+    /** {@code model.onnx: node 'n' (Op #3)}, {@code model.onnx: graph input 'x'}, the file alone, or null when unplaced. */
     public String where() {
+        if (file == null) return null;
         return file + (node == null ? "" : ": " + node.nodeText());
     }
 }
