@@ -51,7 +51,15 @@ final class Emitter {
         return file;
     }
 
+    /**
+     * The term of size {@code n}; a negative or absurd size (from an attribute or a constant: a
+     * kernel_shape of −1, a blocksize of 2^62) is an {@link ImportError} the importer places at
+     * the node, never an internal error (issue 32, found by mutation).
+     */
     static Dim size(long n) {
+        if (n < 0 || n > WellFormed.MAX_ELEMENTS)
+            throw ImportError.unplaced("onnx-node", "a size of " + n + " (from an attribute or a constant) is "
+                    + (n < 0 ? "negative" : "absurd (more than 2^40)"));
         return n == 1 ? Dim.unit() : Dim.atom(n);
     }
 
@@ -68,6 +76,48 @@ final class Emitter {
 
     void dynamic(String name) {
         dynamic.add(name);
+    }
+
+    /** Each graph input dim_param (as written in the file) → its variable's name, one-to-one. */
+    private final java.util.Map<String, String> params = new java.util.HashMap<>();
+
+    /**
+     * The dynamic variable of graph input dim_param {@code param}: {@code Importer.dimName}'s
+     * identifier, with {@code _2}, {@code _3}, … where two different dim_params map to one
+     * identifier ({@code batch-size} and {@code batch_size}, {@code βatch} and {@code γatch}), so
+     * different symbols in the file never become one variable.
+     */
+    String param(String param) {
+        String have = params.get(param);
+        if (have != null) return have;
+        String base = Importer.dimName(param), name = base;
+        for (int k = 2; params.containsValue(name); k++) name = base + "_" + k;
+        params.put(param, name);
+        dynamic(name);
+        return name;
+    }
+
+    /** Each dim_param declared only on outputs or value_info → its (interior) variable's name, one-to-one. */
+    private final java.util.Map<String, String> declaredParams = new java.util.HashMap<>();
+
+    /** The interior variable {@code decl_NAME} of a dim_param no graph input declares ({@code Declared}), one per dim_param. */
+    String declaredParam(String param) {
+        String have = declaredParams.get(param);
+        if (have != null) return have;
+        String base = "decl_" + Importer.dimName(param), name = base;
+        for (int k = 2; declaredParams.containsValue(name); k++) name = base + "_" + k;
+        declaredParams.put(param, name);
+        return name;
+    }
+
+    /** The variable of a graph input's dim_param {@code param}, if a graph input declares it. */
+    java.util.Optional<String> inputParam(String param) {
+        return java.util.Optional.ofNullable(params.get(param));
+    }
+
+    /** Whether {@code name} is a graph input's dim_param (or a runtime size): a symbol, never closed. */
+    boolean isDynamic(String name) {
+        return dynamic.contains(name);
     }
 
     /**
@@ -183,7 +233,10 @@ final class Emitter {
         return new SizeExpr.Lit(n);
     }
 
+    /** {@code k·e}; a factor beyond ±2^40 (an absurd attribute) is an {@link ImportError} placed at the node. */
     static SizeExpr times(long k, SizeExpr e) {
+        if (Math.abs(k) > WellFormed.MAX_ELEMENTS || k == Long.MIN_VALUE)
+            throw ImportError.unplaced("onnx-node", "a factor of " + k + " (from an attribute or a constant) is absurd (more than 2^40)");
         return k == 1 ? e : new SizeExpr.Mul(lit(k), e);
     }
 

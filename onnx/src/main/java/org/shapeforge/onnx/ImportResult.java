@@ -5,12 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
 
 /**
@@ -20,11 +22,21 @@ import org.shapeforge.term.Dim;
  */
 public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
 
-    /** {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph order. */
-    public record Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+    /**
+     * {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph
+     * order, as text; {@code involved}: the same nodes typed; {@code blamed}: the node the message
+     * blames (empty for a failure that is no proof, which blames none).
+     */
+    public record Failure(String kind, String message, List<String> constraints, List<String> nodes, List<NodeOrigin> involved,
+            Optional<NodeOrigin> blamed) {
         public Failure {
             constraints = List.copyOf(constraints);
             nodes = List.copyOf(nodes);
+            involved = List.copyOf(involved);
+        }
+
+        public Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+            this(kind, message, constraints, nodes, List.of(), Optional.empty());
         }
     }
 
@@ -33,7 +45,22 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
     }
 
     static ImportResult of(Imported im, Outcome o) {
+        return of(im, o, null, 0);
+    }
+
+    /**
+     * As {@link #of(Imported, Outcome)}; a model without a solved form (Z3's) of a graph with
+     * dim_params is read through {@link ForcedSizes} with {@code checker} (each question within
+     * {@code timeoutMs}), so no axis prints a number the dim_params do not force.
+     */
+    static ImportResult of(Imported im, Outcome o, ShapeSolver checker, long timeoutMs) {
         return switch (o) {
+            case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() && checker != null -> {
+                ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
+                Map<String, List<String>> out = new LinkedHashMap<>();
+                im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::printed).toList()));
+                yield new ImportResult(out, null);
+            }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;
@@ -99,21 +126,45 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         }
     }
 
-    /** The failure {@code f} as the user's constraints, each with the ONNX node it came from. */
+    /**
+     * The failure {@code f} as the user's constraints, each with the ONNX node it came from, and a
+     * headline that blames the cause: a declaration the failure involves (the file's declared
+     * shape contradicts what its node infers); else, for a proof, the latest node in graph order
+     * (its constraint is the one that brought the earlier nodes' facts together); a failure that
+     * is no proof (a policy step, {@code docs/solver.md}) blames no node: it lists them all.
+     */
     private static ImportResult failed(Imported im, org.shapeforge.solver.Failure f) {
         List<String> cs = new ArrayList<>();
         Set<NodeOrigin> nodes = new LinkedHashSet<>();
+        NodeOrigin declared = null;
         for (Constraint c : f.constraints()) {
             var origin = im.originOf(c);
             cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
             origin.ifPresent(nodes::add);
+            if (declared == null && origin.isPresent() && !origin.get().declares().isEmpty()) declared = origin.get();
         }
         List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
         Set<String> named = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) named.add(n.nodeText());
-        String where = named.isEmpty() ? "" : "shape mismatch at " + (sorted.getLast().index() >= 0
-                ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+        String where;
+        NodeOrigin blamed = null;
+        if (named.isEmpty()) where = "";
+        else if (!f.kind().provesUnsat())
+            where = "no mismatch proven (a " + f.kind().keyword + " step of the native solver is on the derivation; `import --verified`"
+                    + " asks Z3) among " + String.join(", ", named) + ": ";
+        else if (declared != null) {
+            blamed = declared;
+            where = "shape mismatch: the declared shape of " + declared.declares() + " contradicts what " + declared.nodeText() + " infers: ";
+        } else if (sorted.getLast().index() >= 0) {
+            blamed = sorted.getLast();
+            where = "shape mismatch at " + blamed.nodeText() + ": ";
+        } else where = "shape mismatch at " + String.join(", ", named) + ": ";
+        boolean listed = named.size() > 1 && f.kind().provesUnsat();
+        List<NodeOrigin> involved = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(new NodeOrigin(n.index(), n.node(), n.opType(), ""));
         return new ImportResult(Map.of(), new Failure(f.kind().keyword, where + f.message()
-                + (named.size() > 1 ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
+                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named), involved,
+                java.util.Optional.ofNullable(blamed).map(b -> new NodeOrigin(b.index(), b.node(), b.opType(), ""))));
     }
 }
