@@ -1,17 +1,27 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.Program;
+import org.shapeforge.program.TensorShape;
 import org.shapeforge.program.Stmt;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.ExtentCheck;
+import org.shapeforge.program.dynamic.ExtentExpr;
+import org.shapeforge.program.dynamic.RenderedShape;
+import org.shapeforge.program.dynamic.ShapeExtent;
+import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /**
  * {@code infer} for programs with {@code dynamic} dimensions (docs/dynamic.md): every tensor's shape
@@ -41,6 +51,7 @@ final class DynamicView {
                 : "give the reshaped size explicitly, or relate the sizes with `shapeforge query`";
         if (json) {
             ObjectNode doc = InferCommand.toJson(inf);
+            tensors(rendered(inf, Map.of()), doc);
             ObjectNode f = doc.putObject("failure");
             f.put("kind", "extent").put("message", message);
             f.putArray("constraints");
@@ -74,14 +85,79 @@ final class DynamicView {
         return all;
     }
 
+    /**
+     * {@code --bind} checks the bound program like a static one (issue 31): the program specialised
+     * at the sizes ({@link Specialise}, typed data) is inferred, and any contradiction — a relation,
+     * a forced value, a divisibility — is its failure (the relation and its origins). Empty when
+     * nothing is bound or the bound program infers; else the failed (or unknown) inference.
+     */
+    static java.util.Optional<Inference> boundFailure(Program program, Map<String, Long> env) {
+        if (env.isEmpty()) return java.util.Optional.empty();
+        Inference bound = Inference.run(Specialise.of(program, env), new NativeSolver(), SolveOptions.defaults());
+        return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
+    }
+
+    /** Prints the failure of the bound program (as {@code infer} prints a failure, with the binding) and returns its exit code. */
+    static int printBoundFailure(Inference bound, Map<String, Long> env, boolean json, java.io.PrintWriter out) {
+        String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+        if (json) {
+            ObjectNode doc = InferCommand.toJson(bound);
+            ObjectNode b = doc.putObject("bind");
+            env.forEach(b::put);
+            out.println(Cli.json(doc));
+        } else {
+            out.print(InferCommand.text(bound));
+            out.println("bound: the program at " + at + " (the same constraints with the dims replaced by these sizes)");
+        }
+        out.flush();
+        return bound.solution() instanceof org.shapeforge.program.Solution.Unknown ? 3 : Cli.NEGATIVE;
+    }
+
+    /**
+     * Every tensor's shape rendered once ({@link RenderedShape}): the symbolic reading, with the
+     * sizes of {@code env} substituted; a constant axis keeps its basis tag as the closed shape prints it ({@code 4:rgb}).
+     */
+    static Map<String, RenderedShape> rendered(Inference inf, Map<String, Long> env) {
+        Map<String, RenderedShape> out = new LinkedHashMap<>();
+        Map<String, TensorShape> closed = inf.shapes();
+        SymbolicShapes.of(inf).forEach((n, s) -> {
+            RenderedShape r = RenderedShape.of(s, env);
+            TensorShape c = closed.get(n);
+            out.put(n, c == null ? r : new RenderedShape(tagged(r.batch(), s.batch(), c.batch()),
+                    tagged(r.input(), s.input(), c.input()), tagged(r.output(), s.output(), c.output())));
+        });
+        return out;
+    }
+
+    private static List<String> tagged(List<String> axes, List<ShapeExtent> sym, List<org.shapeforge.term.Dim> closed) {
+        if (closed.size() != axes.size()) return axes;
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < axes.size(); i++) {
+            boolean constant = sym.get(i) instanceof ShapeExtent.Exact(ExtentExpr.Const c)
+                    && closed.get(i) instanceof org.shapeforge.term.Dim.Atom a && a.size() == c.value() && !a.hasDefaultBasis();
+            out.add(constant ? org.shapeforge.lang.Printer.print(closed.get(i)) : axes.get(i));
+        }
+        return out;
+    }
+
+    /** The document's {@code tensors}, replaced by the rendered shapes (the same fields as a static program's). */
+    static void tensors(Map<String, RenderedShape> shapes, ObjectNode doc) {
+        ObjectNode ts = doc.putObject("tensors");
+        shapes.forEach((n, r) -> {
+            ObjectNode t = ts.putObject(n);
+            r.batch().forEach(t.putArray("batch")::add);
+            r.input().forEach(t.putArray("input")::add);
+            r.output().forEach(t.putArray("output")::add);
+            t.put("printed", r.printed());
+        });
+    }
+
     static String text(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
-        Map<String, Long> env = env(inf, facts, binds);
-        Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
-        Map<String, Binding.Bound> bound = binds.isEmpty() ? Map.of() : Binding.resolve(sym, env);
+        Map<String, RenderedShape> shapes = rendered(inf, env(inf, facts, binds));
         StringBuilder sb = new StringBuilder();
-        int w = sym.keySet().stream().mapToInt(String::length).max().orElse(1);
-        sym.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n,
-                bound.containsKey(n) ? bound.get(n).printed() : s.printed())));
+        int w = shapes.keySet().stream().mapToInt(String::length).max().orElse(1);
+        shapes.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n, s.rows())));
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
         for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
@@ -89,9 +165,14 @@ final class DynamicView {
         return sb.toString();
     }
 
-    /** {@code "symbolic": {tensor: "b=[n] ..."}, "classes": [...], "bound": {...}} into {@code doc}. */
+    /**
+     * {@code tensors} as the symbolic reading (at the binding, with {@code --bind}); {@code "symbolic":
+     * {tensor: "b=[n] ..."}} (unbound), {@code "classes"}, {@code "facts"} and with {@code --bind}
+     * {@code "bound"} (the bound reading's rows) into {@code doc}.
+     */
     static void json(Inference inf, List<Stmt.Fact> facts, List<String> binds, ObjectNode doc) {
         Map<String, Long> env = env(inf, facts, binds);
+        tensors(rendered(inf, env), doc);
         Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
         ObjectNode s = doc.putObject("symbolic");
         sym.forEach((n, x) -> s.put(n, x.printed()));
@@ -105,7 +186,7 @@ final class DynamicView {
         for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
         if (!binds.isEmpty()) {
             ObjectNode b = doc.putObject("bound");
-            Binding.resolve(sym, env).forEach((n, x) -> b.put(n, x.printed()));
+            sym.forEach((n, x) -> b.put(n, RenderedShape.of(x, env).rows()));
         }
     }
 }

@@ -91,6 +91,11 @@ public final class InferCommand implements Callable<Integer> {
             if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
                 int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
                 if (refused >= 0) return refused;
+                if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
+                    var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+                    var failed = DynamicView.boundFailure(program, env);
+                    if (failed.isPresent()) return DynamicView.printBoundFailure(failed.get(), env, json, out);
+                }
             }
             if (dot) out.print(DotGraph.of(inf));
             else if (json) {
