@@ -127,6 +127,8 @@ public final class RunCommand implements Callable<Integer> {
             doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
             ObjectNode sizes = doc.putObject("sizes");
             sized.sizes().forEach(sizes::put);
+            ObjectNode why = doc.putObject("sizeChoices"); // per equal-dim class: why each size (RunSizes)
+            sized.why().forEach(why::put);
             ArrayNode gen = doc.putArray("randomInputs");
             r.generatedInputs().forEach(gen::add);
             ArrayNode ops = doc.putArray("operations");
