@@ -15,6 +15,7 @@ import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.ExtentCheck;
 import org.shapeforge.program.dynamic.ExtentExpr;
+import org.shapeforge.program.dynamic.LoweringCheck;
 import org.shapeforge.program.dynamic.RenderedShape;
 import org.shapeforge.program.dynamic.ShapeExtent;
 import org.shapeforge.program.dynamic.Specialise;
@@ -43,12 +44,29 @@ final class DynamicView {
     static int refused(Inference inf, boolean json, java.io.PrintWriter out) {
         List<ExtentCheck.Refusal> rs = ExtentCheck.of(inf);
         if (rs.isEmpty()) return -1;
-        ExtentCheck.Refusal r = rs.getFirst();
-        String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
-        String hint = r.extent().isPresent()
+        String hint = rs.getFirst().extent().isPresent()
                 ? "an upper bound (from truncate) is never used as a shape: reshape or broadcast before truncating,"
                         + " or truncate after the operation (seeds/004, \"Compiler Pass Contract\")"
                 : "give the reshaped size explicitly, or relate the sizes with `shapeforge query`";
+        return print(inf, rs, hint, json, out);
+    }
+
+    /**
+     * The seed-004 contract at the stage after inference ({@link LoweringCheck}, issue 31): {@code infer
+     * --projections} on an operation with an upper-bound or unknown axis is refused with the structured
+     * extent error (exit 1) instead of failing inside projection inference; else -1.
+     */
+    static int refusedLowering(Inference inf, LoweringCheck.Stage stage, boolean json, java.io.PrintWriter out) {
+        var r = LoweringCheck.first(inf, stage);
+        if (r.isEmpty()) return -1;
+        return print(inf, List.of(r.get()), "projections and generated code index every axis with an exact extent;"
+                + " an upper bound (from truncate) cannot be lowered (seeds/004, \"Compiler Pass Contract\"):"
+                + " `infer` without --projections reports the shapes", json, out);
+    }
+
+    private static int print(Inference inf, List<ExtentCheck.Refusal> rs, String hint, boolean json, java.io.PrintWriter out) {
+        ExtentCheck.Refusal r = rs.getFirst();
+        String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
         if (json) {
             ObjectNode doc = InferCommand.toJson(inf);
             tensors(rendered(inf, Map.of()), doc);

@@ -82,6 +82,8 @@ public final class InferCommand implements Callable<Integer> {
             if (svg != null) svg(DotGraph.of(inf), svg);
             org.shapeforge.project.ProgramProjections pp = null;
             if (projections && inf.succeeded()) {
+                int refused = DynamicView.refusedLowering(inf, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS, json, out);
+                if (refused >= 0) return refused;
                 try {
                     pp = org.shapeforge.project.ProgramOperations.project(inf);
                 } catch (org.shapeforge.project.ProjectionError e) {

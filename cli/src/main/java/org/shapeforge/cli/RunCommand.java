@@ -110,9 +110,11 @@ public final class RunCommand implements Callable<Integer> {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             ObjectNode n = doc.putObject("failure");
-            n.put("kind", "program").put("message", f.getMessage());
+            n.put("kind", f.extent.isPresent() ? "extent" : "program").put("message", f.getMessage());
             ArrayNode os = n.putArray("origin");
             if (!f.origin.isEmpty()) os.add(f.origin);
+            f.extent.ifPresent(e -> n.putObject("extent").put("op", e.op()).put("field", e.field())
+                    .put("observed", e.observed()).put("extent", e.extent()));
             out.println(Cli.json(doc));
         } else {
             out.println("fail: " + f.getMessage());
