@@ -53,15 +53,19 @@ final class DynamicView {
 
     /**
      * The seed-004 contract at the stage after inference ({@link LoweringCheck}, issue 31): {@code infer
-     * --projections} on an operation with an upper-bound or unknown axis is refused with the structured
-     * extent error (exit 1) instead of failing inside projection inference; else -1.
+     * --projections} on an operation with a symbolic (unbound), upper-bound or unknown axis of
+     * {@code target} (the program, or the program at its {@code --bind} sizes) is refused with the
+     * structured extent error (exit 1) instead of failing inside projection inference; else -1.
+     * The document's shapes are {@code inf}'s.
      */
-    static int refusedLowering(Inference inf, LoweringCheck.Stage stage, boolean json, java.io.PrintWriter out) {
-        var r = LoweringCheck.first(inf, stage);
+    static int refusedLowering(Inference inf, Inference target, LoweringCheck.Stage stage, boolean json, java.io.PrintWriter out) {
+        var r = LoweringCheck.first(target, stage);
         if (r.isEmpty()) return -1;
-        return print(inf, List.of(r.get()), "projections and generated code index every axis with an exact extent;"
-                + " an upper bound (from truncate) cannot be lowered (seeds/004, \"Compiler Pass Contract\"):"
-                + " `infer` without --projections reports the shapes", json, out);
+        String hint = r.get().extent().map(e -> e.observed().equals("symbolic")).orElse(false)
+                ? "projections are computed at concrete sizes: give every dynamic dim a size (--bind NAME=SIZE)"
+                : "projections and generated code index every axis with an exact extent; an upper bound (from truncate)"
+                        + " cannot be lowered (seeds/004, \"Compiler Pass Contract\"): `infer` without --projections reports the shapes";
+        return print(inf, List.of(r.get()), hint, json, out);
     }
 
     private static int print(Inference inf, List<ExtentCheck.Refusal> rs, String hint, boolean json, java.io.PrintWriter out) {

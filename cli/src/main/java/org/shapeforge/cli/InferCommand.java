@@ -70,7 +70,7 @@ public final class InferCommand implements Callable<Integer> {
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             if (emit != null) {
-                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, emit, outDir, json, out);
+                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(bound(program), emit, outDir, json, out);
                 if (!emit.equals("shc"))
                     throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
                 out.print(ShapeLogic.generate(program).shc());
@@ -80,16 +80,7 @@ public final class InferCommand implements Callable<Integer> {
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
             String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DotGraph.of(inf), svg);
-            org.shapeforge.project.ProgramProjections pp = null;
-            if (projections && inf.succeeded()) {
-                int refused = DynamicView.refusedLowering(inf, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS, json, out);
-                if (refused >= 0) return refused;
-                try {
-                    pp = org.shapeforge.project.ProgramOperations.project(inf);
-                } catch (org.shapeforge.project.ProjectionError e) {
-                    return projectionFailure(e, out);
-                }
-            }
+            Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
             if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
                 int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
                 if (refused >= 0) return refused;
@@ -97,6 +88,20 @@ public final class InferCommand implements Callable<Integer> {
                     var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
                     var failed = DynamicView.boundFailure(program, env);
                     if (failed.isPresent()) return DynamicView.printBoundFailure(failed.get(), env, json, out);
+                    if (projections)
+                        target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
+                                SolveOptions.defaults().withComplete(complete));
+                }
+            }
+            org.shapeforge.project.ProgramProjections pp = null;
+            if (projections && inf.succeeded()) {
+                int refused = DynamicView.refusedLowering(inf, target, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS,
+                        json, out);
+                if (refused >= 0) return refused;
+                try {
+                    pp = org.shapeforge.project.ProgramOperations.project(target);
+                } catch (org.shapeforge.project.ProjectionError e) {
+                    return projectionFailure(e, out);
                 }
             }
             if (dot) out.print(DotGraph.of(inf));
@@ -135,6 +140,19 @@ public final class InferCommand implements Callable<Integer> {
             out.flush();
             return 4;
         }
+    }
+
+    /**
+     * The program at its {@code --bind} sizes ({@link org.shapeforge.program.dynamic.Specialise}), the
+     * bindings checked against the equal-dim classes and the facts (exit 2); the program itself without
+     * {@code --bind}. Code is generated per operation at concrete sizes: an unbound dim is refused there.
+     */
+    private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
+        if (binds.isEmpty()) return program;
+        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
+        var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+        return org.shapeforge.program.dynamic.Specialise.of(program, env);
     }
 
     /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */

@@ -10,13 +10,16 @@ import org.shapeforge.program.Solution;
 import org.shapeforge.program.spec.Kind;
 
 /**
- * Seed 004's contract at the stages after inference (issue 31): projection inference, lowering to
- * loops and kernels index every axis of every operation with a concrete extent, so an axis whose
- * extent is only an {@code UpperBound} (a {@code truncate}d axis, or anything computed through one)
- * or {@code Unknown} cannot be taken. The first such axis, in operation order (result before
- * operands, batch, input, output, left to right), is refused with the structured
- * {@link ExtentError} — the operation, the field ({@code result b[0]}, {@code operand 2 o[1]}), the
- * observed guarantee and the extent — instead of failing inside the later stage.
+ * Seed 004's contract at the stages after inference (issue 31): projection inference and the
+ * per-operation code generator index every axis of every operation with a constant extent (they
+ * work at closed sizes; the symbolic-size kernels of {@code codegen/…/symbolic} are not wired in),
+ * so an axis whose extent is symbolic (a {@code dynamic} dim not bound with {@code --bind}), only an
+ * {@code UpperBound} (a {@code truncate}d axis, or anything computed through one) or {@code Unknown}
+ * cannot be taken. The first such axis, in operation order (result before operands, batch, input,
+ * output, left to right), is refused with the structured {@link ExtentError} — the operation, the
+ * field ({@code result b[0]}, {@code operand 2 o[1]}), the observed guarantee and the extent —
+ * instead of failing inside the later stage, and a dynamic dim is never lowered at a size it was
+ * not bound to.
  */
 public final class LoweringCheck {
     private LoweringCheck() {}
@@ -32,7 +35,7 @@ public final class LoweringCheck {
         }
     }
 
-    /** The first axis the stage cannot take; empty when every extent is exact or inference did not succeed. */
+    /** The first axis the stage cannot take; empty when every extent is an exact constant or inference did not succeed. */
     public static Optional<ExtentCheck.Refusal> first(Inference inf, Stage stage) {
         if (!(inf.solution() instanceof Solution.Solved)) return Optional.empty();
         Function<Shape, SymbolicShape> read = SymbolicShapes.reader(inf).orElseThrow();
@@ -41,7 +44,10 @@ public final class LoweringCheck {
             for (int i = 0; e.isEmpty() && i < op.operands().size(); i++)
                 e = inexact(op.origin().operation(), "operand " + (i + 1), read.apply(op.operands().get(i)));
             if (e.isPresent())
-                return Optional.of(new ExtentCheck.Refusal(stage.text + ": " + e.get().message(), e, op.origin()));
+                return Optional.of(new ExtentCheck.Refusal(stage.text + ": " + e.get().op() + ": " + e.get().field()
+                        + " requires a constant extent, but it is " + e.get().observed() + " (" + e.get().extent() + ")"
+                        + (e.get().observed().equals("symbolic") ? "; bind the dynamic dims (--bind NAME=SIZE)"
+                                : "; an upper bound is never used as a shape"), e, op.origin()));
         }
         return Optional.empty();
     }
@@ -54,7 +60,7 @@ public final class LoweringCheck {
                 case OUTPUT -> s.output();
             };
             for (int j = 0; j < row.size(); j++)
-                if (!(row.get(j) instanceof ShapeExtent.Exact))
+                if (!(row.get(j) instanceof ShapeExtent.Exact(var x) && !x.symbolic()))
                     return Optional.of(new ExtentError(op, what + " " + k.letter + "[" + j + "]", row.get(j).guarantee(),
                             row.get(j).printed()));
         }
