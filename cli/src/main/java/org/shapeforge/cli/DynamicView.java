@@ -163,6 +163,16 @@ final class DynamicView {
         return out;
     }
 
+    /**
+     * {@code infer --dot}: a dynamic program's graph labelled with the symbolic shapes
+     * ({@link RenderedShape}, {@code n|->4}), a static one's with the closed shapes.
+     */
+    static String dot(Inference inf, List<String> binds) {
+        if (!inf.succeeded() || !applies(inf, binds)) return org.shapeforge.program.DotGraph.of(inf);
+        var read = SymbolicShapes.reader(inf).orElseThrow();
+        return org.shapeforge.program.DotGraph.of(inf, sh -> java.util.Optional.of(RenderedShape.of(read.apply(sh), Map.of()).printed()));
+    }
+
     /** The document's {@code tensors}, replaced by the rendered shapes (the same fields as a static program's). */
     static void tensors(Map<String, RenderedShape> shapes, ObjectNode doc) {
         ObjectNode ts = doc.putObject("tensors");

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
-import org.shapeforge.program.DotGraph;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.ProgramParser;
@@ -79,7 +78,7 @@ public final class InferCommand implements Callable<Integer> {
             }
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
             String agreement = verified ? agreement(inf, program) : null;
-            if (svg != null) svg(DotGraph.of(inf), svg);
+            if (svg != null) svg(DynamicView.dot(inf, binds), svg);
             Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
             if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
                 int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
@@ -104,7 +103,7 @@ public final class InferCommand implements Callable<Integer> {
                     return projectionFailure(e, out);
                 }
             }
-            if (dot) out.print(DotGraph.of(inf));
+            if (dot) out.print(DynamicView.dot(inf, binds));
             else if (json) {
                 ObjectNode doc = toJson(inf);
                 if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));

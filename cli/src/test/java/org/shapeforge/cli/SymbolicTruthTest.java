@@ -50,6 +50,15 @@ class SymbolicTruthTest {
         assertEquals("32|->4", bound.get("y").get("printed").asText());
     }
 
+    /** Defect 1, another consumer of the closed reading: {@code --dot} drew {@code y = *} as {@code 1|->4}. */
+    @Test
+    void theGraphIsLabelledWithTheSymbolicShapes() throws Exception {
+        CliRun r = CliRun.of("infer", write("c.shp", COMPOSE).toString(), "--dot");
+        assertEquals(0, r.code(), r.out());
+        assertTrue(r.out().contains("y = *\\nn|->4") && r.out().contains("[label=\"n|->8\"]"), r.out());
+        assertFalse(r.out().contains("1|->"), r.out());
+    }
+
     /** Defect 1: expressions and bounds in {@code tensors}; a partial binding keeps the unbound dims as symbols. */
     @Test
     void tensorsCarryExpressionsAndBoundsAndAPartialBindingKeepsSymbols() throws Exception {
