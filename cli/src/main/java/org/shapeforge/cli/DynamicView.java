@@ -119,6 +119,48 @@ final class DynamicView {
         return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
     }
 
+    /**
+     * {@code --bind} on a program whose symbolic inference is Unknown (a size relation over a dynamic
+     * dim the native solver leaves open, e.g. a strided convolution over {@code h}): bind, then infer —
+     * the program {@link Specialise}d at the sizes is inferred and printed as {@code infer} prints it
+     * (dims left unbound stay symbols), with a line (a {@code "bind"} field) saying so. The names must
+     * be dynamic dims, the sizes at least 1 and the facts hold (exit 2); exit as the bound inference.
+     */
+    static int inferBound(Program program, Inference unknown, List<String> binds, boolean json, java.io.PrintWriter out) {
+        Map<String, Long> env = BindOptions.parse(binds);
+        var names = SymbolicShapes.dynamicNames(unknown);
+        for (var e : env.entrySet()) {
+            if (!names.contains(e.getKey()))
+                throw new ShapeError("usage", null, "--bind: '" + e.getKey() + "' is not a dynamic dimension of the program");
+            if (e.getValue() < 1) throw new ShapeError("usage", null, "--bind: " + e.getKey() + " = " + e.getValue() + ": a size is at least 1");
+        }
+        Facts.violated(Facts.of(program), env).ifPresent(m -> {
+            throw new ShapeError("usage", null, "--bind: " + m);
+        });
+        Program p = Specialise.of(program, env);
+        Inference bound = Inference.run(p, new NativeSolver(), SolveOptions.defaults());
+        if (!bound.succeeded()) return printBoundFailure(bound, env, json, out);
+        int refused = refused(bound, json, out);
+        if (refused >= 0) return refused;
+        String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+        boolean dynamic = applies(bound, List.of());
+        if (json) {
+            ObjectNode doc = InferCommand.toJson(bound);
+            if (dynamic) json(bound, Facts.of(p), List.of(), doc);
+            ObjectNode b = doc.putObject("bind");
+            env.forEach(b::put);
+            doc.put("symbolicOutcome", "unknown");
+            out.println(Cli.json(doc));
+        } else {
+            out.print(dynamic ? text(bound, Facts.of(p), List.of()) : InferCommand.text(bound));
+            out.println("bound: inferred at " + at + " (the symbolic inference is unknown: " + unknown.failure()
+                    .map(f -> f.message()).orElse("") + ")");
+        }
+        out.flush();
+        return Cli.OK;
+    }
+
     /** Prints the failure of the bound program (as {@code infer} prints a failure, with the binding) and returns its exit code. */
     static int printBoundFailure(Inference bound, Map<String, Long> env, boolean json, java.io.PrintWriter out) {
         String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())

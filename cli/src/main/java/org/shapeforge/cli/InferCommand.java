@@ -77,6 +77,9 @@ public final class InferCommand implements Callable<Integer> {
                 return Cli.OK;
             }
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
+                    && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
+                return DynamicView.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
             String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DynamicView.dot(inf, binds), svg);
             Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes

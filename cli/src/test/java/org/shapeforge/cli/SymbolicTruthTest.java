@@ -112,6 +112,20 @@ class SymbolicTruthTest {
         }
     }
 
+    /** Defect 3, bind then infer: where the symbolic inference is Unknown, {@code --bind} ignored the sizes (exit 3). */
+    @Test
+    void bindInfersTheBoundProgramWhereTheSymbolicOneIsUnknown() throws Exception {
+        Path p = write("conv.shp", "dynamic h\nx = data(o=[h])\nw = data(o=[3])\ny = einsum(x, w, \"2*o<+k; k => o\")\n");
+        assertEquals(3, CliRun.of("infer", p.toString()).code()); // a strided convolution over h: open natively
+        CliRun r = CliRun.of("infer", p.toString(), "--bind", "h=9");
+        assertEquals(0, r.code(), r.out());
+        assertTrue(r.out().contains("y  |->4 ") && r.out().contains("bound: inferred at --bind h=9"), r.out());
+        JsonNode doc = Cli.JSON.readTree(CliRun.of("infer", p.toString(), "--bind", "h=9", "--json").out());
+        assertEquals(List.of("4"), axes(doc.get("tensors").get("y").get("output")));
+        assertEquals(1, CliRun.of("infer", p.toString(), "--bind", "h=8").code()); // 2*(o-1) + 3 is odd
+        assertEquals(2, CliRun.of("infer", p.toString(), "--bind", "q=8").code());
+    }
+
     static final String SUM = """
             dynamic n, m
             x = data(b=[n], o=[4])
