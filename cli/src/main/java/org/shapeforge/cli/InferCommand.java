@@ -79,7 +79,7 @@ public final class InferCommand implements Callable<Integer> {
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
             if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
                     && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
-                return DynamicView.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
+                return BindCheck.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
             String agreement = verified ? agreement(inf, program) : null;
             if (svg != null) svg(DynamicView.dot(inf, binds), svg);
             Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
@@ -87,9 +87,9 @@ public final class InferCommand implements Callable<Integer> {
                 int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
                 if (refused >= 0) return refused;
                 if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
-                    var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
-                    var failed = DynamicView.boundFailure(program, env);
-                    if (failed.isPresent()) return DynamicView.printBoundFailure(failed.get(), env, json, out);
+                    var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+                    var failed = BindCheck.boundFailure(program, env);
+                    if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json, out);
                     if (projections)
                         target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
                                 SolveOptions.defaults().withComplete(complete));
@@ -153,7 +153,7 @@ public final class InferCommand implements Callable<Integer> {
         if (binds.isEmpty()) return program;
         Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
         if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
-        var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+        var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
         return org.shapeforge.program.dynamic.Specialise.of(program, env);
     }
 
