@@ -123,6 +123,13 @@ final class DynamicView {
         return org.shapeforge.program.DotGraph.of(inf, sh -> java.util.Optional.of(RenderedShape.of(read.apply(sh), Map.of()).printed()));
     }
 
+    /** The captured labels' values rendered as the shapes are ({@code n}, {@code n*4} for a row label), at {@code env}. */
+    static Map<String, String> labels(Inference inf, Map<String, Long> env) {
+        Map<String, String> out = new LinkedHashMap<>();
+        SymbolicShapes.labels(inf).forEach((n, e) -> out.put(n, RenderedShape.axis(e, env)));
+        return out;
+    }
+
     /** The document's {@code tensors}, replaced by the rendered shapes (the same fields as a static program's). */
     static void tensors(Map<String, RenderedShape> shapes, ObjectNode doc) {
         ObjectNode ts = doc.putObject("tensors");
@@ -143,7 +150,7 @@ final class DynamicView {
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
         for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
-        inf.labels().forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
+        labels(inf, BindCheck.env(inf, facts, binds)).forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
         return sb.toString();
     }
 
@@ -155,6 +162,8 @@ final class DynamicView {
     static void json(Inference inf, List<Stmt.Fact> facts, List<String> binds, ObjectNode doc) {
         Map<String, Long> env = BindCheck.env(inf, facts, binds);
         tensors(rendered(inf, env), doc);
+        ObjectNode ls = doc.putObject("labels");
+        labels(inf, env).forEach(ls::put);
         Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
         ObjectNode s = doc.putObject("symbolic");
         sym.forEach((n, x) -> s.put(n, x.printed()));

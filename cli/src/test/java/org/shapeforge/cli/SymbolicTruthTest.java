@@ -59,6 +59,19 @@ class SymbolicTruthTest {
         assertFalse(r.out().contains("1|->"), r.out());
     }
 
+    /** Defect 1, the captured labels: a label equal to a dynamic dim was an internal error (exit 4, "e1'b is unassigned"). */
+    @Test
+    void capturedLabelsAreSymbolicToo() throws Exception {
+        Path d = write("cap.shp", "dynamic n\nx = data(b=[n], o=[4])\ne = einsum(x, x, \"b|f; b|f => b|f\") capture b, f\n");
+        CliRun r = CliRun.of("infer", d.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("label b = n\n") && r.out().contains("label f = 4\n"), r.out());
+        Path row = write("row.shp", "dynamic n\nx = data(b=[n, 3], o=[4])\ne = einsum(x, x, \"..r..|f; ..r..|f => ..r..|f\") capture r\n");
+        assertTrue(CliRun.of("infer", row.toString()).out().contains("label r = n*3\n"));
+        JsonNode ls = Cli.JSON.readTree(CliRun.of("infer", row.toString(), "--json", "--bind", "n=5").out()).get("labels");
+        assertEquals("15", ls.get("r").asText());
+    }
+
     /** Defect 1: expressions and bounds in {@code tensors}; a partial binding keeps the unbound dims as symbols. */
     @Test
     void tensorsCarryExpressionsAndBoundsAndAPartialBindingKeepsSymbols() throws Exception {
