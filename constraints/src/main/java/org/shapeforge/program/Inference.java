@@ -79,11 +79,12 @@ public record Inference(Generated generated, Solution solution) {
     public Map<String, String> labels() {
         Map<String, String> out = new LinkedHashMap<>();
         if (!(solution instanceof Solution.Solved s)) return out;
+        Assignment m = model(s); // the closed reading shapes() uses (a dynamic dim at 1; symbolic: SymbolicShapes.labels)
         generated.labels().forEach((n, l) -> out.put(n, switch (l) {
-            case Label.DimLabel d -> Printer.print(Grounding.dim(d.var(), s.model()));
+            case Label.DimLabel d -> Printer.print(Grounding.dim(d.var(), m));
             case Label.RowLabel r -> {
                 long total = 1;
-                for (var d : ground(Row.var(r.rowVar()), s.model())) total *= org.shapeforge.semantics.Sizes.size(d);
+                for (var d : ground(Row.var(r.rowVar()), m)) total *= org.shapeforge.semantics.Sizes.size(d);
                 yield String.valueOf(total);
             }
         }));

@@ -78,6 +78,36 @@ public final class SymbolicShapes {
         return DimClasses.build(dynamicNames(inf), s.solved().map(SolvedForm::dimBindings).orElse(Map.of()));
     }
 
+    /**
+     * Every captured label ({@code capture b, r}) as an extent, in capture order; empty unless solved:
+     * a dimension label is its axis's extent ({@code n}), a row label the product of its axes'
+     * extents (an upper bound if any is one, unknown if any is).
+     */
+    public static Map<String, ShapeExtent> labels(Inference inf) {
+        Map<String, ShapeExtent> out = new LinkedHashMap<>();
+        if (!(inf.solution() instanceof Solution.Solved s)) return out;
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
+        inf.generated().labels().forEach((n, l) -> out.put(n, switch (l) {
+            case org.shapeforge.program.Label.DimLabel d -> sy.extent(d.var());
+            case org.shapeforge.program.Label.RowLabel r -> {
+                ExtentExpr prod = ExtentExpr.of(1);
+                boolean upper = false;
+                ShapeExtent total = null;
+                for (ShapeExtent e : sy.row(Row.var(r.rowVar()), 0))
+                    switch (e) {
+                        case ShapeExtent.Exact(var x) -> prod = ExtentArith.INSTANCE.mul(prod, x);
+                        case ShapeExtent.UpperBound(var x) -> {
+                            prod = ExtentArith.INSTANCE.mul(prod, x);
+                            upper = true;
+                        }
+                        case ShapeExtent.Unknown u -> total = u;
+                    }
+                yield total != null ? total : upper ? new ShapeExtent.UpperBound(prod) : new ShapeExtent.Exact(prod);
+            }
+        }));
+        return out;
+    }
+
     /** The symbolic shape of any tensor's row terms (an intermediate's too); empty unless solved. */
     public static Optional<SymbolicShape> of(Inference inf, Shape sh) {
         return reader(inf).map(r -> r.apply(sh));
@@ -247,8 +277,8 @@ public final class SymbolicShapes {
                     yield Optional.of(prod);
                 }
             };
-            case Dim.Var(String v, _) when dynamic.contains(v) -> {
-                var cl = classes.of(v);
+            case Dim.Var(String v, _) when dynamic.contains(v) || classes.ofInternal(v).isPresent() -> {
+                var cl = dynamic.contains(v) ? classes.of(v) : classes.ofInternal(v); // φ = m prints as m
                 if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
                 String r = cl.map(DimClasses.EqClass::representative).orElse(v);
                 yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
