@@ -77,8 +77,13 @@ public final class GraphRun {
      */
     static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
-        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Value.read(t));
+        Set<String> known = new HashSet<>(); // the graph's constants: initializers, Constants and what is computed from them alone
+        for (TensorProto t : g.getInitializerList()) {
+            values.put(t.getName(), Value.read(t));
+            known.add(t.getName());
+        }
         values.putAll(bound);
+        known.removeAll(bound.keySet());
         for (NodeProto n : g.getNodeList()) {
             List<Value> ins = new ArrayList<>();
             for (String s : n.getInputList()) {
@@ -89,7 +94,8 @@ public final class GraphRun {
             }
             List<Value> outs;
             try {
-                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset) : NodeLowering.apply(k, n, ins, opset);
+                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset)
+                        : NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), opset);
             } catch (NotExpressible e) {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
             } catch (IndexOutOfBoundsException | NullPointerException e) {
@@ -97,8 +103,12 @@ public final class GraphRun {
                 throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
                         + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
             }
+            boolean constant = constant(n, known);
             for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
-                if (!n.getOutput(j).isEmpty()) values.put(n.getOutput(j), outs.get(j));
+                if (!n.getOutput(j).isEmpty()) {
+                    values.put(n.getOutput(j), outs.get(j));
+                    if (constant) known.add(n.getOutput(j));
+                }
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (ValueInfoProto o : g.getOutputList()) {
@@ -107,6 +117,17 @@ public final class GraphRun {
             out.put(o.getName(), v);
         }
         return out;
+    }
+
+    /** Ops whose outputs are not determined by their inputs (random draws). */
+    private static final Set<String> RANDOM = Set.of("RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike",
+            "Bernoulli", "Multinomial");
+
+    /** Whether {@code n}'s outputs are constants of the graph: a {@code Constant}, or a deterministic op of constants alone. */
+    private static boolean constant(NodeProto n, Set<String> known) {
+        if (n.getOpType().equals("Constant")) return true;
+        if (n.getInputCount() == 0 || RANDOM.contains(n.getOpType()) || ControlFlow.OPS.contains(n.getOpType())) return false;
+        return n.getInputList().stream().allMatch(s -> s.isEmpty() || known.contains(s));
     }
 
     static String describe(NodeProto n) {

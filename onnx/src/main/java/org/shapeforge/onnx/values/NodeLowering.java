@@ -77,7 +77,12 @@ final class NodeLowering {
             java.util.Map.entry("Atan", UnOp.ATAN), java.util.Map.entry("Sinh", UnOp.SINH), java.util.Map.entry("Cosh", UnOp.COSH),
             java.util.Map.entry("Asinh", UnOp.ASINH), java.util.Map.entry("Acosh", UnOp.ACOSH), java.util.Map.entry("Atanh", UnOp.ATANH));
 
-    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
+    /**
+     * The node's outputs computed from {@code in}; {@code known} tells which inputs are known when
+     * the code is generated (constants of the graph: a lowering may specialise on their values, as
+     * Pow on an integral exponent).
+     */
+    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, java.util.function.IntPredicate known, long opset) {
         String op = n.getOpType();
         String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
         Attrs at = Attrs.of(n);
@@ -99,7 +104,7 @@ final class NodeLowering {
             }
             case "Max" -> one(Pointwise.binary(k, name, present(in), BinOp.MAX));
             case "Min" -> one(Pointwise.binary(k, name, present(in), BinOp.MIN));
-            case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1)));
+            case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1), known.test(1)));
             case "Where" -> one(Pointwise.where(k, name, in.get(0), in.get(1), in.get(2)));
             case "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Reciprocal", "Floor", "Ceil", "Round", "Sign",
                  "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh" ->
