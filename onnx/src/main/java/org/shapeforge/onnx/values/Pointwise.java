@@ -14,8 +14,9 @@ import org.shapeforge.codegen.ir.Update;
  * Elementwise ops with NumPy broadcasting, each one loop-IR operation: operands aligned at their
  * trailing axis, a size-1 operand axis against a larger result axis pinned at {@code Fix(0)} (P2).
  * Ops without an intrinsic are composed from the IR's scalar operations, exactly or as stated:
- * {@code Pow} by multiplications or C's {@code powf} ({@link #pow}), {@code Where(c, x, y) = c·x + (1−c)·y} (exact
- * for finite x, y), {@code Erf} by Abramowitz–Stegun 7.1.26 (|error| ≤ 1.5·10⁻⁷).
+ * {@code Pow} by multiplications or C's {@code powf} ({@link #pow}), {@code Where} by
+ * {@link BinOp#MASK} (exact up to the sign of a zero), {@code Erf} by Abramowitz–Stegun 7.1.26
+ * (|error| ≤ 1.5·10⁻⁷).
  */
 final class Pointwise {
     private Pointwise() {}
@@ -80,9 +81,13 @@ final class Pointwise {
         return map(k, name, List.of(x), r -> r.getFirst(), type);
     }
 
+    /**
+     * Where: {@code MASK(c, x) + MASK(1 − c, y)} — the unselected operand contributes 0 even when
+     * it is ±∞ or NaN ({@code c·x + (1 − c)·y} made every masked attention score NaN: {@code 0·−∞}).
+     */
     static Value where(Kernels k, String name, Value c, Value x, Value y) {
-        return map(k, name, List.of(c, x, y), r -> new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MUL, r.get(0), r.get(1)),
-                new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.SUB, new Expr.Const(1), r.get(0)), r.get(2))), x.type());
+        return map(k, name, List.of(c, x, y), r -> new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MASK, r.get(0), r.get(1)),
+                new Expr.Binary(BinOp.MASK, new Expr.Binary(BinOp.SUB, new Expr.Const(1), r.get(0)), r.get(2))), x.type());
     }
 
     /** The largest integral exponent lowered to multiplications (beyond it, {@code powf}). */
