@@ -136,7 +136,7 @@ public final class GraphRun {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
             } catch (OverBudget e) {
                 throw e.at("node " + describe(n));
-            } catch (ArithmeticException e) { // a size read from the data overflowed a lowering's int arithmetic
+            } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
                 throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
                         + e.getMessage() + "): too large to run", e);
             } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
