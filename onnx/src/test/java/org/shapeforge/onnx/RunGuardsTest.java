@@ -68,14 +68,26 @@ class RunGuardsTest {
         assertTrue(Double.isNaN(r.outputs().get("y").data()[0]));
     }
 
-    /** A −∞ constant (an attention mask) is not finite input: adding it is no finding. */
+    /**
+     * A −∞ attention mask is meant: an initializer, a {@code Constant} node, a constant computed
+     * from them, a {@code ConstantOfShape} fill — neither they nor what reads them are findings.
+     */
     @Test
     void nonFiniteConstantsAreNotFindings() {
         TensorProto ninf = TensorProto.newBuilder().setName("mask").setDataType(DataType.FLOAT_VALUE).addDims(3)
                 .addFloatData(0).addFloatData(Float.NEGATIVE_INFINITY).addFloatData(0).build();
-        ModelProto m = Models.model(List.of(Models.input("x", 3)), List.of(ninf),
-                List.of(Models.node("add", "Add", List.of("x", "mask"), List.of("y"))), "y");
-        assertTrue(GraphRun.execute(m, Map.of("x", ones(3)), new Kernels(cc)).firstNonFinite().isEmpty());
+        onnx.Onnx.AttributeProto value = onnx.Onnx.AttributeProto.newBuilder().setName("value")
+                .setType(onnx.Onnx.AttributeProto.AttributeType.TENSOR).setT(ninf.toBuilder().setName("").clearDims().addDims(1)
+                        .clearFloatData().addFloatData(Float.NEGATIVE_INFINITY)).build();
+        ModelProto m = Models.model(List.of(Models.input("x", 3)), List.of(ninf, Models.int64s("three", 3)),
+                List.of(Models.node("add", "Add", List.of("x", "mask"), List.of("a")),
+                        Models.node("c", "Constant", List.of(), List.of("c"), value),
+                        Models.node("neg", "Neg", List.of("c"), List.of("nc")),
+                        Models.node("fill", "ConstantOfShape", List.of("three"), List.of("f"), value),
+                        Models.node("sum", "Sum", List.of("a", "c", "nc", "f"), List.of("y"))), "y");
+        GraphRun.Result r = GraphRun.execute(m, Map.of("x", ones(3)), new Kernels(cc));
+        assertTrue(r.firstNonFinite().isEmpty(), r.firstNonFinite().toString());
+        assertTrue(Double.isNaN(r.outputs().get("y").data()[0]), "−∞ + ∞ is NaN: the values were computed");
     }
 
     /** The mutation of issue 32: a 300-byte model that pads by 10⁹ reached 15.7 GB. */

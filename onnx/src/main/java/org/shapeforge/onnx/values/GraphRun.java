@@ -147,16 +147,8 @@ public final class GraphRun {
                 throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
                         + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
             }
-            if (ins.stream().allMatch(v -> v == null || NonFinite.count(v.data()) == 0))
-                for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++) {
-                    long bad = NonFinite.count(outs.get(j).data());
-                    if (bad > 0) {
-                        double first = java.util.Arrays.stream(outs.get(j).data()).filter(d -> !Double.isFinite(d)).findFirst().orElseThrow();
-                        watch.accept(new NonFinite(n.getName().isEmpty() ? "(unnamed)" : n.getName(), n.getOpType(), n.getOutput(j), bad,
-                                outs.get(j).size(), first));
-                    }
-                }
             boolean constant = constant(n, known);
+            watch(n, ins, outs, constant, watch);
             for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
                 if (!n.getOutput(j).isEmpty()) {
                     values.put(n.getOutput(j), outs.get(j));
@@ -170,6 +162,23 @@ public final class GraphRun {
             out.put(o.getName(), v);
         }
         return out;
+    }
+
+    /**
+     * Tells {@code watch} of each output of {@code n} holding NaN or ±∞ when every input was finite
+     * — unless the output is a constant of the model (a −∞ mask is meant) or a fill value its
+     * attribute chose ({@code ConstantOfShape}).
+     */
+    private static void watch(NodeProto n, List<Value> ins, List<Value> outs, boolean constant, java.util.function.Consumer<NonFinite> watch) {
+        if (constant || n.getOpType().equals("ConstantOfShape")) return;
+        if (!ins.stream().allMatch(v -> v == null || NonFinite.count(v.data()) == 0)) return;
+        for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++) {
+            long bad = NonFinite.count(outs.get(j).data());
+            if (bad == 0) continue;
+            double first = java.util.Arrays.stream(outs.get(j).data()).filter(d -> !Double.isFinite(d)).findFirst().orElseThrow();
+            watch.accept(new NonFinite(n.getName().isEmpty() ? "(unnamed)" : n.getName(), n.getOpType(), n.getOutput(j), bad,
+                    outs.get(j).size(), first));
+        }
     }
 
     /** Ops whose outputs are not determined by their inputs (random draws). */
