@@ -30,6 +30,14 @@ def vit():
             if not p.abs().sum(): p.normal_(0, 0.2)  # the head is zero-initialised: make the output depend on the input
     return v
 
+def cnn(name):
+    import torchvision
+    m = getattr(torchvision.models, name)(num_classes=10)
+    with torch.no_grad():  # BatchNorm statistics from a seeded calibration batch
+        m.train()
+        for _ in range(3): m(torch.randn(4, 3, 64, 64))
+    return m
+
 class Causal(nn.Module):
     def __init__(s):
         super().__init__()
@@ -43,6 +51,9 @@ class Fill(nn.Module):
     def forward(s, x, m): return x.masked_fill(m, float('-inf')).softmax(-1)
 
 cases = {
+  'squeezenet1_1': (lambda: cnn('squeezenet1_1'), (1, 3, 64, 64), 1.0),
+  'mobilenet_v3_small': (lambda: cnn('mobilenet_v3_small'), (1, 3, 64, 64), 1.0),
+  'efficientnet_b0': (lambda: cnn('efficientnet_b0'), (1, 3, 64, 64), 1.0),
   'encoder_causal': (Causal, (2, 5, 16), 1.0),
   'masked_fill': (Fill, [(3, 6), 'mask'], 1.0),
   'encoder': (lambda: nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, 64, batch_first=True), 2), (2, 5, 32), 1.0),

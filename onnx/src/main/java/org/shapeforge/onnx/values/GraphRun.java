@@ -22,7 +22,9 @@ import org.shapeforge.onnx.Model;
  * operations ({@link NodeLowering}), compiled and run; If, Loop and Scan run their subgraphs the
  * same way, steered by the concrete values of their conditions ({@link ControlFlow}). Expected outputs, when given, are compared
  * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where
- * both are NaN agree).
+ * both are NaN agree). Guards ({@link #execute}): every op is checked for a lowering before anything
+ * is compiled; the first node that turns finite inputs into NaN or ±∞ is recorded ({@link NonFinite});
+ * the {@link Kernels}' memory budget refuses a tensor before it is allocated ({@link OverBudget}).
  */
 public final class GraphRun {
     private GraphRun() {}
