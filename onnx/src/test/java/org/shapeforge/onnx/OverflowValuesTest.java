@@ -76,6 +76,28 @@ class OverflowValuesTest {
         for (int i = 0; i < 6; i++) assertEquals(c[i] != 0 ? a[i] : b[i], got[i], "Where(" + c[i] + ", " + a[i] + ", " + b[i] + ")");
     }
 
+    /**
+     * Where in a loop nest ([3, 6, 6]), as the expanded NLL losses with ignore_index use it: every
+     * lane selected right. A ternary with a conditional load on each side was miscompiled by gcc
+     * 12.2 at -O3 (if-converted masked loads in nested loops gave wrong lanes), so MASK is emitted
+     * as a function whose operand is loaded unconditionally.
+     */
+    @Test
+    void whereInALoopNestSelectsEveryLane() {
+        int[] t = {1, 4, 0, 0, 2, 3, 1, 0, 0, 0, 0, 2};
+        double[] c = new double[108], x = new double[108], y = new double[108];
+        for (int i = 0; i < 108; i++) {
+            c[i] = t[i % 12] == 1 ? 1 : 0;
+            y[i] = t[i % 12];
+        }
+        ModelProto m = Models.model(List.of(boolInput("c", 3, 6, 6), Models.input("a", 3, 6, 6), Models.input("b", 3, 6, 6)), List.of(),
+                List.of(Models.node("w", "Where", List.of("c", "a", "b"), List.of("y"))), "y");
+        double[] got = GraphRun.run(m, Map.of("c", new Value(List.of(3, 6, 6), c, DataType.BOOL_VALUE),
+                "a", new Value(List.of(3, 6, 6), x, DataType.FLOAT_VALUE), "b", new Value(List.of(3, 6, 6), y, DataType.FLOAT_VALUE)),
+                kernels).get("y").data();
+        for (int i = 0; i < 108; i++) assertEquals(c[i] != 0 ? x[i] : y[i], got[i], "lane " + i);
+    }
+
     /** Softplus where exp(x) overflows float (x &gt; 88) is x, not ∞; far below 0 it is exp(x), not NaN. */
     @Test
     void softplusOfLargeInputsIsFinite() {

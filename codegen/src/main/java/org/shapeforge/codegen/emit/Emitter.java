@@ -163,7 +163,7 @@ public abstract class Emitter {
             case MOD -> "sf_mod(" + x + ", " + y + ")";
             case FMOD -> "fmodf(" + x + ", " + y + ")";
             case POW -> "powf(" + x + ", " + y + ")";
-            case MASK -> "((" + x + ") != 0.0f ? (" + y + ") : 0.0f)";
+            case MASK -> "sf_mask(" + x + ", " + y + ")";
         };
     }
 
