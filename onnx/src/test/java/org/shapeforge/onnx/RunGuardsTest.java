@@ -107,6 +107,22 @@ class RunGuardsTest {
         assertEquals(List.of(1, 7), GraphRun.run(small, Map.of("x", ones(1, 4)), k).get("y").dims());
     }
 
+    /** One dim_param bound to two sizes by two input files is bad input naming the dimension, not a run. */
+    @Test
+    void aDimParamGivenTwoSizesIsBadInput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        ModelProto m = Models.model(List.of(Models.input("x", "n", 3), Models.input("w", "n", 3)), List.of(),
+                List.of(Models.node("add", "Add", List.of("x", "w"), List.of("y"))), "y");
+        for (int k = 0; k < 2; k++) {
+            TensorProto.Builder t = TensorProto.newBuilder().setDataType(DataType.FLOAT_VALUE).addDims(k == 0 ? 2 : 4).addDims(3);
+            for (int i = 0; i < (k == 0 ? 6 : 12); i++) t.addFloatData(1);
+            java.nio.file.Files.write(dir.resolve("input_" + k + ".pb"), t.build().toByteArray());
+        }
+        org.shapeforge.onnx.values.RunInputs.Bad e = assertThrows(org.shapeforge.onnx.values.RunInputs.Bad.class,
+                () -> org.shapeforge.onnx.values.RunInputs.read(m, dir));
+        assertTrue(e.getMessage().contains("dimension 'n' is 2 in graph input 'x' and 4 at axis 0 of graph input 'w'"), e.getMessage());
+        assertEquals(dir.resolve("input_1.pb"), e.file());
+    }
+
     /** Sizes read from data outside any kernel: ConstantOfShape's shape, Range's length, Expand's target. */
     @Test
     void sizesReadFromDataAreCheckedInLongArithmetic() {
