@@ -50,7 +50,7 @@ final class OnnxRun {
             GraphRun.Result r = GraphRun.execute(m, given, kernels);
             List<GraphRun.Output> outs = GraphRun.compare(m, r.outputs(), dir);
             Optional<NonFinite> first = finiteInputs ? r.firstNonFinite() : Optional.empty();
-            boolean passed = outs.stream().allMatch(o -> o.passed() && !(flagged(o, finiteInputs)));
+            boolean passed = outs.stream().allMatch(o -> o.passed() && !flagged(o, finiteInputs));
             print(outs, kernels.runs(), passed, finiteInputs, first, json, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
         } catch (RunInputs.Bad e) {
