@@ -162,6 +162,8 @@ public abstract class Emitter {
             case MIN -> "sf_min(" + x + ", " + y + ")";
             case MOD -> "sf_mod(" + x + ", " + y + ")";
             case FMOD -> "fmodf(" + x + ", " + y + ")";
+            case POW -> "powf(" + x + ", " + y + ")";
+            case MASK -> "sf_mask(" + x + ", " + y + ")";
         };
     }
 

@@ -17,6 +17,11 @@
 #define sf_isnan(x) (isnan(x) ? 1.0f : 0.0f)
 #define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
 #define sf_lmin(a, b) ((a) < (b) ? (a) : (b))
+/* BinOp MASK: v where c is nonzero, else 0 (ONNX Where without 0 * inf). A function, not a macro:
+ * its arguments are evaluated unconditionally, so -O3 if-conversion makes a blend. As a ternary
+ * with a conditional load on each side of Where, gcc 12.2 -O3 miscompiled nested loops (wrong
+ * lanes from if-converted masked loads; OverflowValuesTest.whereInALoopNestSelectsEveryLane). */
+static inline float sf_mask(float c, float v) { return c != 0.0f ? v : 0.0f; }
 
 /* Register blocking of the contraction micro-kernel: SF_MR rows x SF_NR columns of the output
  * held in 2*SF_MR vector registers (AVX-512: 24 of 32 zmm; AVX2: 12 of 16 ymm). */

@@ -12,6 +12,8 @@
 #define sf_step(x) ((x) > 0 ? 1.0f : 0.0f)
 #define sf_isnan(x) (isnan(x) ? 1.0f : 0.0f)
 #define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
+/* BinOp MASK: v where c is nonzero, else 0 (ONNX Where without 0 * inf) */
+#define sf_mask(c, v) ((c) != 0.0f ? (v) : 0.0f)
 #define SF_INF __int_as_float(0x7f800000)
 #define SF_NAN __int_as_float(0x7fffffff)
 
