@@ -34,6 +34,11 @@ final class Reshaping {
                 factored.addAll(fs);
                 continue;
             }
+            if (target.get(i) instanceof ShapeValue.Linear l) { // (seq + 1) // 2, h - 2: a size defined by it
+                y.add(Contents.dim(n, e, l));
+                factored.add(y.getLast());
+                continue;
+            }
             long t = ((ShapeValue.Known) target.get(i)).value();
             if (t == 0 && !allowZero) {
                 if (i >= x.rank()) throw n.error("target entry " + i + " is 0 (copy) but the input has rank " + x.rank());
@@ -50,7 +55,10 @@ final class Reshaping {
             factored.add(y.getLast());
         }
         NodeOrigin count = n.origin("element count of input 0 and the target shape " + show(target));
-        if (minus < 0 || !runtimeMinusOne(e, x.dims(), factored, y.get(minus), count)) sameElements(n, e, x.dims(), factored, count);
+        // the input's axes as a Shape reads them (a transposed batch axis is batch), so they cancel against the target's
+        List<Dim> in = x.dims().stream().allMatch(Dim::isGround) || target.stream().allMatch(v -> v instanceof ShapeValue.Known)
+                ? x.dims() : x.dims().stream().map(d -> e.resolve(d, count)).toList();
+        if (minus < 0 || !runtimeMinusOne(e, in, factored, y.get(minus), count)) sameElements(n, e, in, factored, count);
         return List.of(n.result(0, y));
     }
 
@@ -102,6 +110,7 @@ final class Reshaping {
                 case ShapeValue.Known(long x) -> Long.toString(x);
                 case ShapeValue.Term(Dim d) -> org.shapeforge.lang.Printer.print(d);
                 case ShapeValue.Product(List<Dim> fs) -> String.join("*", fs.stream().map(org.shapeforge.lang.Printer::print).toList());
+                case ShapeValue.Linear(SizeForm f) -> f.show();
             });
         return "[" + String.join(", ", parts) + "]";
     }
@@ -111,7 +120,7 @@ final class Reshaping {
      * so a symbolic axis carried through does not leave an underdetermined product.
      */
     static void sameElements(Node n, Emitter e, List<Dim> in, List<Dim> out, NodeOrigin o) {
-        List<Dim> a = new ArrayList<>(in), b = new ArrayList<>(out);
+        List<Dim> a = factors(e, in), b = factors(e, out);
         for (var it = b.iterator(); it.hasNext(); ) {
             Dim d = it.next();
             if (a.remove(d)) it.remove();
@@ -120,6 +129,33 @@ final class Reshaping {
         b.removeIf(d -> d instanceof Dim.Unit);
         if (a.isEmpty() && b.isEmpty()) return;
         e.rel(Emitter.product(a), Rel.EQ, Emitter.product(b), o);
+    }
+
+    /** {@code ds} with each runtime size that is a product of sizes ({@code sh = batch·seq}) replaced by its factors. */
+    private static List<Dim> factors(Emitter e, List<Dim> ds) {
+        List<Dim> out = new ArrayList<>();
+        for (Dim d : ds) {
+            List<Dim> fs = d instanceof Dim.Var(String v, _) && e.runtime().get(v) instanceof SizeExpr m ? productFactors(m) : null;
+            if (fs == null) out.add(d);
+            else out.addAll(fs);
+        }
+        return out;
+    }
+
+    /** The factors of a product of sizes and positive literals, or null for another expression. */
+    private static List<Dim> productFactors(SizeExpr m) {
+        return switch (m) {
+            case SizeExpr.Size(Dim d) -> List.of(d);
+            case SizeExpr.Lit(long k) -> k >= 1 ? List.of(Emitter.size(k)) : null;
+            case SizeExpr.Mul(SizeExpr l, SizeExpr r) -> {
+                List<Dim> a = productFactors(l), b = productFactors(r);
+                if (a == null || b == null) yield null;
+                List<Dim> out = new ArrayList<>(a);
+                out.addAll(b);
+                yield out;
+            }
+            default -> null;
+        };
     }
 
     static List<Tensor> flatten(Node n, Emitter e) {

@@ -20,11 +20,20 @@ final class ShapeOps {
         int[] range = n.attrs().shapeRange(r);
         int from = range[0], to = range[1];
         List<ShapeValue> vs = new ArrayList<>();
-        for (int i = from; i < to; i++) vs.add(ShapeValue.of(x.dim(i)));
+        for (int i = from; i < to; i++) vs.add(element(n, e, x.dim(i)));
         if (vs.isEmpty())
             throw n.error("the shape slice [" + from + ":" + to + "] of a rank-" + r + " input is empty: a size-0 axis"
                     + " (sizes are at least 1, Def. 1.1)");
         return List.of(n.result(0, List.of(Emitter.size(vs.size()))).withContents(vs));
+    }
+
+    /**
+     * Shape's element for axis term {@code d}: known when ground or forced by the constraints before
+     * the node (a MatMul's output axis equal to a weight's), the dim_param itself where the term is
+     * bound to one ({@link Emitter#resolve}), else the term.
+     */
+    private static ShapeValue element(Node n, Emitter e, Dim d) {
+        return ShapeValue.of(d instanceof Dim.Var ? e.resolve(d, n.origin("")) : d);
     }
 
     static List<Tensor> size(Node n, Emitter e) {
@@ -192,6 +201,17 @@ final class ShapeOps {
         return List.of(n.result(0, y));
     }
 
+    /**
+     * A size the data decides at node {@code n} (seed 004's unknown extent): a fresh variable named
+     * after the node ({@code slice_1_12} for node {@code /attn/Slice_1}), declared dynamic.
+     */
+    static Dim unknownExtent(Emitter e, Node n) {
+        String name = n.proto().getName();
+        String last = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_]", "");
+        String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? n.op() : last;
+        return unknownExtent(e, Character.toLowerCase(hint.charAt(0)) + hint.substring(1)); // a dimension name starts lower-case
+    }
+
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
     static Dim unknownExtent(Emitter e, String hint) {
         Dim d = e.fresh(hint);
@@ -211,7 +231,8 @@ final class ShapeOps {
         for (int i = 0; i < vs.size(); i++) {
             switch (vs.get(i)) {
                 case ShapeValue.Term(Dim d) -> out.add(d);
-                case ShapeValue.Product(List<Dim> fs) -> out.add(Contents.product(n, e, fs));
+                case ShapeValue.Product p -> out.add(Contents.dim(n, e, p));
+                case ShapeValue.Linear l -> out.add(Contents.dim(n, e, l));
                 case ShapeValue.Known(long v) -> {
                     if (v < 1) throw n.error("entry " + i + " of input " + input + " is " + v + ": sizes are at least 1 (Def. 1.1)");
                     out.add(Emitter.size(v));
