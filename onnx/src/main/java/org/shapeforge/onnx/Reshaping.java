@@ -99,7 +99,8 @@ final class Reshaping {
     static List<ShapeValue> shapeInput(Node n, int k, String what) {
         return n.input(k).contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(k), what
                 + " must be known at import time: an initializer, a Constant, or computed from Shape by"
-                + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast (shapes computed by arithmetic are not followed)"));
+                + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided"
+                + " (Max/Min/Equal of sizes not comparable for every value are not guessed)"));
     }
 
     /** A shape's contents as written in messages: {@code [0, -1]}, dimension terms printed. */

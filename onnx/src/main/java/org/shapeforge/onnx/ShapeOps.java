@@ -51,7 +51,7 @@ final class ShapeOps {
         if (in.rank() != 1) throw n.error("input 0 must be a 1-D shape (it has rank " + in.rank() + ")");
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
-                        + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast): shapes computed by arithmetic are not followed"));
+                        + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided)"));
         Tensor out = n.result(0, dims(n, e, vs, 0));
         // an integer fill of a short 1-D shape has known contents (expanded functions build shapes so:
         // LayerNormalization's ConstantOfShape(rank − axis, value = 1) is the suffix of its reduced shape)
@@ -199,6 +199,27 @@ final class ShapeOps {
             }
         }
         return List.of(n.result(0, y));
+    }
+
+    /**
+     * NonMaxSuppression: boxes {@code [batches, boxes, 4]} and scores {@code [batches, classes, boxes]}
+     * agree on batches and boxes; selected_indices is {@code [count, 3]}, the count being the result of
+     * the suppression itself — an unknown extent named after the node (seed 004; at most
+     * {@code batches·classes·min(max_output_boxes_per_class, boxes)}, a bound not stated: no size
+     * relation stays open over an unknown extent). A known {@code max_output_boxes_per_class} of 0
+     * selects nothing: a size-0 axis, an error.
+     */
+    static List<Tensor> nonMaxSuppression(Node n, Emitter e) {
+        Tensor boxes = n.input(0), scores = n.input(1);
+        if (boxes.rank() != 3) throw n.error("input 0 (boxes) must have rank 3 ([batches, boxes, 4]), it has rank " + boxes.rank());
+        if (scores.rank() != 3) throw n.error("input 1 (scores) must have rank 3 ([batches, classes, boxes]), it has rank " + scores.rank());
+        e.eq(scores.dim(0), boxes.dim(0), n.in(1).as(n.in(1).role() + ", its batches against the boxes'"));
+        e.eq(scores.dim(2), boxes.dim(1), n.in(1).as(n.in(1).role() + ", its boxes against the boxes'"));
+        e.rel(Emitter.sz(boxes.dim(2)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.lit(4), n.in(0).as(n.in(0).role() + ", 4 coordinates per box"));
+        var max = n.optInput(2).flatMap(Tensor::ints);
+        if (max.isPresent() && max.get().length == 1 && max.get()[0] <= 0)
+            throw n.error("max_output_boxes_per_class is " + max.get()[0] + ": nothing is selected, a size-0 axis (Def. 1.1)");
+        return List.of(n.result(0, List.of(unknownExtent(e, n), Emitter.size(3))));
     }
 
     /**

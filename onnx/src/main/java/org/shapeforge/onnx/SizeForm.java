@@ -1,7 +1,6 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +10,7 @@ import org.shapeforge.term.Dim;
 
 /**
  * An integer computed from sizes at import time, in normal form: {@code constant + Σ cᵢ·atomᵢ}, an
- * atom being a product of size terms (one term: a single size; {@code batch·seq}) or the floor
+ * atom being a product of size terms (one term: a single size; {@code batch·seq}; its key sorts the factors) or the floor
  * division of another form by a positive integer ({@code (seq + 1) // 2}, {@code torch.chunk}'s
  * split point). The atoms are keyed by a canonical text, so two forms built in different orders from
  * the same sizes are equal ({@code equals}), whatever the operands' order — only the
@@ -33,7 +32,7 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
     sealed interface Atom {
         record Factors(List<Dim> dims) implements Atom {
             public Factors {
-                dims = dims.stream().sorted(Comparator.comparing(Printer::print)).toList();
+                dims = List.copyOf(dims);
             }
         }
 
@@ -41,7 +40,7 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
 
         default String key() {
             return switch (this) {
-                case Factors(List<Dim> ds) -> String.join("*", ds.stream().map(Printer::print).toList());
+                case Factors(List<Dim> ds) -> String.join("*", ds.stream().map(Printer::print).sorted().toList()); // canonical: any order
                 case Floor(SizeForm num, long k) -> "(" + num.show() + ")//" + k;
             };
         }
