@@ -17,6 +17,10 @@ final class Reshaping {
 
     static List<Tensor> reshape(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (!n.attrs().has("shape")) {
+            var data = dataTarget(n, e, 1);
+            if (data.isPresent()) return List.of(n.result(0, data.get()));
+        }
         List<ShapeValue> target = n.attrs().has("shape") ? ShapeValue.known(n.attrs().ints("shape").orElseThrow())
                 : shapeInput(n, 1, "the target shape");
         boolean allowZero = n.attrs().i("allowzero", 0) != 0;
@@ -90,6 +94,21 @@ final class Reshaping {
         if (known / other != 1) meaning = new SizeExpr.Mul(meaning, Emitter.lit(known / other));
         e.define(minus, meaning, o);
         return true;
+    }
+
+    /**
+     * A shape input {@code k} computed from data (no contents at import time) of a known length L: L
+     * unknown extents named after the node (seed 004), related to nothing — the sizes are the data's.
+     * Empty when the contents are known or the length is not.
+     */
+    static java.util.Optional<List<Dim>> dataTarget(Node n, Emitter e, int k) {
+        Tensor t = n.input(k);
+        if (t.contents().isPresent() || t.rank() != 1 || !(t.dim(0).isGround())) return java.util.Optional.empty();
+        long len = org.shapeforge.semantics.Sizes.size(t.dim(0));
+        if (len > ShapeOps.MAX_FOLDED) return java.util.Optional.empty();
+        List<Dim> out = new ArrayList<>();
+        for (long i = 0; i < len; i++) out.add(ShapeOps.unknownExtent(e, n));
+        return java.util.Optional.of(out);
     }
 
     /**
@@ -236,6 +255,11 @@ final class Reshaping {
 
     static List<Tensor> expand(Node n, Emitter e) {
         Tensor x = n.input(0);
+        var data = dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() < x.rank()) throw n.error("the target shape has " + data.get().size() + " entries, fewer than input 0's rank " + x.rank());
+            return List.of(n.result(0, data.get()));
+        }
         List<Dim> target = ShapeOps.dims(n, e, shapeInput(n, 1, "the target shape"), 1);
         List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
         e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));

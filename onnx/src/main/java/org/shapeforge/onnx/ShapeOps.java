@@ -49,6 +49,8 @@ final class ShapeOps {
     static List<Tensor> constantOfShape(Node n, Emitter e) {
         Tensor in = n.input(0);
         if (in.rank() != 1) throw n.error("input 0 must be a 1-D shape (it has rank " + in.rank() + ")");
+        var data = Reshaping.dataTarget(n, e, 0);
+        if (data.isPresent()) return List.of(n.result(0, data.get()));
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
                         + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided)"));

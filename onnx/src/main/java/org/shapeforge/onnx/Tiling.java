@@ -16,6 +16,7 @@ final class Tiling {
 
     static List<Tensor> tile(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (n.input(1).ints().isEmpty()) return computedRepeats(n, e);
         long[] rep = n.constInts(1, "repeats");
         if (rep.length != x.rank()) throw n.error("repeats has " + rep.length + " entries for rank " + x.rank());
         List<Dim> y = e.freshRow("y", x.rank());
@@ -24,6 +25,29 @@ final class Tiling {
             NodeOrigin o = n.origin("input 0's axis " + i + " repeated " + rep[i] + " times");
             if (rep[i] == 1) e.eq(y.get(i), x.dim(i), o);
             else e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.times(rep[i], Emitter.sz(x.dim(i))), o);
+        }
+        return List.of(n.result(0, y));
+    }
+
+    /**
+     * Tile with repeats computed from shapes (each axis {@code in · r}, a size defined by that product)
+     * or from data (each axis an unknown extent named after the node).
+     */
+    private static List<Tensor> computedRepeats(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        var data = Reshaping.dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() != x.rank()) throw n.error("repeats has " + data.get().size() + " entries for rank " + x.rank());
+            return List.of(n.result(0, data.get()));
+        }
+        List<ShapeValue> rep = Reshaping.shapeInput(n, 1, "repeats");
+        if (rep.size() != x.rank()) throw n.error("repeats has " + rep.size() + " entries for rank " + x.rank());
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < x.rank(); i++) {
+            if (rep.get(i) instanceof ShapeValue.Known(long k) && k < 1) throw n.error("repeats must be >= 1 (got " + k + ")");
+            List<Dim> fs = new ArrayList<>(List.of(x.dim(i)));
+            if (!(rep.get(i) instanceof ShapeValue.Known(long k) && k == 1)) fs.add(Contents.dim(n, e, rep.get(i)));
+            y.add(fs.size() == 1 ? fs.getFirst() : Contents.product(n, e, fs));
         }
         return List.of(n.result(0, y));
     }

@@ -164,6 +164,25 @@ class RuntimeShapesTest {
         assertTrue(err.getMessage().contains("'e'") && err.getMessage().contains("known at import time"), err.getMessage());
     }
 
+    /** x.repeat(1, y.size(0)): Tile's repeats computed from another input's shape. */
+    private static ModelProto tile(Object n) {
+        return model(List.of(input("x", 2, 3), input("y", n)), List.of(scalar64("i0", 0), int64s("ax0", 0), int64s("one", 1)),
+                List.of(node("s", "Shape", List.of("y"), List.of("s")),
+                        node("g", "Gather", List.of("s", "i0"), List.of("n")),
+                        node("u", "Unsqueeze", List.of("n", "ax0"), List.of("u")),
+                        node("c", "Concat", List.of("one", "u"), List.of("reps"), i("axis", 0)),
+                        node("t", "Tile", List.of("x", "reps"), List.of("z"))), "z");
+    }
+
+    @Test
+    void tileRepeatsComputedFromAShape() {
+        assertEquals(List.of("2", "12"), solve(tile(4)).shapes().get("z"));
+        List<String> z = solve(tile("n")).shapes().get("z");
+        assertEquals("2", z.get(0));
+        assertFalse(number(z.get(1)), z.toString()); // 3·n, never a number
+        assertNotEquals("n", z.get(1));
+    }
+
     @Test
     void aSliceWithDataBoundsIsAnUnknownExtentNamedAfterItsNode() {
         var m = model(List.of(input("x", 2, 10, 3), int64Input("start", 1)), List.of(int64s("end", 100), int64s("ax1", 1)),
