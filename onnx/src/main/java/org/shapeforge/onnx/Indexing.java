@@ -195,6 +195,7 @@ final class Indexing {
 
     static List<Tensor> pad(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (!n.attrs().has("pads") && n.optInput(1).isPresent() && n.input(1).ints().isEmpty()) return computedPads(n, e);
         long[] pads = n.attrOrInput("pads", 1).orElseThrow(() -> n.error("pads are required"));
         int r = x.rank();
         if (pads.length != 2 * r) throw n.error("pads has " + pads.length + " entries for rank " + r + " (needs " + 2 * r + ")");
@@ -205,6 +206,30 @@ final class Indexing {
             if (c == 0) e.eq(y.get(i), x.dim(i), o);
             else if (c > 0) e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.plus(Emitter.sz(x.dim(i)), Emitter.lit(c)), o);
             else e.rel(Emitter.plus(Emitter.sz(y.get(i)), Emitter.lit(-c)), Rel.EQ, Emitter.sz(x.dim(i)), o);
+        }
+        return List.of(n.result(0, y));
+    }
+
+    /**
+     * Pad with amounts computed from shapes (UNet's {@code F.pad(x1, [d // 2, d - d // 2])} with
+     * {@code d = x2.size(2) - x1.size(2)}): each axis {@code in + before + after} as a {@link SizeForm},
+     * a size defined by it; amounts from data: each axis an unknown extent named after the node.
+     */
+    private static List<Tensor> computedPads(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        int r = x.rank();
+        var data = Reshaping.dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() != 2 * r) throw n.error("pads has " + data.get().size() + " entries for rank " + r + " (needs " + 2 * r + ")");
+            return List.of(n.result(0, data.get().subList(0, r)));
+        }
+        List<ShapeValue> pads = Reshaping.shapeInput(n, 1, "pads");
+        if (pads.size() != 2 * r) throw n.error("pads has " + pads.size() + " entries for rank " + r + " (needs " + 2 * r + ")");
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < r; i++) {
+            ShapeValue v = SizeForm.of(ShapeValue.of(x.dim(i))).plus(SizeForm.of(pads.get(i))).plus(SizeForm.of(pads.get(i + r))).value();
+            if (v instanceof ShapeValue.Known(long k) && k < 1) throw n.error("axis " + i + " is padded to size " + k + " (sizes are at least 1, Def. 1.1)");
+            y.add(Contents.dim(n, e, v));
         }
         return List.of(n.result(0, y));
     }

@@ -183,6 +183,24 @@ class RuntimeShapesTest {
         assertNotEquals("n", z.get(1));
     }
 
+    /** Pad x's last axis up to y's length: pads {@code [0, 0, 0, y.size(0) − 5]} (UNet's size-matching pad). */
+    private static ModelProto padTo(Object n) {
+        return model(List.of(input("x", 2, 5), input("y", n)), List.of(scalar64("i0", 0), scalar64("five", 5), int64s("ax0", 0),
+                        int64s("zeros", 0, 0, 0)),
+                List.of(node("s", "Shape", List.of("y"), List.of("s")),
+                        node("g", "Gather", List.of("s", "i0"), List.of("n")),
+                        node("d", "Sub", List.of("n", "five"), List.of("d")),
+                        node("u", "Unsqueeze", List.of("d", "ax0"), List.of("u")),
+                        node("c", "Concat", List.of("zeros", "u"), List.of("pads"), i("axis", 0)),
+                        node("p", "Pad", List.of("x", "pads"), List.of("z"))), "z");
+    }
+
+    @Test
+    void padAmountsComputedFromAShape() {
+        assertEquals(List.of("2", "8"), solve(padTo(8)).shapes().get("z"));
+        assertEquals(List.of("2", "n"), solve(padTo("n")).shapes().get("z")); // 5 + (n − 5) is n itself
+    }
+
     @Test
     void aSliceWithDataBoundsIsAnUnknownExtentNamedAfterItsNode() {
         var m = model(List.of(input("x", 2, 10, 3), int64Input("start", 1)), List.of(int64s("end", 100), int64s("ax1", 1)),
