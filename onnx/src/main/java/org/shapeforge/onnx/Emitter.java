@@ -241,6 +241,8 @@ final class Emitter {
         if (end.isGround() || end instanceof Dim.Var(String v, _) && dynamic.contains(v)) return end;
         for (String w : dynamic) // a dim_param bound to the same representative
             if (end.equals(chain(Dim.var(w), solved.get()))) return Dim.var(w);
+        if (!(end instanceof Dim.Var(String endName, _)) || nearDynamic().contains(endName) || nearDynamic().contains(((Dim.Var) d).name()))
+            return d;
         try { // decided only by closing (a Conv output, a Reshape's −1): that number, with a guard as sizeOf's
             Dim g = Grounding.dim(d, presolved.model());
             if (!g.isGround()) return d;
@@ -251,6 +253,37 @@ final class Emitter {
         } catch (Undefined ex) {
             return d;
         }
+    }
+
+    /** {@link #nearDynamic()} of the current presolve. */
+    private Set<String> nearDynamic;
+    private int nearDynamicAt = -1;
+
+    /**
+     * The variables a residual fact or a binding of the presolve links, directly or through others,
+     * to a dim_param or runtime size: closing decides them by policy ({@code z <= batch} twice, a
+     * broadcast of batch against itself, may close z to 1), so their closed value is no fact to guard.
+     */
+    private Set<String> nearDynamic() {
+        if (nearDynamicAt == presolvedAt) return nearDynamic;
+        java.util.Map<String, Set<String>> links = new java.util.HashMap<>();
+        java.util.function.Consumer<String> link = text -> {
+            Set<String> vs = new LinkedHashSet<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("[\\p{Ll}][\\p{L}0-9_']*").matcher(text);
+            while (m.find()) if (!m.group().equals("size")) vs.add(m.group());
+            for (String v : vs) links.computeIfAbsent(v, k -> new LinkedHashSet<>()).addAll(vs);
+        };
+        var solved = presolved.solved().orElseThrow();
+        for (Constraint c : solved.residual()) link.accept(org.shapeforge.lang.Printer.print(c));
+        solved.dimBindings().forEach((v, b) -> link.accept(v + " " + org.shapeforge.lang.Printer.print(b)));
+        Set<String> seen = new LinkedHashSet<>(dynamic);
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(dynamic);
+        while (!todo.isEmpty())
+            for (String w : links.getOrDefault(todo.poll(), Set.of()))
+                if (seen.add(w)) todo.add(w);
+        nearDynamic = seen;
+        nearDynamicAt = presolvedAt;
+        return seen;
     }
 
     /** σ⋆'s chain from {@code d} to its end, or null through a policy step. */
