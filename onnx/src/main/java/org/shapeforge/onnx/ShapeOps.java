@@ -92,12 +92,13 @@ final class ShapeOps {
         }
         var lim = n.input(1).contents().filter(c -> c.size() == 1).map(List::getFirst);
         if (start != null && delta != null && delta == 1 && start >= 0 && start == Math.rint(start)
-                && lim.isPresent() && lim.get() instanceof ShapeValue.Term(Dim t)) {
-            if (start == 0) return List.of(n.result(0, List.of(t)));
-            Dim r = e.fresh("rg");
-            e.define(r, new org.shapeforge.lang.SizeExpr.Sub(Emitter.sz(t), Emitter.lit(start.longValue())),
-                    n.origin("Range(" + start.longValue() + ", n, 1) has n − " + start.longValue() + " elements"));
-            return List.of(n.result(0, List.of(r)));
+                && lim.isPresent() && !(lim.get() instanceof ShapeValue.Known)) {
+            // Range(k, n, 1) of a size n computed from shapes: n − k elements, never negative for any size (0 is no size: Def. 1.1)
+            SizeForm count = SizeForm.of(lim.get()).minus(SizeForm.known(start.longValue()));
+            if (!count.atLeast(0))
+                throw ImportError.at("unsupported", n.file(), n.origin(""), "Range(" + start.longValue() + ", "
+                        + Reshaping.show(List.of(lim.get())) + ", 1) may be empty: its length is not decided at import time");
+            return List.of(n.result(0, List.of(Contents.dim(n, e, count.value()))));
         }
         throw ImportError.at("unsupported", n.file(), n.origin(""), "Range needs its start, limit and delta known at import"
                 + " time, or Range(k, n, 1) with n computed from a Shape");

@@ -202,6 +202,26 @@ class RuntimeShapesTest {
     }
 
     @Test
+    void rangeUpToAComputedSizeHasThatManyElements() {
+        // torch.arange(x.size(1) // 2): the limit is a floor division of a size
+        var m = model(List.of(input("x", "batch", "seq")), List.of(scalar64("i1", 1), scalar64("zero", 0), scalar64("one", 1),
+                        scalar64("two", 2)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g", "Gather", List.of("s", "i1"), List.of("n")),
+                        node("d", "Div", List.of("n", "two"), List.of("h")),
+                        node("ar", "Range", List.of("zero", "h", "one"), List.of("pos")),
+                        node("ar2", "Range", List.of("one", "n", "one"), List.of("tail"))), "pos", "tail");
+        ImportResult r = solve(m);
+        assertFalse(number(r.shapes().get("pos").getFirst()), r.shapes().toString());
+        assertFalse(number(r.shapes().get("tail").getFirst()), r.shapes().toString());
+        assertNotEquals("seq", r.shapes().get("tail").getFirst()); // seq − 1
+        assertNotEquals("seq", r.shapes().get("pos").getFirst()); // seq // 2
+        var s = model(List.of(input("x", 2, 9)), m.getGraph().getInitializerList(), m.getGraph().getNodeList(), "pos", "tail");
+        assertEquals(List.of("4"), solve(s).shapes().get("pos"));
+        assertEquals(List.of("8"), solve(s).shapes().get("tail"));
+    }
+
+    @Test
     void aSliceWithDataBoundsIsAnUnknownExtentNamedAfterItsNode() {
         var m = model(List.of(input("x", 2, 10, 3), int64Input("start", 1)), List.of(int64s("end", 100), int64s("ax1", 1)),
                 List.of(node("attn/Slice_1", "Slice", List.of("x", "start", "end", "ax1"), List.of("y")),
