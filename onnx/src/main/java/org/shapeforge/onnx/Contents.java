@@ -9,15 +9,16 @@ import org.shapeforge.term.Dim;
 
 /**
  * Integer contents through the ops that exported models use to compute shapes at run time
- * ({@code Shape → Gather → Unsqueeze → Concat → Reshape}, PyTorch's dynamic reshapes): after a
- * node's shape logic, its output gets the contents its inputs determine — Gather with constant
- * indices, Slice with constant bounds and Concat over 1-D tensors select and join elements;
- * Squeeze, Unsqueeze, Cast, CastLike and Identity keep them. Elements stay dimension terms where
- * they are (a symbolic batch axis), so a Reshape or Expand reading the result relates its output
- * axes to those very terms. Add, Sub, Mul, Div and Neg fold known integers; Add, Sub, Mul and Div on
- * dimension terms give fresh size variables with a size relation (or runtime sizes); Equal and Where
- * fold where decided (a size is at least 1). Other computations yield no
- * contents, and a Reshape reading the result is the "must be known at import time" error.
+ * ({@code Shape → Gather → Unsqueeze → Concat → Reshape}, PyTorch's dynamic reshapes, chunk's split
+ * point, expand's {@code Where(Equal(shape, -1), ones, shape)}): after a node's shape logic, its output
+ * gets the contents its inputs determine — Gather with constant indices, Slice with constant bounds and
+ * Concat over 1-D tensors select and join elements; Squeeze, Unsqueeze, Cast, CastLike, Identity and
+ * Reshape of a shape tensor keep them. Elements stay dimension terms where they are (a symbolic batch
+ * axis), so a consumer relates its output axes to those very terms. Add, Sub, Mul, Div, Mod, Max and
+ * Min compute {@link SizeForm}s over sizes (known integers fold as ONNX computes them); Equal, Where and
+ * Not fold where decided for every value of the sizes (a size is at least 1). An undecided computation
+ * yields no contents — never a guess — and a consumer needing them is the "must be known at import
+ * time" error naming it.
  */
 final class Contents {
     private Contents() {}
@@ -171,77 +172,7 @@ final class Contents {
 
     /** The size an element stands for as a dimension term, or null for a known value that is no size (≤ 0). */
     private static Dim asSize(Node n, Emitter e, ShapeValue v) {
-        return v instanceof ShapeValue.Known(long k) && k < 1 ? null : dim(n, e, v);
-    }
-
-    /** A fresh size variable equal to the product of {@code fs} (one per product: {@link Emitter#shapeTerms}). */
-    static Dim product(Node n, Emitter e, List<Dim> fs) {
-        return dim(n, e, new ShapeValue.Product(fs));
-    }
-
-    /**
-     * The axis term a shape element stands for (the caller checks a known value is at least 1): a
-     * known size, the term itself, else one fresh variable per expression defined by it
-     * ({@link Emitter#define}: a size relation, or a runtime size over dim_params). A floor division
-     * of sizes is a fresh size q with {@code q·k = n − n % k}; over a dim_param, where no such
-     * relation can be handed to the solver, q is a size of its own, declared dynamic and named after
-     * the node (seed 004's unknown extent: sound, less precise).
-     */
-    static Dim dim(Node n, Emitter e, ShapeValue v) {
-        switch (v) {
-            case ShapeValue.Known(long k) -> { return Emitter.size(k); }
-            case ShapeValue.Term(Dim d) -> { return d; }
-            default -> { }
-        }
-        SizeForm f = SizeForm.of(v);
-        if (f.constant() == 0 && f.atoms().size() == 1 && f.coefficients().values().iterator().next() == 1
-                && f.atoms().values().iterator().next() instanceof SizeForm.Atom.Floor(SizeForm num, long k))
-            return floor(n, e, num, k);
-        Dim cached = e.shapeTerms.get(f.show());
-        if (cached != null) return cached;
-        SizeExpr plus = null, minus = null;
-        for (var en : f.coefficients().entrySet()) {
-            SizeExpr atom = switch (f.atoms().get(en.getKey())) {
-                case SizeForm.Atom.Factors(List<Dim> ds) -> Emitter.product(ds);
-                case SizeForm.Atom.Floor(SizeForm num, long k) -> Emitter.sz(floor(n, e, num, k));
-            };
-            long c = en.getValue();
-            SizeExpr t = Math.abs(c) == 1 ? atom : new SizeExpr.Mul(Emitter.lit(Math.abs(c)), atom);
-            if (c > 0) plus = plus == null ? t : Emitter.plus(plus, t);
-            else minus = minus == null ? t : Emitter.plus(minus, t);
-        }
-        if (f.constant() > 0) plus = plus == null ? Emitter.lit(f.constant()) : Emitter.plus(plus, Emitter.lit(f.constant()));
-        if (f.constant() < 0) minus = minus == null ? Emitter.lit(-f.constant()) : Emitter.plus(minus, Emitter.lit(-f.constant()));
-        if (plus == null) return unknown(n, e, f); // never a size (the caller's contract): keep it unrelated
-        SizeExpr meaning = minus == null ? plus : new SizeExpr.Sub(plus, minus);
-        Dim r = e.fresh("sh");
-        e.define(r, meaning, n.origin("shape arithmetic: " + f.show()));
-        e.shapeTerms.put(f.show(), r);
-        return r;
-    }
-
-    private static Dim floor(Node n, Emitter e, SizeForm num, long k) {
-        String key = "(" + num.show() + ")//" + k;
-        Dim cached = e.shapeTerms.get(key);
-        if (cached != null) return cached;
-        Dim q;
-        if (num.mentions(e::symbolic)) {
-            q = ShapeOps.unknownExtent(e, n);
-        } else {
-            q = e.fresh("div");
-            SizeExpr ns = Emitter.sz(dim(n, e, num.value()));
-            e.rel(new SizeExpr.Mul(Emitter.sz(q), Emitter.lit(k)), Rel.EQ, new SizeExpr.Sub(ns, new SizeExpr.Mod(ns, k)),
-                    n.origin("shape arithmetic: " + key));
-        }
-        e.shapeTerms.put(key, q);
-        return q;
-    }
-
-    /** An expression this importer does not write as a size relation: a size of its own (seed 004's unknown extent). */
-    private static Dim unknown(Node n, Emitter e, SizeForm f) {
-        Dim q = ShapeOps.unknownExtent(e, n);
-        e.shapeTerms.put(f.show(), q);
-        return q;
+        return v instanceof ShapeValue.Known(long k) && k < 1 ? null : ShapeTerms.dim(n, e, v);
     }
 
     /** Appends the factors of an element (a known 1 has none); false for a known value that is no size or a form. */

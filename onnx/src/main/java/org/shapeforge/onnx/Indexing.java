@@ -137,7 +137,7 @@ final class Indexing {
         }
         ShapeValue len = te.minus(s).value();
         if (len instanceof ShapeValue.Known(long v) && v < 1) throw n.error("axis " + axis + " is sliced empty: a size-0 axis (Def. 1.1)");
-        e.eq(out, Contents.dim(n, e, len), o);
+        e.eq(out, ShapeTerms.dim(n, e, len), o);
     }
 
     /** A bound as a form over the axis size: a negative known integer counts from the end, a huge one is the end. */
@@ -153,7 +153,7 @@ final class Indexing {
      * neither side is a dim_param (no size relation stays open over one).
      */
     private static void termEnd(Node n, Emitter e, Dim in, Dim out, NodeOrigin o, ShapeValue end) {
-        Dim t = Contents.dim(n, e, end);
+        Dim t = ShapeTerms.dim(n, e, end);
         e.eq(out, t, o);
         if (!e.symbolic(t) && !e.symbolic(in)) e.rel(Emitter.sz(t), Rel.LE, Emitter.sz(in), o.as(o.role() + " (the end lies inside the axis)"));
     }
@@ -229,7 +229,7 @@ final class Indexing {
         for (int i = 0; i < r; i++) {
             ShapeValue v = SizeForm.of(ShapeValue.of(x.dim(i))).plus(SizeForm.of(pads.get(i))).plus(SizeForm.of(pads.get(i + r))).value();
             if (v instanceof ShapeValue.Known(long k) && k < 1) throw n.error("axis " + i + " is padded to size " + k + " (sizes are at least 1, Def. 1.1)");
-            y.add(Contents.dim(n, e, v));
+            y.add(ShapeTerms.dim(n, e, v));
         }
         return List.of(n.result(0, y));
     }

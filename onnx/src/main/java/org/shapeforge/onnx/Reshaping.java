@@ -34,12 +34,12 @@ final class Reshaping {
                 continue;
             }
             if (target.get(i) instanceof ShapeValue.Product(List<Dim> fs)) {
-                y.add(Contents.product(n, e, fs));
+                y.add(ShapeTerms.product(n, e, fs));
                 factored.addAll(fs);
                 continue;
             }
             if (target.get(i) instanceof ShapeValue.Linear l) { // (seq + 1) // 2, h - 2: a size defined by it
-                y.add(Contents.dim(n, e, l));
+                y.add(ShapeTerms.dim(n, e, l));
                 factored.add(y.getLast());
                 continue;
             }

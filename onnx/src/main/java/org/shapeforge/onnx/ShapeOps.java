@@ -98,7 +98,7 @@ final class ShapeOps {
             if (!count.atLeast(0))
                 throw ImportError.at("unsupported", n.file(), n.origin(""), "Range(" + start.longValue() + ", "
                         + Reshaping.show(List.of(lim.get())) + ", 1) may be empty: its length is not decided at import time");
-            return List.of(n.result(0, List.of(Contents.dim(n, e, count.value()))));
+            return List.of(n.result(0, List.of(ShapeTerms.dim(n, e, count.value()))));
         }
         throw ImportError.at("unsupported", n.file(), n.origin(""), "Range needs its start, limit and delta known at import"
                 + " time, or Range(k, n, 1) with n computed from a Shape");
@@ -255,8 +255,8 @@ final class ShapeOps {
         for (int i = 0; i < vs.size(); i++) {
             switch (vs.get(i)) {
                 case ShapeValue.Term(Dim d) -> out.add(d);
-                case ShapeValue.Product p -> out.add(Contents.dim(n, e, p));
-                case ShapeValue.Linear l -> out.add(Contents.dim(n, e, l));
+                case ShapeValue.Product p -> out.add(ShapeTerms.dim(n, e, p));
+                case ShapeValue.Linear l -> out.add(ShapeTerms.dim(n, e, l));
                 case ShapeValue.Known(long v) -> {
                     if (v < 1) throw n.error("entry " + i + " of input " + input + " is " + v + ": sizes are at least 1 (Def. 1.1)");
                     out.add(Emitter.size(v));

@@ -46,8 +46,8 @@ final class Tiling {
         for (int i = 0; i < x.rank(); i++) {
             if (rep.get(i) instanceof ShapeValue.Known(long k) && k < 1) throw n.error("repeats must be >= 1 (got " + k + ")");
             List<Dim> fs = new ArrayList<>(List.of(x.dim(i)));
-            if (!(rep.get(i) instanceof ShapeValue.Known(long k) && k == 1)) fs.add(Contents.dim(n, e, rep.get(i)));
-            y.add(fs.size() == 1 ? fs.getFirst() : Contents.product(n, e, fs));
+            if (!(rep.get(i) instanceof ShapeValue.Known(long k) && k == 1)) fs.add(ShapeTerms.dim(n, e, rep.get(i)));
+            y.add(fs.size() == 1 ? fs.getFirst() : ShapeTerms.product(n, e, fs));
         }
         return List.of(n.result(0, y));
     }
