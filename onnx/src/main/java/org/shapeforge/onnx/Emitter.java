@@ -267,15 +267,20 @@ final class Emitter {
     private Set<String> nearDynamic() {
         if (nearDynamicAt == presolvedAt) return nearDynamic;
         java.util.Map<String, Set<String>> links = new java.util.HashMap<>();
-        java.util.function.Consumer<String> link = text -> {
-            Set<String> vs = new LinkedHashSet<>();
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("[\\p{Ll}][\\p{L}0-9_']*").matcher(text);
-            while (m.find()) if (!m.group().equals("size")) vs.add(m.group());
+        java.util.function.Consumer<Set<String>> link = vs -> {
             for (String v : vs) links.computeIfAbsent(v, k -> new LinkedHashSet<>()).addAll(vs);
         };
         var solved = presolved.solved().orElseThrow();
-        for (Constraint c : solved.residual()) link.accept(org.shapeforge.lang.Printer.print(c));
-        solved.dimBindings().forEach((v, b) -> link.accept(v + " " + org.shapeforge.lang.Printer.print(b)));
+        for (Constraint c : solved.residual()) {
+            Set<String> vs = new LinkedHashSet<>();
+            SymbolicSizes.allVars(c, vs);
+            link.accept(vs);
+        }
+        solved.dimBindings().forEach((v, b) -> {
+            Set<String> vs = new LinkedHashSet<>(Set.of(v));
+            SymbolicSizes.dimVars(b, vs);
+            link.accept(vs);
+        });
         Set<String> seen = new LinkedHashSet<>(dynamic);
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(dynamic);
         while (!todo.isEmpty())
