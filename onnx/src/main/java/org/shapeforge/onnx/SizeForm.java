@@ -170,15 +170,16 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
         return false;
     }
 
-    /** The form as written in messages and printed sizes: {@code seq - (seq+1)//2}. */
+    /** The form as written in messages and printed sizes, positive terms first: {@code seq - (seq + 1)//2}. */
     String show() {
         List<String> parts = new ArrayList<>();
-        for (var en : coefficients.entrySet()) {
-            long c = en.getValue();
-            String a = en.getKey().contains("+") || en.getKey().contains("-") && !en.getKey().startsWith("(") ? "(" + en.getKey() + ")" : en.getKey();
-            String t = Math.abs(c) == 1 ? a : Math.abs(c) + "*" + a;
-            parts.add(parts.isEmpty() ? (c < 0 ? "-" + t : t) : (c < 0 ? " - " : " + ") + t);
-        }
+        for (boolean positive : new boolean[] {true, false})
+            for (var en : coefficients.entrySet()) {
+                long c = en.getValue();
+                if (c > 0 != positive) continue;
+                String t = Math.abs(c) == 1 ? en.getKey() : Math.abs(c) + "*" + en.getKey(); // keys are self-delimited
+                parts.add(parts.isEmpty() ? (c < 0 ? "-" + t : t) : (c < 0 ? " - " : " + ") + t);
+            }
         if (constant != 0 || parts.isEmpty())
             parts.add(parts.isEmpty() ? Long.toString(constant) : (constant < 0 ? " - " : " + ") + Math.abs(constant));
         return String.join("", parts);

@@ -44,4 +44,13 @@ class SizeFormTest {
         assertEquals(k(1), k(7).mod(3));
         assertEquals(k(-3), k(-7).floorDiv(3)); // floor, as the forms state it
     }
+
+    @Test
+    void formsPrintAsExpressions() {
+        SizeForm h = S.plus(k(1)).floorDiv(2);
+        assertEquals("seq - (seq + 1)//2", S.minus(h).show());
+        SizeForm bs = SizeForm.of(new ShapeValue.Product(List.of(Dim.var("seq"), Dim.var("batch"))));
+        assertEquals("2*batch*seq - 3", bs.times(2).minus(k(3)).show());
+        assertEquals("-batch + 4", k(4).minus(B).show());
+    }
 }
