@@ -127,7 +127,7 @@ final class Indexing {
                 + Reshaping.show(List.of(end)) + ":" + step + "]");
         SizeForm size = SizeForm.of(ShapeValue.of(in)), s = bound(start, size), t = bound(end, size);
         SizeForm te = step != 1 ? null : t.atMost(size) ? t : size.atMost(t) ? size : null;
-        if (te == null && step == 1 && start instanceof ShapeValue.Known(long s0) && s0 == 0) {
+        if (te == null && step == 1 && start instanceof ShapeValue.Known(long s0) && s0 == 0 && !(end instanceof ShapeValue.Known)) {
             termEnd(n, e, in, out, o, end);
             return;
         }
@@ -164,6 +164,10 @@ final class Indexing {
             // x[s:] (exporters write the end as INT64_MAX): out = in − s, whatever in is — also symbolic
             if (start == 0) e.eq(out, in, o);
             else e.define(out, new SizeExpr.Sub(Emitter.sz(in), Emitter.lit(start)), o);
+            return;
+        }
+        if (e.symbolic(in)) { // a dim_param's axis has no number to clamp against: decided for every size, else unknown
+            computedBounds(n, e, in, out, axis, new ShapeValue.Known(start), new ShapeValue.Known(end), step);
             return;
         }
         long d = e.sizeOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
