@@ -38,7 +38,7 @@ final class Contents {
                 for (int i = 0; i < a.length; i++) out[i] = a[i] == 0 ? 1 : 0;
                 return ShapeValue.known(out);
             }) : Optional.empty();
-            case "Equal" -> equal(n);
+            case "Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual" -> compare(n);
             case "Where" -> where(n);
             case "Neg" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
                 long[] out = new long[a.length];
@@ -190,22 +190,29 @@ final class Contents {
     }
 
     /**
-     * Equal of two 0-D or 1-D tensors with contents, where it is decided: known integers compare; two
-     * forms are equal when their difference is 0, different when it is at least 1 or at most −1 for
-     * every value of the sizes (a size is at least 1, so PyTorch's {@code Equal(shape, -1)} in
-     * expand patterns is all false).
+     * Equal, Less, LessOrEqual, Greater and GreaterOrEqual of two 0-D or 1-D tensors with contents,
+     * where decided for every value of the sizes: with {@code d = p − q}, {@code d = 0} for equal forms,
+     * {@code d ≥ 1} or {@code d ≤ −1} ({@link SizeForm#atLeast}) — a size is at least 1, so PyTorch's
+     * {@code Equal(shape, -1)} in expand patterns is all false and {@code Greater(x.size(1), 0)} true.
      */
-    private static Optional<List<ShapeValue>> equal(Node n) {
+    private static Optional<List<ShapeValue>> compare(Node n) {
         var pair = pair(n, 0, 1);
         if (pair.isEmpty()) return Optional.empty();
         List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1), out = new ArrayList<>();
         int len = Math.max(x.size(), y.size());
         for (int i = 0; i < len; i++) {
             SizeForm d = SizeForm.of(x.get(x.size() == 1 ? 0 : i)).minus(SizeForm.of(y.get(y.size() == 1 ? 0 : i)));
-            Boolean eq = d.equals(SizeForm.known(0)) ? Boolean.TRUE
-                    : d.atLeast(1) || d.times(-1).atLeast(1) ? Boolean.FALSE : null;
-            if (eq == null) return Optional.empty();
-            out.add(new ShapeValue.Known(eq ? 1 : 0));
+            boolean pos = d.atLeast(1), neg = d.times(-1).atLeast(1), zero = d.equals(SizeForm.known(0));
+            boolean ge = pos || zero || d.atLeast(0), le = neg || zero || d.times(-1).atLeast(0);
+            Boolean r = switch (n.op()) {
+                case "Equal" -> zero ? Boolean.TRUE : pos || neg ? Boolean.FALSE : null;
+                case "Less" -> neg ? Boolean.TRUE : ge ? Boolean.FALSE : null;
+                case "LessOrEqual" -> le ? Boolean.TRUE : pos ? Boolean.FALSE : null;
+                case "Greater" -> pos ? Boolean.TRUE : le ? Boolean.FALSE : null;
+                default -> ge ? Boolean.TRUE : neg ? Boolean.FALSE : null; // GreaterOrEqual
+            };
+            if (r == null) return Optional.empty();
+            out.add(new ShapeValue.Known(r ? 1 : 0));
         }
         return Optional.of(out);
     }

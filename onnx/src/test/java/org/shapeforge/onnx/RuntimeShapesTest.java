@@ -259,6 +259,27 @@ class RuntimeShapesTest {
     }
 
     @Test
+    void comparisonsOfSizesFoldWhereDecided() {
+        // Where(Greater(x.size(0), 0), x.size(1), 7): a size is at least 1, so the condition is true;
+        // Where(Less(x.size(1), x.size(1) + 1), …) too; the chosen sizes shape an Expand
+        var m = model(List.of(input("x", "batch", "seq"), input("one", 1, 1)), List.of(scalar64("i0", 0), scalar64("i1", 1),
+                        scalar64("zero", 0), scalar64("seven", 7), int64s("ax0", 0), scalar64("c1", 1)),
+                List.of(node("s", "Shape", List.of("x"), List.of("s")),
+                        node("g0", "Gather", List.of("s", "i0"), List.of("b")),
+                        node("g1", "Gather", List.of("s", "i1"), List.of("n")),
+                        node("gt", "Greater", List.of("b", "zero"), List.of("pos")),
+                        node("w0", "Where", List.of("pos", "n", "seven"), List.of("a0")),
+                        node("n1", "Add", List.of("n", "c1"), List.of("n1")),
+                        node("lt", "Less", List.of("n", "n1"), List.of("less")),
+                        node("w1", "Where", List.of("less", "b", "seven"), List.of("a1")),
+                        node("u0", "Unsqueeze", List.of("a1", "ax0"), List.of("u0")),
+                        node("u1", "Unsqueeze", List.of("a0", "ax0"), List.of("u1")),
+                        node("c", "Concat", List.of("u0", "u1"), List.of("t"), i("axis", 0)),
+                        node("e", "Expand", List.of("one", "t"), List.of("y"))), "y");
+        assertEquals(List.of("batch", "seq"), solve(m).shapes().get("y"));
+    }
+
+    @Test
     void aSliceWithDataBoundsIsAnUnknownExtentNamedAfterItsNode() {
         var m = model(List.of(input("x", 2, 10, 3), int64Input("start", 1)), List.of(int64s("end", 100), int64s("ax1", 1)),
                 List.of(node("attn/Slice_1", "Slice", List.of("x", "start", "end", "ax1"), List.of("y")),
