@@ -118,6 +118,31 @@ final class SymbolicSizes {
         }
     }
 
+    /**
+     * The dimension variables of any constraint the importer emits or the solver leaves residual
+     * (dimension and row facts, size relations), for {@link Emitter#resolve}'s links.
+     */
+    static void allVars(Constraint c, Set<String> out) {
+        switch (c) {
+            case Constraint.DimEq(Dim a, Dim b, var sp) -> { dimVars(a, out); dimVars(b, out); }
+            case Constraint.DimLe(Dim a, Dim b, var sp) -> { dimVars(a, out); dimVars(b, out); }
+            case Constraint.RowEq(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.RowLe(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.RowLeOne(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.SizeIn(SizeExpr e, long lo, long hi, var sp) -> vars(e, out);
+            case Constraint.Likely(Dim d, var values, var sp) -> dimVars(d, out);
+            default -> vars(c, out);
+        }
+    }
+
+    private static void rowVars(org.shapeforge.term.Row r, Set<String> out) {
+        switch (r) {
+            case org.shapeforge.term.Row.Closed(List<Dim> lead, List<Dim> trail) -> { lead.forEach(d -> dimVars(d, out)); trail.forEach(d -> dimVars(d, out)); }
+            case org.shapeforge.term.Row.Open o -> { o.lead().forEach(d -> dimVars(d, out)); o.trail().forEach(d -> dimVars(d, out)); }
+            case org.shapeforge.term.Row.Rigid(List<Dim> axes) -> axes.forEach(d -> dimVars(d, out));
+        }
+    }
+
     /** The dimension variables of {@code e} (the importer's one walker over size expressions). */
     static void vars(SizeExpr e, Set<String> out) {
         switch (e) {
