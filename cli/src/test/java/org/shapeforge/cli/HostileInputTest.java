@@ -79,6 +79,13 @@ class HostileInputTest {
     }
 
     @Test
+    void emittingCodeForAnAxisBeyondIntIsUnsupportedNotAnInternalError() throws Exception {
+        Path f = file("huge.shp", "x = data(o=[" + MAX + ", 2])\ny = relu(x)\n");
+        exits(2, "an axis of tensor x of size 9223372036854775807, beyond 2^31 - 1",
+                CliRun.of("infer", f.toString(), "--emit", "c", "--out", dir.resolve("c").toString()));
+    }
+
+    @Test
     void runRefusesTensorsAboveTheMemoryBudget() throws Exception {
         // each tensor fits an array, together they exceed any heap a test runs with
         Path f = file("wide.shp", "x = data(b=[46000], o=[46000])\ny = relu(x)\n");
