@@ -15,7 +15,7 @@ import org.shapeforge.project.TensorAxis;
  *
  * <p>A run holds every tensor of the program once, as doubles ({@code state}); while an operation
  * runs it also holds its operands' float-rounded copies (doubles), the reference's result, the C
- * kernel's float buffers and the kernel's result read back: at most {@link #WORKING_BYTES} bytes
+ * kernel's float buffers and the kernel's result read back: at most {@code WORKING_BYTES} (28) bytes
  * per element of the operation's operands and result. The estimate is the sum of the first and
  * the largest second, in exact arithmetic (sizes are {@code long}s; their product may exceed one).
  *
