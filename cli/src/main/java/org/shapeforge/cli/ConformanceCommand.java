@@ -63,11 +63,11 @@ public final class ConformanceCommand implements Callable<Integer> {
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
         try {
             if (models != null) return models(out);
+            java.util.regex.Pattern p = matchPattern();
             if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
                 throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
                         + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
             if (values) {
-                java.util.regex.Pattern p = match == null ? null : java.util.regex.Pattern.compile(match);
                 ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
                 if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
                 if (json) out.println(Cli.json(ConformanceValues.toJson(v)));
@@ -90,6 +90,17 @@ public final class ConformanceCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --match} compiled, null when absent; an invalid expression is a usage error (exit 2), before any test is read. */
+    private java.util.regex.Pattern matchPattern() {
+        if (match == null) return null;
+        try {
+            return java.util.regex.Pattern.compile(match);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new ShapeError("usage", Span.NONE, "--match: not a regular expression: " + e.getDescription()
+                    + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "") + " in '" + match + "'");
+        }
+    }
+
     private int models(PrintWriter out) throws IOException {
         Span at = new Span(models.toString(), 0, 0);
         if (dir != null || values)
@@ -98,12 +109,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         if (!Files.isDirectory(models) || ModelCorpus.models(models).isEmpty())
             throw new ShapeError("io", at, models + ": no exported models here (a folder with <model>/model.onnx and"
                     + " <model>/onnx_shapes.json); write them with `scripts/export-models.py " + models + "`");
-        java.util.regex.Pattern p;
-        try {
-            p = match == null ? null : java.util.regex.Pattern.compile(match);
-        } catch (java.util.regex.PatternSyntaxException e) {
-            throw new ShapeError("usage", at, "--match " + match + ": not a regular expression (" + e.getDescription() + ")");
-        }
+        java.util.regex.Pattern p = matchPattern();
         List<Path> dirs = ModelCorpus.models(models).stream()
                 .filter(d -> p == null || p.matcher(d.getFileName().toString()).find()).toList();
         if (dirs.isEmpty()) throw new ShapeError("usage", at, "no model matches --match " + match);

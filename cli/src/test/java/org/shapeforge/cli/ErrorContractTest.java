@@ -190,7 +190,7 @@ class ErrorContractTest {
     void aRealZ3RunsExportedUnsatScriptsCleanly() throws Exception {
         java.util.Optional<Path> z3 = java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
                 .map(d -> Path.of(d, "z3")).filter(Files::isExecutable).findFirst();
-        org.junit.jupiter.api.Assumptions.assumeTrue(z3.isPresent(), "no z3 on PATH");
+        org.shapeforge.testenv.Requires.that(z3.isPresent(), "no z3 on PATH");
         for (String text : List.of("a = 3\na = 4\n", "<r> ~ [3, 5]\n[3] <> [9, 5] <= <r>\n")) {
             Path f = file("unsat.shc", text);
             Path script = dir.resolve("unsat.smt2");

@@ -3,7 +3,6 @@ package org.shapeforge.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -36,7 +35,7 @@ class FmtEvalCommandTest {
         Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath();
         while (p != null && !Files.isDirectory(p.resolve(".ci"))) p = p.getParent();
         Path dir = p == null ? null : p.resolve("../shared/witnesses").normalize();
-        assumeTrue(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
+        org.shapeforge.testenv.Requires.that(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
         return dir;
     }
 

@@ -18,7 +18,8 @@ import org.shapeforge.program.ShapeLogic;
 /**
  * {@code fuzz --programs} (issue 11, the surface-language probe of Cor. 5.5): one JSON document
  * whose counts are over the known classes and add up to the cases run; every finding file is a
- * program that still parses and generates, and its class is one that is written out.
+ * program that still parses and generates, and its class is one that is written out. A violation
+ * found by the fuzzer fails the test (issue 27: it used to pass with violations counted).
  */
 class FuzzProgramsCommandTest {
 
@@ -40,6 +41,8 @@ class FuzzProgramsCommandTest {
         assertEquals(20, sum, doc.toString());
         assertEquals(violations, doc.get("violations").asLong());
         assertEquals(violations == 0 ? Cli.OK : Cli.NEGATIVE, r.code());
+        // a violation is a defect (unsound, metamorphic, crash): the test fails on it, naming the findings
+        assertEquals(0, violations, () -> "fuzz --programs found violations: " + doc.get("findings"));
         for (JsonNode f : doc.get("findings")) {
             String klass = f.get("class").asText();
             assertTrue(klass.startsWith("unsound") || klass.equals("policy-rejection") || klass.equals("metamorphic")

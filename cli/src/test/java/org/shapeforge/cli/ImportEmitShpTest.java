@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.onnx.Conformance;
@@ -30,7 +29,7 @@ class ImportEmitShpTest {
 
     @Test
     void emittedProgramsInferTheImportedShapes() throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
+        org.shapeforge.testenv.Requires.that(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
                 "libonnx-testdata is not installed (" + Conformance.DEFAULT_ROOT + "): `apt-get install libonnx-testdata`");
         int emitted = 0, refused = 0;
         List<String> bad = new ArrayList<>();

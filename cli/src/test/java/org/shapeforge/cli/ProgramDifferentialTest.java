@@ -23,7 +23,8 @@ import org.shapeforge.solver.SolveOptions;
  * The surface-language probe of Cor. 5.5 (seed 003, Remark 2.11): on random well-formed programs
  * ({@link RandomPrograms}), the native solver and Z3 (flat semantics) never silently disagree —
  * no native Sat that Z3 refutes, no native semantic failure that Z3 satisfies — and the native
- * solver never stops with an internal error. Policy rejections (native fails by policy, Z3 sat)
+ * solver never stops with an internal error, and at least three quarters of the cases are decided by
+ * both (Z3's refutation up to its rank bound confirms a native failure that far). Policy rejections (native fails by policy, Z3 sat)
  * are what the conjecture says should not occur; they are counted and printed, and each one's
  * program is printed to be minimized. {@code -Dprograms.cases=N} (default 40) and
  * {@code -Dprograms.concat=true} (stacking via Block concatenation) widen the campaign.
@@ -55,11 +56,12 @@ class ProgramDifferentialTest {
             String smt = switch (new SmtSolver().solve(p, SolveOptions.defaults())) {
                 case Outcome.Sat s -> "sat";
                 case Outcome.Unsat u -> "unsat";
-                case Outcome.Unknown k -> "unknown";
+                case Outcome.Unknown k -> k.failureKind().orElse(null) == FailureKind.BOUNDED ? "unsat-bounded" : "unknown";
             };
             String verdict = switch (nat + "/" + smt) {
                 case "sat/sat", "semantic/unsat" -> "agree";
                 case "policy/sat" -> "policy-rejection";
+                case "semantic/unsat-bounded" -> "agree (Z3 up to its rank bound)";
                 case "policy/unsat", "error/unsat" -> "agree (native by policy)";
                 case "sat/unsat" -> "unsound-accept";
                 case "semantic/sat" -> "unsound-reject";
@@ -73,6 +75,13 @@ class ProgramDifferentialTest {
         policy.forEach(t -> System.out.println("policy rejection:\n" + t));
         assertTrue(bad.isEmpty(), String.join("\n", bad));
         assertEquals(cases, counts.values().stream().mapToInt(Integer::intValue).sum());
+        // decided: both solvers answered (Z3 sat, unsat, or unsat up to its rank bound). Programs of at
+        // most 6 operations are small for Z3 (10 s each): it
+        // is expected to decide every one, a timeout being load; a quarter undecided is a broken encoding
+        // or generator, not load.
+        int decided = counts.entrySet().stream().filter(e -> e.getKey().startsWith("agree") || e.getKey().equals("policy-rejection"))
+                .mapToInt(Map.Entry::getValue).sum();
+        assertTrue(4 * decided >= 3 * cases, () -> "only " + decided + " of " + cases + " decided by both solvers: " + counts);
     }
 
     /**

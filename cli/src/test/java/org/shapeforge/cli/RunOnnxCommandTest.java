@@ -15,7 +15,6 @@ import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +31,7 @@ class RunOnnxCommandTest {
 
     @BeforeEach
     void gcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
     }
 
     private static ValueInfoProto value(String name, long... dims) {

@@ -2,7 +2,6 @@ package org.shapeforge.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ class WitnessRoundTripTest {
 
     static List<Path> witnesses() throws IOException {
         Path dir = witnessDir();
-        assumeTrue(dir != null && Files.isDirectory(dir),
+        org.shapeforge.testenv.Requires.that(dir != null && Files.isDirectory(dir),
                 "shared/witnesses not found next to the repository root: nothing to round-trip");
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(".shc")).sorted().toList();

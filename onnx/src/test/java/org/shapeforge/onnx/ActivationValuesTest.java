@@ -10,7 +10,6 @@ import java.util.function.DoubleUnaryOperator;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto.DataType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
@@ -30,7 +29,7 @@ class ActivationValuesTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.solve.NativeSolver;
@@ -21,7 +20,7 @@ class ConformanceTest {
 
     @BeforeAll
     static void run() throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
+        org.shapeforge.testenv.Requires.that(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
                 "libonnx-testdata is not installed (" + Conformance.DEFAULT_ROOT + "): `apt-get install libonnx-testdata`");
         report = Conformance.run(Conformance.DEFAULT_ROOT, new NativeSolver());
     }

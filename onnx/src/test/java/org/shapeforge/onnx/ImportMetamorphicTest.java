@@ -16,7 +16,6 @@ import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.ValueInfoProto;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Statement;
@@ -33,7 +32,7 @@ class ImportMetamorphicTest {
     private static final Path ROOT = Conformance.DEFAULT_ROOT.resolve("pytorch-converted");
 
     private static List<Path> models() throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(ROOT), "libonnx-testdata is not installed (" + ROOT + ")");
+        org.shapeforge.testenv.Requires.that(Files.isDirectory(ROOT), "libonnx-testdata is not installed (" + ROOT + ")");
         return Conformance.tests(ROOT);
     }
 

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto.DataType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,7 +29,7 @@ class RecurrentValuesTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 

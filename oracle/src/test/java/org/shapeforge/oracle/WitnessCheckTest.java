@@ -2,7 +2,6 @@ package org.shapeforge.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +33,7 @@ class WitnessCheckTest {
 
     static Stream<Arguments> expectations() throws IOException {
         Path dir = witnessDir();
-        assumeTrue(dir != null && Files.isDirectory(dir), "../shared/witnesses not present beside the repository");
+        org.shapeforge.testenv.Requires.that(dir != null && Files.isDirectory(dir), "../shared/witnesses not present beside the repository");
         List<Arguments> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(x -> x.toString().endsWith(".shc")).sorted().toList()) {

@@ -3,7 +3,6 @@ package org.shapeforge.smt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +34,7 @@ class WitnessTest {
     static Stream<Arguments> expectations() throws IOException {
         List<Arguments> out = new ArrayList<>();
         Path dir = witnessDir();
-        assumeTrue(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
+        org.shapeforge.testenv.Requires.that(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
         try (var files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".shc")).sorted().toList()) {
                 Problem p = Parser.parseFile(f);
@@ -82,7 +81,7 @@ class WitnessTest {
     @Test
     void onlyRotationalAndShiftedWitnessesAreUnsatUpToTheBound() throws IOException {
         Path dir = witnessDir();
-        assumeTrue(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
+        org.shapeforge.testenv.Requires.that(dir != null && Files.isDirectory(dir), "shared/witnesses not found next to the repository root");
         List<String> bounded = new ArrayList<>();
         try (var files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".shc")).sorted().toList())

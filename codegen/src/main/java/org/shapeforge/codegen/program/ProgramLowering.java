@@ -57,14 +57,14 @@ public final class ProgramLowering {
             String name = op.rhs().get(j).name();
             if (name.equals(op.lhs().name()))
                 throw unsupported(op, "an operation reading its own result tensor '" + name + "'");
-            tensors.putIfAbsent(name, decl(name, p.rhsAxes().get(j), all));
+            tensors.putIfAbsent(name, decl(op, name, p.rhsAxes().get(j), all));
             reads.add(new Expr.Read(new Access(name, indices(op, p.rhs().get(j)))));
         }
-        TensorDecl lhs = decl(op.lhs().name(), p.lhsAxes(), all);
+        TensorDecl lhs = decl(op, op.lhs().name(), p.lhsAxes(), all);
         tensors.put(lhs.name(), lhs);
         List<Factor> factors = new ArrayList<>();
         for (org.shapeforge.project.Factor.Entry e : p.product()) {
-            List<LoopVar> vars = e.factors().stream().map(f -> new LoopVar(f.symbol(), Math.toIntExact(f.extent()))).toList();
+            List<LoopVar> vars = e.factors().stream().map(f -> new LoopVar(f.symbol(), intSize(op, f.extent(), "iterator " + f.symbol()))).toList();
             factors.add(e.sequential() ? new Factor.Concat(vars) : new Factor.Single(vars.getFirst()));
         }
         // a softmax's max-reduction folds with max from −∞; every other reduction sums (Softmax)
@@ -80,15 +80,23 @@ public final class ProgramLowering {
                 + op.origin().fileLine());
     }
 
-    private static TensorDecl decl(String name, List<TensorAxis> axes, ProgramProjections all) {
+    private static TensorDecl decl(org.shapeforge.project.Operation op, String name, List<TensorAxis> axes, ProgramProjections all) {
         List<Integer> dims = new ArrayList<>();
         List<TensorDecl.Margin> margins = new ArrayList<>();
         for (TensorAxis a : axes) {
-            dims.add(Math.toIntExact(a.size()));
+            dims.add(intSize(op, a.size(), "an axis of tensor " + name));
             Padding pad = all.padding().getOrDefault(a.ref(), Padding.NONE);
-            margins.add(new TensorDecl.Margin(Math.toIntExact(pad.left()), Math.toIntExact(pad.right())));
+            margins.add(new TensorDecl.Margin(intSize(op, pad.left(), "a margin of tensor " + name),
+                    intSize(op, pad.right(), "a margin of tensor " + name)));
         }
         return new TensorDecl(name, dims, margins, 0.0);
+    }
+
+    /** {@code n} as an int, or a {@link CodegenException} naming {@code what} (issue 27: an {@code ArithmeticException} before). */
+    private static int intSize(org.shapeforge.project.Operation op, long n, String what) {
+        if (n < 0 || n > Integer.MAX_VALUE)
+            throw unsupported(op, what + " of size " + n + ", beyond 2^31 - 1 (the loop IR's sizes are ints)");
+        return (int) n;
     }
 
     private static List<Index> indices(org.shapeforge.project.Operation op, List<org.shapeforge.project.Index> ix) {

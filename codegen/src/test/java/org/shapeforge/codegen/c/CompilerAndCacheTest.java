@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.codegen.run.CCompiler;
@@ -26,14 +25,14 @@ class CompilerAndCacheTest {
 
     @Test
     void failingCompilationShowsTheDiagnostic() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         var e = assertThrows(CodegenException.class, () -> new CCompiler("gcc", dir).compile("void f(void) { this is not C; }\n"));
         assertTrue(e.getMessage().contains("gcc failed") && e.getMessage().contains("error"), e.getMessage());
     }
 
     @Test
     void sameSourceIsCompiledOnce() throws Exception {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         CCompiler cc = new CCompiler("gcc", dir);
         Path lib = cc.compile("int sf_answer(void) { return 42; }\n");
         FileTime t = FileTime.fromMillis(1_000_000L);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.GeneratedOps;
 import org.shapeforge.codegen.ir.Operation;
@@ -24,7 +23,7 @@ class EmittedCMatchesLoopIrSemanticsTest {
 
     @Test
     void generatedOperationsAgree() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         SplittableRandom rnd = new SplittableRandom(2024);
         int concats = 0;
         for (int i = 0; i < 40; i++) {

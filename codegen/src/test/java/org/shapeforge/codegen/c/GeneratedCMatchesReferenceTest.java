@@ -7,7 +7,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Assumptions;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Ops;
 import org.shapeforge.codegen.ir.Ops.Window;
@@ -21,7 +20,7 @@ class GeneratedCMatchesReferenceTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
     }
 
     @ParameterizedTest(name = "matmul {0}x{1}x{2}")

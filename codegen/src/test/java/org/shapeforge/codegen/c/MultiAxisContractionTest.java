@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.ir.Access;
@@ -153,7 +152,7 @@ class MultiAxisContractionTest {
 
     @Test
     void randomContractionsAreTiledAndComputeWhatTheIrMeans() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         SplittableRandom rnd = new SplittableRandom(1124);
         for (int i = 0; i < 24; i++) {
             Operation op = randomContraction(rnd, i);
@@ -210,7 +209,7 @@ class MultiAxisContractionTest {
                 new Expr.Binary(BinOp.MUL, Expr.read("a", Index.iter("i"), Index.iter("k")), Expr.read("b", Index.iter("k"), Index.iter("j"))),
                 Update.accumulate(BinOp.ADD));
         assertTrue(Contraction.of(op).isEmpty());
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         agreesWithTheIr(op, 5);
     }
 
@@ -220,7 +219,7 @@ class MultiAxisContractionTest {
      */
     @Test
     void convolutionsThroughTheTiledCodeComputeWhatTheIrMeans() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         long seed = 11241;
         for (Operation op : List.of(
                 Ops.conv(2, 16, 16, List.of(18, 20), List.of(new Window(3, 1, 1, true), new Window(3, 1, 1, true))),
@@ -234,7 +233,7 @@ class MultiAxisContractionTest {
 
     @Test
     void tiledCodeComputesWhatTheIrMeans() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         long seed = 20261124;
         // odd sizes: partial tiles on every edge; one large enough for the OpenMP path
         for (Operation op : List.of(dense(3, 17, 29, 40, false), dense(50, 3, 20, 33, true), narrowInner(100, 2, 8, 30), dense(2, 33, 70, 301, true), heads(2, 9, 31, 3, 20),

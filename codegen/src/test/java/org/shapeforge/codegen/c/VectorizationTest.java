@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.codegen.ir.BinOp;
@@ -53,7 +52,7 @@ class VectorizationTest {
 
     @Test
     void broadcastAddAndValidConvolutionInnerLoopsAreVectorized() throws Exception {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         assertTrue(!vectorizedLines(Ops.broadcast(BinOp.ADD, List.of(300, 257), List.of(257))).isEmpty(), "broadcast add not vectorized");
         Ops.Window w = new Ops.Window(3, 1, 1, false);
         Operation conv = Ops.conv(2, 8, 8, List.of(34, 34), List.of(w, w));

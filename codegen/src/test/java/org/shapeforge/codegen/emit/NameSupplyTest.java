@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.c.CEmitter;
 import org.shapeforge.codegen.cuda.CudaEmitter;
@@ -45,7 +44,7 @@ class NameSupplyTest {
 
     @Test
     void hostileTensorAndIteratorNamesCompileAndRun() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         String in = "*/ int main; /*", out = "for", it = "x;system(\"id\")";
         ProductSpace s = new ProductSpace(List.of(new Factor.Single(new LoopVar(it, 3))));
         Operation op = new Operation("op\n#error", List.of(TensorDecl.of(in, List.of(3)), TensorDecl.of(out, List.of(3))), s,

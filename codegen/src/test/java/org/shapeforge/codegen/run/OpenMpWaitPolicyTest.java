@@ -8,14 +8,13 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Loading a kernel library puts {@code OMP_WAIT_POLICY=passive} into the C environment unless the user set it. */
 class OpenMpWaitPolicyTest {
     @Test
     void aLoadedKernelSeesThePassivePolicyOrTheUsersOwn() throws Throwable {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         NativeLibrary.load(CCompiler.system().compile("void sf_noop(float **a) { (void)a; }\n"));
         Linker l = Linker.nativeLinker();
         MethodHandle getenv = l.downcallHandle(l.defaultLookup().find("getenv").orElseThrow(),

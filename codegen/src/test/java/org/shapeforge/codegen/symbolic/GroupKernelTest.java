@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CodegenException;
@@ -46,7 +45,7 @@ class GroupKernelTest {
 
     @Test
     void oneCompilationRunsEverySize() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         Inference inf = infer(PROGRAM);
         GroupKernel k = GroupKernel.of(inf, Fusion.of(inf).groups().getFirst());
         CompiledGroup c = CompiledGroup.compile(k, CCompiler.system());
@@ -68,7 +67,7 @@ class GroupKernelTest {
 
     @Test
     void symbolicExtentsWithArithmeticAreComputedFromTheParameters() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         Inference inf = infer("""
                 dynamic n
                 x = data(b=[2], o=[n])

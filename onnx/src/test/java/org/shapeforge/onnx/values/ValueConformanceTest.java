@@ -63,9 +63,9 @@ class ValueConformanceTest {
 
     @BeforeAll
     static void preconditions() {
-        Assumptions.assumeTrue(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
+        org.shapeforge.testenv.Requires.that(Files.isDirectory(Conformance.DEFAULT_ROOT.resolve("node")),
                 "libonnx-testdata is not installed (" + Conformance.DEFAULT_ROOT + "): `apt-get install libonnx-testdata`");
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 
