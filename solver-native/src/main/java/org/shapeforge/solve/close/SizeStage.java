@@ -78,11 +78,56 @@ public final class SizeStage {
     public void run() {
         totals();
         en.size.requireNoOpenProductInequality();
+        forcedSizes();
         linear();
-        for (var e : new ArrayList<>(en.size.sizes().entrySet()))
-            if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey()))
-                commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
-                        Why.GUESS.and(e.getValue().why()));
+        knownSizes();
+    }
+
+    /**
+     * Binds every known size (a size the constraints determine uniquely) to the default basis,
+     * each commitment re-solved to a fixpoint, until none is left. This runs before the residual
+     * linear system is guessed (seed 000's "preventing premature guessing"): a guess from the
+     * linear system must see the sizes that are already forced — a residual {@code Add} after two
+     * convolutions guessed its result from {@code y_14 <= y_2} before the convolution arithmetic's
+     * {@code size(y_2) = 8} was bound, and failed later. Dynamic variables are never bound here.
+     */
+    private void knownSizes() {
+        boolean more = true;
+        while (more) {
+            more = false;
+            for (var e : new ArrayList<>(en.size.sizes().entrySet()))
+                if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey())) {
+                    commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
+                            Why.GUESS.and(e.getValue().why()));
+                    more = true;
+                }
+        }
+    }
+
+    /**
+     * Known sizes, then the sizes that exact interval propagation over the whole residual linear
+     * system pins to one value ({@link LinearSolver#forced}: {@code size(r) in 1..1} with
+     * {@code 8 + 2 == size(y) + 1 + size(r)} forces {@code y} to 8), each bound to the default
+     * basis and propagated, until neither gives anything new. Only sizes the constraints force
+     * are bound, so the basis is the one policy in it; dynamic variables are never bound.
+     */
+    private void forcedSizes() {
+        while (true) {
+            knownSizes();
+            Residual res = Residual.of(en.size);
+            if (res.system().constraints().isEmpty()) return;
+            boolean more = false;
+            Map<String, Long> forced = LinearSolver.forced(res.system());
+            for (String v : res.order()) {
+                Long n = forced.get(v);
+                if (n == null || prov.dynamic().contains(v)) continue;
+                if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
+                    continue;
+                commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
+                more = true;
+            }
+            if (!more) return;
+        }
     }
 
     private void totals() {
