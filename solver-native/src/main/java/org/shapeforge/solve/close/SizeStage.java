@@ -112,6 +112,7 @@ public final class SizeStage {
      * are bound, so the basis is the one policy in it; dynamic variables are never bound.
      */
     private void forcedSizes() {
+        refuteFirst();
         while (true) {
             knownSizes();
             Residual res = Residual.of(en.size);
@@ -181,6 +182,19 @@ public final class SizeStage {
         if (caps.isEmpty()) return null;
         RowJoin.Result j = RowJoin.of(caps);
         return j.holes() == 0 && j.row().isGround() ? j.row() : null;
+    }
+
+    /**
+     * A residual linear system that has no solution is refuted before anything is bound: the
+     * refutation is semantic (the system is a relaxation of the input), whereas binding a known
+     * size first would make the same contradiction look like the consequence of a policy step.
+     */
+    private void refuteFirst() {
+        if (en.size.sizes().isEmpty() && en.size.live().isEmpty()) return;
+        Residual res = Residual.of(en.size);
+        if (res.system().constraints().isEmpty()) return;
+        if (LinearSolver.solve(res.system(), Map.of()) instanceof LinearResult.Unsat u)
+            throw Contradiction.fail(u.reason(), res.why());
     }
 
     private void linear() {
