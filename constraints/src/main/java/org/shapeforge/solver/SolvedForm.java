@@ -33,7 +33,8 @@ public record SolvedForm(
         java.util.Set<String> policyRows,
         java.util.Set<String> policyDims,
         Map<String, Dim> closedSymbolic,
-        Map<String, Row> closedSymbolicRows) {
+        Map<String, Row> closedSymbolicRows,
+        SymbolicSizes symbolicSizes) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
@@ -43,6 +44,15 @@ public record SolvedForm(
         policyDims = java.util.Set.copyOf(policyDims);
         closedSymbolic = Map.copyOf(closedSymbolic);
         closedSymbolicRows = Map.copyOf(closedSymbolicRows);
+        java.util.Objects.requireNonNull(symbolicSizes, "symbolicSizes");
+    }
+
+    /** A solved form without symbolic sizes. */
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows, java.util.Set<String> policyDims,
+            Map<String, Dim> closedSymbolic, Map<String, Row> closedSymbolicRows) {
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, closedSymbolic, closedSymbolicRows,
+                SymbolicSizes.NONE);
     }
 
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
@@ -57,7 +67,19 @@ public record SolvedForm(
      * {@code z = batch}); the model, ground by contract, leaves such values out.
      */
     public SolvedForm withClosedSymbolic(Map<String, Dim> values, Map<String, Row> rows) {
-        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, values, rows);
+        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, values, rows,
+                symbolicSizes);
+    }
+
+    /**
+     * This solved form with the sizes closing determined as functions of the dynamic dimensions
+     * ({@link SymbolicSizes}: {@code y_2 = (samples + 1) // 2}, with their domain conditions). The
+     * closed model, ground by contract, leaves these variables out; front ends read their shapes
+     * from here.
+     */
+    public SolvedForm withSymbolicSizes(SymbolicSizes sizes) {
+        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, closedSymbolic,
+                closedSymbolicRows, sizes);
     }
 
     /** A solved form none of whose dimension bindings went through a policy step. */

@@ -153,8 +153,17 @@ public final class NativeSolver implements ShapeSolver {
     private static void guard(Input in, Provenance prov, Attempt.Done d) {
         // with nothing left symbolic the model already is the all-ground reading
         Assignment m = d.model();
-        Assignment check = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
-                ? m : Report.symbolicAtUnit(d.engine(), in);
+        var sy = d.engine().size.symbols();
+        if (sy.derived().isEmpty() && sy.conditions().isEmpty()) {
+            guard(in, prov, d, m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
+                    ? m : Report.symbolicAtUnit(d.engine(), in));
+            return;
+        }
+        // derived symbols: at each chosen binding of the dynamic dims (every domain condition holds there)
+        for (var binding : d.engine().size.checkedAt()) guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
+    }
+
+    private static void guard(Input in, Provenance prov, Attempt.Done d, Assignment check) {
         var inadmissible = org.shapeforge.semantics.Admissible.violation(check, prov.discardable());
         if (inadmissible.isPresent())
             throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)

@@ -79,6 +79,10 @@ public final class SizeStage {
         totals();
         en.size.requireNoOpenProductInequality();
         forcedSizes();
+        if (!prov.dynamic().isEmpty()) {
+            SymbolicStage symbolic = new SymbolicStage(en, commit);
+            while (symbolic.step()) forcedSizes();
+        }
         linear();
         knownSizes();
     }
@@ -96,7 +100,7 @@ public final class SizeStage {
         while (more) {
             more = false;
             for (var e : new ArrayList<>(en.size.sizes().entrySet()))
-                if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey())) {
+                if (en.size.sizes().containsKey(e.getKey()) && !en.size.isSymbol(e.getKey())) {
                     commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
                             Why.GUESS.and(e.getValue().why()));
                     more = true;
@@ -121,7 +125,7 @@ public final class SizeStage {
             Map<String, Long> forced = LinearSolver.forced(res.system());
             for (String v : res.order()) {
                 Long n = forced.get(v);
-                if (n == null || prov.dynamic().contains(v)) continue;
+                if (n == null || en.size.isSymbol(v)) continue;
                 if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                     continue;
                 commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
@@ -212,7 +216,7 @@ public final class SizeStage {
                 Set<String> tied = en.size.tiedToDynamic();
                 for (String v : res.order()) {
                     Long n = s.model().get(v);
-                    if (n == null || tied.contains(v)) continue;
+                    if (n == null || tied.contains(v) || en.size.isSymbol(v)) continue;
                     if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                         continue;
                     if (en.size.sizes().containsKey(v)) continue;
