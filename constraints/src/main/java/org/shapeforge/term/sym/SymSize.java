@@ -92,7 +92,24 @@ public record SymSize(SortedMap<Mono, Long> terms) {
     public SymSize plus(SymSize o) {
         TreeMap<Mono, Long> t = new TreeMap<>(terms);
         o.terms.forEach((m, c) -> t.merge(m, c, SymSize::add));
-        return new SymSize(t);
+        return recombine(new SymSize(t));
+    }
+
+    /** {@code c·k·floor(r / k) + c·(r mod k)} is {@code c·r}: the division identity, applied until none is left. */
+    private static SymSize recombine(SymSize s) {
+        for (var e : s.terms.entrySet()) {
+            if (e.getKey().atoms().size() != 1 || !(e.getKey().atoms().getFirst() instanceof SymAtom.Mod(SymSize r, long k))) continue;
+            long c = e.getValue();
+            Mono div = new Mono(List.of(new SymAtom.Div(r, k)));
+            Long cd = s.terms.get(div);
+            if (cd == null || cd != mul(c, k)) continue;
+            TreeMap<Mono, Long> t = new TreeMap<>(s.terms);
+            t.remove(div);
+            t.remove(e.getKey());
+            r.terms.forEach((m, rc) -> t.merge(m, mul(rc, c), SymSize::add));
+            return recombine(new SymSize(t));
+        }
+        return s;
     }
 
     public SymSize minus(SymSize o) {
