@@ -102,6 +102,28 @@ class SymbolicSizesTest {
         for (String v : List.of("y_2", "y_8", "y_14", "y_18")) assertEquals(Dim.atom(8), s.model().dims().get(v), v);
     }
 
+    /** A flatten of two dynamic axes: a product with one unknown is that product. */
+    @Test
+    void productOfDynamicDimsIsSymbolic() {
+        Outcome.Sat s = Solve.sat(Solve.det("size(h) * size(w) == size(y)", "size(y) * size(c) == size(z)", "c = 3", "dynamic h, w"));
+        assertEquals("h * w", shown(s).get("y"), shown(s)::toString);
+        assertEquals("h * w * 3", shown(s).get("z"), shown(s)::toString);
+        // a product inequality or a product of two unknowns stays open (Unknown, never a number)
+        Outcome o = Solve.det("size(h) * size(y) == size(z)", "dynamic h");
+        assertTrue(o instanceof Outcome.Unknown, o::toString);
+    }
+
+    /** A division that must be exact carries its condition; the guard checks at bindings that satisfy it, never at 1. */
+    @Test
+    void exactDivisionCarriesItsCondition() {
+        Outcome.Sat s = Solve.sat(Solve.det("size(n) == 4 * size(y)", "dynamic n"));
+        assertEquals("n // 4", shown(s).get("y"), shown(s)::toString);
+        List<String> conds = symbolic(s).conditions().stream().map(Object::toString).toList();
+        assertTrue(conds.contains("n % 4 == 0"), conds::toString);
+        for (Map<String, Long> b : symbolic(s).checkedAt()) assertEquals(0, b.get("n") % 4, b::toString);
+        assertFalse(symbolic(s).checkedAt().isEmpty());
+    }
+
     @Test
     void answersDoNotDependOnOrderOrNames() {
         Random rnd = new Random(31);

@@ -53,7 +53,6 @@ final class SymbolicStage {
     boolean step() {
         Residual res = Residual.of(en.size);
         List<LinearConstraint> cs = res.system().constraints();
-        if (cs.isEmpty()) return false;
         Map<String, long[]> range = ranges(cs);
         Symbols sy = en.size.symbols();
         for (LinearConstraint c : cs) {
@@ -98,6 +97,34 @@ final class SymbolicStage {
                     return true;
                 }
             }
+        }
+        for (var p : en.size.residualProductEquations()) {
+            // a product equation with one unknown, alone and of degree 1 in its monomial: a·v + S = 0
+            List<String> unknown = p.variables().stream().filter(v -> !en.size.isSymbol(v)).toList();
+            if (unknown.size() != 1) continue;
+            String v = unknown.getFirst();
+            var mono = org.shapeforge.solve.size.Monomial.of(v);
+            if (!p.terms().containsKey(mono) || p.terms().keySet().stream().filter(m -> m.factors().contains(v)).count() != 1) continue;
+            long a = p.terms().get(mono).longValueExact();
+            var restTerms = new java.util.TreeMap<>(p.terms());
+            restTerms.remove(mono);
+            SymSize s;
+            try {
+                s = sy.of(new org.shapeforge.solve.size.Polynomial(restTerms));
+            } catch (ArithmeticException overflow) {
+                continue;
+            }
+            if (s.vars().isEmpty()) continue; // numbers only: the numeric stages' business
+            SymSize e = s.times(a > 0 ? -1 : 1);
+            long k = Math.abs(a);
+            List<SymCondition> conds = new ArrayList<>();
+            SymSize value;
+            if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
+            else {
+                value = e.floorDiv(k);
+                conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
+            }
+            if (assign(v, value, conds, Why.NONE)) return true;
         }
         return false;
     }

@@ -92,6 +92,39 @@ public final class SizeRules {
         return checkedAt;
     }
 
+    /**
+     * The product equations of live predicates as {@code left - right} (relation {@code ==} only),
+     * known sizes substituted and variables renamed to their representatives: what the symbolic
+     * stage reads (issue 31).
+     */
+    public List<org.shapeforge.solve.size.Polynomial> residualProductEquations() {
+        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+        for (SizeItem it : live()) {
+            var ps = productEquations(it);
+            if (ps != null) out.addAll(ps);
+        }
+        return out;
+    }
+
+    /** The item's product equations as in {@link #residualProductEquations}; null when it has a product inequality. */
+    List<org.shapeforge.solve.size.Polynomial> productEquations(SizeItem it) {
+        if (!(it.body instanceof SizeItem.Pred p)) return List.of();
+        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+        for (var q : p.products()) {
+            if (q.rel() != Constraint.Rel.EQ) return null;
+            Trace t = new Trace(it.why, false);
+            Map<String, Long> known = new HashMap<>();
+            Map<String, String> rename = new HashMap<>();
+            var diff = q.left().minus(q.right());
+            for (String v : diff.variables()) {
+                var r = resolve(org.shapeforge.solve.size.LinearExpr.var(v), known, t);
+                if (r.variables().size() == 1) rename.put(v, r.variables().iterator().next());
+            }
+            out.add(diff.substitute(known).renamed(x -> rename.getOrDefault(x, x)));
+        }
+        return out;
+    }
+
     /** Whether {@code v} is discardable (its size may be 0). */
     public boolean isDiscardable(String v) {
         return discardable.contains(v);

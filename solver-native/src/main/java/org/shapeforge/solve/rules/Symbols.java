@@ -65,13 +65,26 @@ public final class Symbols {
         return out;
     }
 
+    /** {@code p} with every variable read as a symbol ({@link #value}). */
+    public SymSize of(org.shapeforge.solve.size.Polynomial p) {
+        SymSize out = SymSize.constant(0);
+        for (var e : p.terms().entrySet()) {
+            SymSize m = SymSize.constant(e.getValue().longValueExact());
+            for (String v : e.getKey().factors()) m = m.times(value(v));
+            out = out.plus(m);
+        }
+        return out;
+    }
+
     /**
      * Decides the live item {@code it} whose variables are all symbols: true when it is
      * discharged (its linear constraints are identities or conditions kept), false when it has
      * no symbolic reading (products, remainders, Total_elems, orders).
      */
     boolean discharge(SizeRules sr, SizeItem it, java.util.function.Predicate<String> isSymbol) {
-        if (it.body instanceof SizeItem.Pred p && !p.products().isEmpty()) return false;
+        List<org.shapeforge.solve.size.Polynomial> products = sr.productEquations(it);
+        if (products == null) return false;
+        for (var p : products) if (!p.variables().stream().allMatch(isSymbol)) return false;
         List<LinearConstraint> lin = Residual.linear(sr, it, new Trace(Why.NONE, false), new LinkedHashSet<>(), new LinkedHashSet<>());
         if (lin == null) return false;
         List<SymCondition> out = new ArrayList<>();
@@ -79,6 +92,7 @@ public final class Symbols {
             if (!c.expr().variables().stream().allMatch(isSymbol)) return false;
             out.add(new SymCondition(of(c.expr()), c.rel(), SymSize.constant(0)));
         }
+        for (var p : products) out.add(new SymCondition(of(p), Rel.EQ, SymSize.constant(0)));
         out.forEach(this::condition);
         return true;
     }
