@@ -116,22 +116,31 @@ public final class SizeStage {
      * are bound, so the basis is the one policy in it; dynamic variables are never bound.
      */
     private void forcedSizes() {
-        refuteFirst();
+        boolean refuted = false;
         while (true) {
-            knownSizes();
             Residual res = Residual.of(en.size);
-            if (res.system().constraints().isEmpty()) return;
-            boolean more = false;
-            Map<String, Long> forced = LinearSolver.forced(res.system());
-            for (String v : res.order()) {
-                Long n = forced.get(v);
-                if (n == null || en.size.isSymbol(v)) continue;
-                if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
-                    continue;
-                commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
-                more = true;
+            Map<String, Long> forced = new LinkedHashMap<>();
+            if (!res.system().constraints().isEmpty()) {
+                Map<String, Long> pinned = LinearSolver.forced(res.system());
+                for (String v : res.order()) {
+                    Long n = pinned.get(v);
+                    if (n == null || en.size.isSymbol(v)) continue;
+                    if (en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
+                        forced.put(v, n);
+                }
             }
-            if (!more) return;
+            boolean known = en.size.sizes().keySet().stream().anyMatch(v -> !en.size.isSymbol(v));
+            if (forced.isEmpty() && !known) return;
+            if (!refuted) { // once, and only when something is to be bound (the ILP is not free)
+                refuteFirst(res);
+                refuted = true;
+            }
+            knownSizes();
+            for (var e : forced.entrySet()) {
+                if (!(en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
+                    continue; // bound meanwhile (the fixpoint after an earlier commitment)
+                commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue(), Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
+            }
         }
     }
 
@@ -193,9 +202,7 @@ public final class SizeStage {
      * refutation is semantic (the system is a relaxation of the input), whereas binding a known
      * size first would make the same contradiction look like the consequence of a policy step.
      */
-    private void refuteFirst() {
-        if (en.size.sizes().isEmpty() && en.size.live().isEmpty()) return;
-        Residual res = Residual.of(en.size);
+    private void refuteFirst(Residual res) {
         if (res.system().constraints().isEmpty()) return;
         if (LinearSolver.solve(res.system(), Map.of()) instanceof LinearResult.Unsat u)
             throw Contradiction.fail(u.reason(), res.why());
