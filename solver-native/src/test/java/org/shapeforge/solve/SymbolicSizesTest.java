@@ -102,6 +102,15 @@ class SymbolicSizesTest {
         for (String v : List.of("y_2", "y_8", "y_14", "y_18")) assertEquals(Dim.atom(8), s.model().dims().get(v), v);
     }
 
+    /** Two strided convolutions in a chain: the nested floor divisions collapse, and the convolution equations are identities. */
+    @Test
+    void chainedStridesCollapseWithoutConditions() {
+        Outcome.Sat s = Solve.sat(Solve.det("size(r1) in 1..2", "size(s) + 5 == 2 * size(y1) + size(3) + size(r1)",
+                "size(r2) in 1..2", "size(y1) + 5 == 2 * size(y2) + size(3) + size(r2)", "dynamic s"));
+        assertEquals("(s + 3) // 4", shown(s).get("y2"), shown(s)::toString);
+        assertEquals(List.of(), symbolic(s).conditions(), symbolic(s).conditions()::toString);
+    }
+
     /** A flatten of two dynamic axes: a product with one unknown is that product. */
     @Test
     void productOfDynamicDimsIsSymbolic() {

@@ -18,7 +18,7 @@ public record SymCondition(SymSize left, Rel rel, SymSize right) {
     /** Whether the condition holds for every binding of its names to sizes ≥ 1 (by interval reasoning; false when unsure). */
     public boolean trivial() {
         SymSize d = left.minus(right);
-        if (rel == Rel.EQ) return d.isZero();
+        if (rel == Rel.EQ) return d.isZero() || d.expandMod().isZero();
         Interval i = d.range();
         return switch (rel) {
             case EQ -> false;
@@ -28,6 +28,13 @@ public record SymCondition(SymSize left, Rel rel, SymSize right) {
             case GT -> i.lo() > 0;
             case GE -> i.lo() >= 0;
         };
+    }
+
+    /** Whether this and {@code o} state the same thing: the same relation over provably equal differences. */
+    public boolean sameAs(SymCondition o) {
+        if (rel != o.rel) return false;
+        SymSize a = left.minus(right).expandMod(), b = o.left.minus(o.right).expandMod();
+        return a.equals(b) || (rel == Rel.EQ || rel == Rel.NE) && a.equals(b.times(-1));
     }
 
     @Override

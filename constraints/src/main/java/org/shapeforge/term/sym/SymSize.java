@@ -231,6 +231,36 @@ public record SymSize(SortedMap<Mono, Long> terms) {
         return out;
     }
 
+    /**
+     * This value with every remainder written through the floor division, {@code r mod k = r -
+     * k·floor(r / k)} (recursively). Not for printing: a form in which the division identities
+     * cancel exactly, so that {@code a.expandMod().equals(b.expandMod())} proves {@code a = b} in
+     * more cases than the normal forms' equality ({@code ((s + 1) // 2 + 1) % 2} against the
+     * collapsed {@code (s + 3) // 4} of a strided chain).
+     */
+    public SymSize expandMod() {
+        SymSize out = constant(0);
+        for (var e : terms.entrySet()) {
+            SymSize p = constant(e.getValue());
+            for (SymAtom a : e.getKey().atoms())
+                p = p.times(switch (a) {
+                    case SymAtom.Name n -> atom(n);
+                    case SymAtom.Div(SymSize num, long k) -> num.expandMod().floorDiv(k);
+                    case SymAtom.Mod(SymSize num, long k) -> {
+                        SymSize r = num.expandMod();
+                        yield r.minus(r.floorDiv(k).times(k));
+                    }
+                });
+            out = out.plus(p);
+        }
+        return out;
+    }
+
+    /** Whether the two values are provably equal (their remainder-expanded forms coincide). */
+    public boolean provablyEquals(SymSize o) {
+        return equals(o) || minus(o).expandMod().isZero();
+    }
+
     /** The names this mentions, sorted. */
     public SortedSet<String> vars() {
         TreeSet<String> out = new TreeSet<>();

@@ -41,6 +41,17 @@ class SymSizeTest {
     }
 
     @Test
+    void remaindersExpandThroughTheDivision() {
+        SymSize s = SymSize.name("s");
+        SymSize y1 = s.plus(1).floorDiv(2), r2 = y1.plus(1).mod(2).plus(1), y2 = y1.plus(1).floorDiv(2);
+        assertEquals(s.plus(3).floorDiv(4), y2);
+        // y1 + 5 == 2·y2 + 3 + r2 holds identically, though the normal forms differ
+        assertFalse(y1.plus(5).equals(y2.times(2).plus(3).plus(r2)));
+        assertTrue(y1.plus(5).provablyEquals(y2.times(2).plus(3).plus(r2)));
+        assertFalse(y1.provablyEquals(y2));
+    }
+
+    @Test
     void evaluatesWithOverflowChecked() {
         assertEquals(5, H.plus(-1).floorDiv(2).plus(1).eval(Map.of("h", 9L)));
         assertEquals(3, H.plus(1).mod(2).plus(1).plus(1).eval(Map.of("h", 4L)));

@@ -148,7 +148,7 @@ final class SymbolicStage {
         }
         Symbols sy = en.size.symbols();
         for (var d : sy.derived().entrySet())
-            if (d.getValue().equals(value)) {
+            if (d.getValue().provablyEquals(value)) {
                 commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(d.getKey())), w);
                 return true;
             }

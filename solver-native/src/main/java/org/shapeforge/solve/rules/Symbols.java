@@ -49,7 +49,9 @@ public final class Symbols {
     }
 
     void condition(SymCondition c) {
-        if (!c.trivial()) conditions.add(c);
+        if (c.trivial()) return;
+        for (SymCondition d : conditions) if (d.sameAs(c)) return;
+        conditions.add(c);
     }
 
     /** The value of a symbol: a derived one's normal form, a dynamic one's name. */
