@@ -21,6 +21,15 @@ import org.shapeforge.term.Row;
  * inputs: a binding in {@code policyDims} or {@code policyRows} is a commitment of the run, not
  * claimed to be entailed, and {@link #principal()} speaks for the other bindings only.
  *
+ * <p>{@code symbolicSizes} (issue 31; {@link SymbolicSizes#NONE} when there are no dynamic dims or
+ * nothing depends on them) holds every input dimension variable whose size closing determined as a
+ * function of the dynamic dims, as a canonical {@link org.shapeforge.term.sym.SymSize}
+ * ({@code y = batch}, {@code y = (samples + 1) // 2}, {@code y = h * w}), with the domain
+ * conditions under which that is a solution. These variables are not in the closed model (ground
+ * by contract); front ends read a value's shape from here: {@code symbolicSizes().sizes().get(v)},
+ * printed with {@code toString()} (the syntax of {@code programs.md}'s last section), evaluated at a
+ * binding with {@code eval}, turned into a {@code .shc} relation with {@code definition(Dim)}.
+ *
  * <p>γ↑ is determined by the bindings (σ⋆ read with every unsolved variable at its top), so a
  * solver may hand it over {@linkplain Lazy lazily}: {@link #upward()} computes it on first use.
  */
