@@ -180,6 +180,37 @@ final class Report {
     }
 
     /**
+     * Whether some input variable is left open by closing other than through a symbol (a dynamic
+     * dim or a derived symbol): a dimension below two dynamic dims, a row left open. The guard then
+     * reads those at the unit, which is consistent only with the dynamic dims at 1.
+     */
+    static boolean openBeyondSymbols(Engine en, Input in) {
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
+            Dim x = dim(en, s);
+            if (x.isGround()) continue;
+            if (!symbolsOnly(en, x)) return true;
+        }
+        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
+            Row x = row(en, s);
+            if (x.isGround()) continue;
+            if (x instanceof Row.Open) return true;
+            for (Dim a : x.flat()) if (!symbolsOnly(en, a)) return true;
+        }
+        return false;
+    }
+
+    private static boolean symbolsOnly(Engine en, Dim d) {
+        return switch (d) {
+            case Dim.Unit u -> true;
+            case Dim.Atom a -> true;
+            case Dim.Var v -> en.size.isSymbol(v.name());
+            case Dim.Concat c -> c.parts().stream().allMatch(p -> symbolsOnly(en, p));
+            case Dim.Affine a -> symbolsOnly(en, a.over()) && a.kernel().map(k -> symbolsOnly(en, k)).orElse(true);
+        };
+    }
+
+    /**
      * The sizes of the input's dimension variables that are functions of the dynamic dims (issue
      * 31): a variable bound to a dynamic dim, or to a derived symbol, with its normal form; the
      * dynamic dims themselves left out. With the domain conditions and the guard's bindings.
