@@ -39,10 +39,46 @@ public final class Checked implements ShapeSolver {
     public Outcome solve(Problem problem, SolveOptions options) {
         Outcome o = inner.solve(problem, options);
         if (!(o instanceof Outcome.Sat s)) return o;
+        var symbolic = s.solved().map(org.shapeforge.solver.SolvedForm::symbolicSizes)
+                .orElse(org.shapeforge.solver.SymbolicSizes.NONE);
+        if (!symbolic.checkedAt().isEmpty()) return atBindings(problem, options, s, symbolic);
         Assignment m = withDynamicAtUnit(problem, s.model());
         Optional<String> bad = org.shapeforge.semantics.Admissible.violation(m, org.shapeforge.semantics.Admissible.discardable(problem))
                 .or(() -> violations(problem.constraints(), m, options, hasDynamic(problem)));
         return bad.<Outcome>map(why -> new Outcome.Unknown(REJECTED + ": " + why, o.stats())).orElse(o);
+    }
+
+    /**
+     * A model whose sizes stay symbolic over the dynamic dims ({@link org.shapeforge.solver.SymbolicSizes}:
+     * {@code y = (h + 1) // 2}, with domain conditions such as {@code h >= 2}) is judged at the
+     * bindings the solver reports in its domain ({@code checkedAt}), not at 1 (which the domain may
+     * exclude): each dynamic dim at its bound value and each symbolic size evaluated there. The
+     * answer passes when the whole input holds at one of them at least (a binding may lie outside
+     * what the input's constraints on the dynamic dims alone allow, {@code 2 <= b}); else it is
+     * rejected, naming the first binding's violations.
+     */
+    private static Outcome atBindings(Problem problem, SolveOptions options, Outcome.Sat s,
+            org.shapeforge.solver.SymbolicSizes symbolic) {
+        String first = null;
+        for (var binding : symbolic.checkedAt()) {
+            Assignment m = s.model();
+            try {
+                for (var e : binding.entrySet())
+                    if (!m.dims().containsKey(e.getKey())) m = m.withDim(e.getKey(), org.shapeforge.term.Dim.atom(e.getValue()));
+                for (var e : symbolic.sizes().entrySet())
+                    if (!m.dims().containsKey(e.getKey()))
+                        m = m.withDim(e.getKey(), org.shapeforge.term.Dim.atom(e.getValue().eval(binding)));
+            } catch (ArithmeticException overflow) {
+                if (first == null) first = "at " + binding + ": a symbolic size overflows (" + overflow.getMessage() + ")";
+                continue;
+            }
+            Assignment at = withDynamicAtUnit(problem, m);
+            Optional<String> bad = org.shapeforge.semantics.Admissible.violation(at, org.shapeforge.semantics.Admissible.discardable(problem))
+                    .or(() -> violations(problem.constraints(), at, options, true));
+            if (bad.isEmpty()) return s;
+            if (first == null) first = "at " + binding + ": " + bad.get();
+        }
+        return new Outcome.Unknown(REJECTED + ": " + first, s.stats());
     }
 
     /**

@@ -187,9 +187,17 @@ public final class NativeSolver implements ShapeSolver {
         }
         // derived symbols: at each chosen binding of the dynamic dims (every domain condition holds there)
         boolean open = Report.openBeyondSymbols(d.engine(), in);
-        for (var binding : d.engine().size.checkedAt())
+        int checked = 0;
+        List<java.util.Map<String, Long>> outside = new ArrayList<>();
+        for (var binding : d.engine().size.checkedAt()) {
+            Assignment at = Report.symbolicAt(d.engine(), in, binding);
+            if (outsideDynamicConstraints(in, prov, at)) {
+                outside.add(binding); // the input's own constraints on the dynamic dims exclude this binding
+                continue;
+            }
             try {
-                guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
+                guard(in, prov, d, at);
+                checked++;
             } catch (IllegalStateException e) {
                 if (!open) throw e;
                 // variables left open (read at the unit) beside symbolic sizes whose domain excludes 1:
@@ -197,7 +205,30 @@ public final class NativeSolver implements ShapeSolver {
                 return "not supported natively: closing left variables open beside symbolic sizes whose domain excludes 1"
                         + " (checked at " + binding + "), so the answer could not be checked";
             }
+        }
+        if (checked == 0 && !outside.isEmpty())
+            return "not supported natively: the constraints on the dynamic dimensions alone exclude every binding the symbolic"
+                    + " answer was to be checked at " + outside + ", so the answer could not be checked";
         return null;
+    }
+
+    /**
+     * Whether {@code at} violates only constraints that mention dynamic dimensions and nothing
+     * else ({@code 2 <= b} with {@code b} dynamic): such a binding lies outside the dynamic dims'
+     * own feasible set, so checking the symbolic answer there proves nothing either way. A
+     * violated constraint that mentions any other variable is not of this kind (the guard then
+     * reports the bug).
+     */
+    private static boolean outsideDynamicConstraints(Input in, Provenance prov, Assignment at) {
+        boolean any = false;
+        for (var j : Evaluator.evaluate(in.constraints(), at, Semantics.FLAT)) {
+            if (j.truth() == Truth.HOLDS) continue;
+            boolean[] onlyDynamic = {true};
+            Mentions.dims(j.constraint(), v -> { if (!prov.dynamic().contains(v)) onlyDynamic[0] = false; });
+            if (!onlyDynamic[0]) return false;
+            any = true;
+        }
+        return any;
     }
 
     private static void guard(Input in, Provenance prov, Attempt.Done d, Assignment check) {
