@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import onnx.Onnx.ModelProto;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
@@ -14,6 +15,9 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.NonFinite;
+import org.shapeforge.onnx.values.OverBudget;
+import org.shapeforge.onnx.values.RunInputs;
 import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
 
@@ -21,30 +25,38 @@ import org.shapeforge.onnx.values.Value;
  * {@code shapeforge run model.onnx --inputs DIR [--json]}: the model's graph inputs bound, in graph
  * order, to {@code DIR/input_k.pb} (TensorProtos, as in ONNX's test data), every node run through
  * generated C ({@link GraphRun}); each graph output printed, and compared with {@code DIR/output_k.pb}
- * where present (normwise relative error within 1e-4). Exit 0 when every compared output passes,
- * 1 otherwise, 2 for bad input or a node code generation cannot express (named in the message).
+ * where present (normwise relative error within 1e-4). An output that nothing compares fails when
+ * it holds NaN or ±∞ although every input was finite, naming the first node that made one
+ * ({@link GraphRun.Result#firstNonFinite}). Exit 0 when every output passes, 1 otherwise, 2 for
+ * bad input ({@link RunInputs}: a file past the inputs, a wrong name or shape), a node code
+ * generation cannot express (refused before anything is compiled), or a tensor past the memory
+ * budget ({@link OverBudget}; {@code --max-memory}).
  */
 final class OnnxRun {
     private OnnxRun() {}
 
-    static int call(Path model, Path dir, boolean json, PrintWriter out) {
+    /** {@code maxMemory}: the {@code --max-memory} option as given ({@code 8G}, {@code 512M}, bytes), null for the default. */
+    static int call(Path model, Path dir, boolean json, String maxMemory, PrintWriter out) {
         String file = model.toString();
         try {
+            long budget = maxMemory == null ? Kernels.defaultBudget() : size(maxMemory);
             if (dir == null) throw new ShapeError("usage", new Span(file, 0, 0), file
                     + ": a model needs --inputs DIR (a folder of input_k.pb TensorProtos, optionally output_k.pb to compare with)");
             if (!Files.isDirectory(dir)) throw new ShapeError("io", new Span(dir.toString(), 0, 0), dir + ": not a directory");
             ModelProto m = Model.load(model);
-            Map<String, Value> given = GraphRun.readInputs(m, dir);
-            List<String> names = GraphRun.inputs(m);
-            for (int k = 0; k < names.size(); k++)
-                if (!given.containsKey(names.get(k)))
-                    throw new ShapeError("io", new Span(dir.toString(), 0, 0), dir + ": graph input '" + names.get(k) + "' needs input_"
-                            + k + ".pb");
-            Kernels kernels = Kernels.system();
-            List<GraphRun.Output> outs = GraphRun.compare(m, GraphRun.run(m, given, kernels), dir);
-            boolean passed = outs.stream().allMatch(GraphRun.Output::passed);
-            print(outs, kernels.runs(), passed, json, out);
+            Map<String, Value> given = RunInputs.read(m, dir);
+            boolean finiteInputs = given.values().stream().allMatch(v -> NonFinite.count(v.data()) == 0);
+            Kernels kernels = Kernels.system(budget);
+            GraphRun.Result r = GraphRun.execute(m, given, kernels);
+            List<GraphRun.Output> outs = GraphRun.compare(m, r.outputs(), dir);
+            Optional<NonFinite> first = finiteInputs ? r.firstNonFinite() : Optional.empty();
+            boolean passed = outs.stream().allMatch(o -> o.passed() && !(flagged(o, finiteInputs)));
+            print(outs, kernels.runs(), passed, finiteInputs, first, json, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
+        } catch (RunInputs.Bad e) {
+            return error(new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage()), json, out);
+        } catch (OverBudget e) {
+            return error(new ShapeError("memory", new Span(file, 0, 0), file + ": " + e.getMessage()), json, out);
         } catch (NotExpressible e) {
             return error(new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + e.getMessage()), json, out);
         } catch (CodegenException e) {
@@ -65,10 +77,39 @@ final class OnnxRun {
         return Cli.BAD_INPUT;
     }
 
-    private static void print(List<GraphRun.Output> outs, int kernels, boolean passed, boolean json, PrintWriter out) {
+    /** An output nothing compares that holds NaN or ±∞ computed from finite inputs. */
+    private static boolean flagged(GraphRun.Output o, boolean finiteInputs) {
+        return finiteInputs && !o.compared() && NonFinite.count(o.value().data()) > 0;
+    }
+
+    /** {@code --max-memory}: bytes, or a number with K, M, G or T (powers of 1024; an optional trailing B or iB). */
+    static long size(String s) {
+        java.util.regex.Matcher mt = java.util.regex.Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b)?\\s*").matcher(s);
+        if (!mt.matches())
+            throw new ShapeError("usage", new Span("--max-memory", 0, 0), "--max-memory '" + s + "': expected bytes or a size such as 512M, 8G");
+        int shift = switch (mt.group(2).toUpperCase()) {
+            case "K" -> 10;
+            case "M" -> 20;
+            case "G" -> 30;
+            case "T" -> 40;
+            default -> 0;
+        };
+        double bytes = Double.parseDouble(mt.group(1)) * (1L << shift);
+        if (bytes < 1 || bytes >= Long.MAX_VALUE)
+            throw new ShapeError("usage", new Span("--max-memory", 0, 0), "--max-memory '" + s + "': out of range");
+        return (long) bytes;
+    }
+
+    private static void print(List<GraphRun.Output> outs, int kernels, boolean passed, boolean finiteInputs, Optional<NonFinite> first,
+                              boolean json, PrintWriter out) {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("kernels", kernels).put("tolerance", GraphRun.TOLERANCE).put("passed", passed);
+            if (first.isPresent()) {
+                NonFinite f = first.get();
+                doc.putObject("firstNonFinite").put("node", f.node()).put("op", f.op()).put("output", f.output())
+                        .put("count", f.count()).put("size", f.size());
+            }
             ObjectNode os = doc.putObject("outputs");
             for (GraphRun.Output o : outs) {
                 ObjectNode n = os.putObject(o.name());
@@ -76,7 +117,9 @@ final class OnnxRun {
                 o.value().dims().forEach(d::add);
                 ArrayNode v = n.putArray("values");
                 for (double x : o.value().data()) v.add(x);
+                n.put("nonFinite", NonFinite.count(o.value().data()));
                 if (o.compared()) n.put("maxAbs", o.maxAbs()).put("maxRel", o.maxRel()).put("passed", o.passed());
+                else if (flagged(o, finiteInputs)) n.put("passed", false);
             }
             out.println(Cli.json(doc));
         } else {
@@ -85,10 +128,15 @@ final class OnnxRun {
                 if (o.compared())
                     out.printf("   max abs %.3e, max rel %.3e  %s", o.maxAbs(), o.maxRel(), o.passed() ? "ok"
                             : "FAIL" + (o.expectedDims().equals(o.value().dims()) ? "" : " (expected dims " + o.expectedDims() + ")"));
+                else if (flagged(o, finiteInputs))
+                    out.printf("   FAIL: %d of %d values NaN or ±∞ from finite inputs", NonFinite.count(o.value().data()), o.value().data().length);
                 out.println();
             }
+            if (outs.stream().anyMatch(o -> NonFinite.count(o.value().data()) > 0))
+                first.ifPresent(f -> out.println("first non-finite value: " + f.describe()));
             long compared = outs.stream().filter(GraphRun.Output::compared).count();
             out.println(kernels + " kernels run through generated C" + (compared == 0 ? "; no output_k.pb to compare with"
+                    + (passed ? "" : "; FAILED: non-finite outputs from finite inputs")
                     : (passed ? "; passed: " : "; FAILED: ") + outs.stream().filter(o -> o.compared() && o.passed()).count() + "/"
                     + compared + " outputs within " + GraphRun.TOLERANCE + " relative error"));
         }

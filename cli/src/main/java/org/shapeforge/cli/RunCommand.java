@@ -53,13 +53,18 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 
+    @Option(names = "--max-memory", paramLabel = "SIZE",
+            description = "for a model.onnx: the most memory one kernel or tensor may take (bytes, or e.g. 512M, 8G;"
+                    + " default 4G or half the JVM's heap, whichever is less)")
+    String maxMemory;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, maxMemory, out);
         try {
             RunSizes.Resolved sized = RunSizes.resolve(ProgramParser.parse(file.toString(), Cli.read(file)), binds);
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);

@@ -162,6 +162,8 @@ public abstract class Emitter {
             case MIN -> "sf_min(" + x + ", " + y + ")";
             case MOD -> "sf_mod(" + x + ", " + y + ")";
             case FMOD -> "fmodf(" + x + ", " + y + ")";
+            case POW -> "powf(" + x + ", " + y + ")";
+            case MASK -> "((" + x + ") != 0.0f ? (" + y + ") : 0.0f)";
         };
     }
 

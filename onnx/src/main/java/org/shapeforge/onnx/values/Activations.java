@@ -18,8 +18,10 @@ import org.shapeforge.onnx.Attrs;
  * documentation (attribute defaults included). Exact compositions use the identity
  * {@code f(x) = f₊(max(x, 0)) + f₋(min(x, 0))} for functions with {@code f₊(0) = f₋(0) = 0}
  * (LeakyRelu, PRelu, Elu, Selu, Celu), and the Heaviside {@link UnOp#STEP} where the definition
- * jumps (ThresholdedRelu, Shrink). Softplus, Mish and the two Gelu forms are their formulas
- * ({@code log(exp(x) + 1)} as ONNX's reference computes it); Gelu's erf is
+ * jumps (ThresholdedRelu, Shrink). Softplus is {@code max(x, 0) + log(1 + exp(−|x|))}, equal to
+ * its definition {@code log(exp(x) + 1)} but finite where {@code exp(x)} overflows (x &gt; 88 in
+ * float: the definition as written gives ∞, PyTorch x); Mish and the two Gelu forms are their
+ * formulas; Gelu's erf is
  * {@link Pointwise#erf(Expr) Abramowitz–Stegun 7.1.26} (|error| ≤ 1.5·10⁻⁷).
  */
 final class Activations {
@@ -77,8 +79,10 @@ final class Activations {
         return max0(new Expr.Binary(BinOp.MIN, c(1), new Expr.Fma(c(alpha), x, c(beta))));
     }
 
+    /** {@code log(exp(x) + 1)} as {@code max(x, 0) + log(1 + exp(−|x|))}: exp never overflows. */
     private static Expr softplus(Expr x) {
-        return new Expr.Unary(UnOp.LOG, add(new Expr.Unary(UnOp.EXP, x), c(1)));
+        Expr e = new Expr.Unary(UnOp.EXP, new Expr.Unary(UnOp.NEG, new Expr.Unary(UnOp.ABS, x)));
+        return add(max0(x), new Expr.Unary(UnOp.LOG, add(c(1), e)));
     }
 
     private static Expr expm1(Expr x) {

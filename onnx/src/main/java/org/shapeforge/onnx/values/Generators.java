@@ -37,7 +37,8 @@ final class Generators {
 
     static Value range(Kernels k, String name, Value start, Value limit, Value delta) {
         double s = start.data()[0], l = limit.data()[0], d = delta.data()[0];
-        int n = (int) Math.max(Math.ceil((l - s) / d), 0);
+        double count = Math.max(Math.ceil((l - s) / d), 0);
+        int n = k.extent(name, count >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) count);
         return Pointwise.map(k, name, List.of(Value.iota(n), start.view(List.of(1)), delta.view(List.of(1))),
                 r -> new Expr.Fma(r.get(0), r.get(2), r.get(1)), start.type());
     }
@@ -61,7 +62,7 @@ final class Generators {
         int src = 0;
         for (int a = 0; a < rank; a++) {
             if (a == axis) {
-                v = b.iter((int) depth);
+                v = b.iter(k.extent(name + " depth", depth));
                 out.add(Kernel.at(v));
                 dims.add((int) depth);
             } else {

@@ -22,7 +22,9 @@ import org.shapeforge.onnx.Model;
  * operations ({@link NodeLowering}), compiled and run; If, Loop and Scan run their subgraphs the
  * same way, steered by the concrete values of their conditions ({@link ControlFlow}). Expected outputs, when given, are compared
  * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where
- * both are NaN agree).
+ * both are NaN agree). Guards ({@link #execute}): every op is checked for a lowering before anything
+ * is compiled; the first node that turns finite inputs into NaN or ±∞ is recorded ({@link NonFinite});
+ * the {@link Kernels}' memory budget refuses a tensor before it is allocated ({@link OverBudget}).
  */
 public final class GraphRun {
     private GraphRun() {}
@@ -47,27 +49,57 @@ public final class GraphRun {
     /** Ops of the graph (and of its subgraphs) that have no lowering, in graph order (empty: the model can run). */
     public static List<String> unlowered(ModelProto m) {
         List<String> out = new ArrayList<>();
-        unlowered(m.getGraph(), out);
+        unlowered(m.getGraph(), out, new ArrayList<>());
         return out;
     }
 
-    private static void unlowered(GraphProto g, List<String> out) {
+    private static void unlowered(GraphProto g, List<String> ops, List<NodeProto> nodes) {
         for (NodeProto n : g.getNodeList()) {
             boolean ok = ControlFlow.OPS.contains(n.getOpType()) && (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx"))
                     || NodeLowering.lowered(n.getDomain(), n.getOpType());
-            if (!ok && !out.contains(n.getOpType())) out.add(n.getOpType());
-            for (var a : n.getAttributeList()) if (a.hasG()) unlowered(a.getG(), out);
+            if (!ok) {
+                nodes.add(n);
+                if (!ops.contains(n.getOpType())) ops.add(n.getOpType());
+            }
+            for (var a : n.getAttributeList()) if (a.hasG()) unlowered(a.getG(), ops, nodes);
         }
     }
 
+    /**
+     * A model's run: its graph outputs in order, and the first node that computed NaN or ±∞ from
+     * finite inputs, if any ({@link NonFinite}).
+     */
+    public record Result(Map<String, Value> outputs, java.util.Optional<NonFinite> firstNonFinite) {}
+
     /** Runs {@code m} on {@code given} (graph input name → value); returns every graph output. */
     public static Map<String, Value> run(ModelProto m, Map<String, Value> given, Kernels k) {
+        return execute(m, given, k).outputs();
+    }
+
+    /**
+     * Runs {@code m} on {@code given}, watching for the first node that turns finite inputs into NaN
+     * or ±∞. Every node's op is checked for a lowering before anything is compiled: a model with an
+     * op that cannot run is refused at once, naming its first such node ({@link NotExpressible}).
+     */
+    public static Result execute(ModelProto m, Map<String, Value> given, Kernels k) {
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
+        List<NodeProto> refused = new ArrayList<>();
+        unlowered(m.getGraph(), new ArrayList<>(), refused);
+        if (!refused.isEmpty()) {
+            List<String> ops = refused.stream().map(NodeProto::getOpType).distinct().toList();
+            throw new NotExpressible("node " + describe(refused.getFirst()) + ": no lowering to generated C for "
+                    + (ops.size() == 1 ? "op " + ops.getFirst() : "ops " + String.join(", ", ops) + " (" + refused.size() + " nodes)")
+                    + "; refused before compiling anything");
+        }
         for (String in : inputs(m))
             if (!given.containsKey(in) && m.getGraph().getInitializerList().stream().noneMatch(t -> t.getName().equals(in)))
                 throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
-        return runGraph(m.getGraph(), Map.of(), given, k, opset);
+        NonFinite[] first = new NonFinite[1];
+        Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, k, opset, nf -> {
+            if (first[0] == null) first[0] = nf;
+        });
+        return new Result(out, java.util.Optional.ofNullable(first[0]));
     }
 
     /**
@@ -76,9 +108,20 @@ public final class GraphRun {
      * ({@code bound}); returns its outputs in order.
      */
     static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
+        return runGraph(g, outer, bound, k, opset, nf -> { });
+    }
+
+    /** {@link #runGraph} telling {@code watch} of every node that computed NaN or ±∞ from finite inputs, in graph order. */
+    private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k,
+                                               long opset, java.util.function.Consumer<NonFinite> watch) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
-        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Value.read(t));
+        Set<String> known = new HashSet<>(); // the graph's constants: initializers, Constants and what is computed from them alone
+        for (TensorProto t : g.getInitializerList()) {
+            values.put(t.getName(), Value.read(t));
+            known.add(t.getName());
+        }
         values.putAll(bound);
+        known.removeAll(bound.keySet());
         for (NodeProto n : g.getNodeList()) {
             List<Value> ins = new ArrayList<>();
             for (String s : n.getInputList()) {
@@ -89,16 +132,30 @@ public final class GraphRun {
             }
             List<Value> outs;
             try {
-                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset) : NodeLowering.apply(k, n, ins, opset);
+                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset)
+                        : NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), opset);
             } catch (NotExpressible e) {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
+            } catch (OverBudget e) {
+                throw e.at("node " + describe(n));
+            } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
+                throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
+                        + e.getMessage() + "): too large to run", e);
+            } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
+                throw new IllegalArgumentException("node " + describe(n) + ": out of memory computing it (" + e.getMessage()
+                        + "); the JVM's heap is " + OverBudget.bytes(Runtime.getRuntime().maxMemory()), e);
             } catch (IndexOutOfBoundsException | NullPointerException e) {
                 // a lowering read an input, output or attribute the node does not have: a malformed node
                 throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
                         + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
             }
+            boolean constant = constant(n, known);
+            watch(n, ins, outs, constant, watch);
             for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
-                if (!n.getOutput(j).isEmpty()) values.put(n.getOutput(j), outs.get(j));
+                if (!n.getOutput(j).isEmpty()) {
+                    values.put(n.getOutput(j), outs.get(j));
+                    if (constant) known.add(n.getOutput(j));
+                }
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (ValueInfoProto o : g.getOutputList()) {
@@ -107,6 +164,34 @@ public final class GraphRun {
             out.put(o.getName(), v);
         }
         return out;
+    }
+
+    /**
+     * Tells {@code watch} of each output of {@code n} holding NaN or ±∞ when every input was finite
+     * — unless the output is a constant of the model (a −∞ mask is meant) or a fill value its
+     * attribute chose ({@code ConstantOfShape}).
+     */
+    private static void watch(NodeProto n, List<Value> ins, List<Value> outs, boolean constant, java.util.function.Consumer<NonFinite> watch) {
+        if (constant || n.getOpType().equals("ConstantOfShape")) return;
+        if (!ins.stream().allMatch(v -> v == null || NonFinite.count(v.data()) == 0)) return;
+        for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++) {
+            long bad = NonFinite.count(outs.get(j).data());
+            if (bad == 0) continue;
+            double first = java.util.Arrays.stream(outs.get(j).data()).filter(d -> !Double.isFinite(d)).findFirst().orElseThrow();
+            watch.accept(new NonFinite(n.getName().isEmpty() ? "(unnamed)" : n.getName(), n.getOpType(), n.getOutput(j), bad,
+                    outs.get(j).size(), first));
+        }
+    }
+
+    /** Ops whose outputs are not determined by their inputs (random draws). */
+    private static final Set<String> RANDOM = Set.of("RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike",
+            "Bernoulli", "Multinomial");
+
+    /** Whether {@code n}'s outputs are constants of the graph: a {@code Constant}, or a deterministic op of constants alone. */
+    private static boolean constant(NodeProto n, Set<String> known) {
+        if (n.getOpType().equals("Constant")) return true;
+        if (n.getInputCount() == 0 || RANDOM.contains(n.getOpType()) || ControlFlow.OPS.contains(n.getOpType())) return false;
+        return n.getInputList().stream().allMatch(s -> s.isEmpty() || known.contains(s));
     }
 
     static String describe(NodeProto n) {

@@ -50,7 +50,9 @@ final class Interpolation {
         Value y = x;
         for (int a = r - 1; a >= 0; a--) {
             int n = x.dims().get(a);
-            int out = sizes != null ? (int) sizes[a] : (int) Math.floor(n * scales[a]);
+            double want = sizes != null ? sizes[a] : Math.floor(n * scales[a]);
+            int out = k.extent(name + " axis " + a, want >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) want);
+            k.admit(name + " axis " + a + " interpolation matrix", List.of(out, n));
             double scale = sizes != null ? out / (double) n : scales[a];
             double[] axisRoi = roi == null ? null : new double[] {roi[a], roi[r + a]};
             Matrix m = s.matrix(n, out, scale, axisRoi);

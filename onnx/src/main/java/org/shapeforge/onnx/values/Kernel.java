@@ -112,8 +112,10 @@ final class Kernel {
         if (dims.contains(0) || resultDims.contains(0)) // no cell to compute: no kernel
             return new Value(resultDims, new double[0], type);
         if (empty) throw new NotExpressible(name + ": a zero-size operand or axis with a non-empty result (the loop IR has sizes >= 1)");
+        TensorDecl out = TensorDecl.of("out", dims);
+        k.admit(name, decls, out);
         List<TensorDecl> all = new ArrayList<>(decls);
-        all.add(TensorDecl.of("out", dims));
+        all.add(out);
         Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update);
         return Value.of(k.run(op, inputs), type).view(resultDims);
     }

@@ -1,6 +1,8 @@
 package org.shapeforge.onnx.values;
 
+import java.util.List;
 import java.util.Map;
+import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
@@ -9,17 +11,102 @@ import org.shapeforge.codegen.run.HostTensor;
 /**
  * Runs loop-IR operations through generated C: {@link CKernel} emits the C, {@link CCompiler}
  * compiles it with gcc (cached by source hash) and the FFM runner calls it. Counts the kernels run.
+ * Holds the run's memory budget: every kernel's buffers, and every tensor a lowering allocates
+ * from sizes it read from the model's data, are sized in checked arithmetic before anything is
+ * allocated or compiled, and refused past the budget ({@link OverBudget}).
  */
 public final class Kernels {
     private final CCompiler cc;
+    private final long budget;
     private int runs;
 
     public Kernels(CCompiler cc) {
+        this(cc, defaultBudget());
+    }
+
+    /** Kernels whose every allocation is at most {@code budget} bytes. */
+    public Kernels(CCompiler cc, long budget) {
+        if (budget < 1) throw new IllegalArgumentException("a memory budget must be positive, got " + budget);
         this.cc = cc;
+        this.budget = budget;
     }
 
     public static Kernels system() {
         return new Kernels(CCompiler.system());
+    }
+
+    public static Kernels system(long budget) {
+        return new Kernels(CCompiler.system(), budget);
+    }
+
+    /** 4 GiB, or half the JVM's maximum heap where that is less (results are held on the heap as doubles). */
+    public static long defaultBudget() {
+        return Math.min(4L << 30, Runtime.getRuntime().maxMemory() / 2);
+    }
+
+    /** The most bytes one kernel's buffers, or one tensor, may take. */
+    public long budget() {
+        return budget;
+    }
+
+    /**
+     * Refuses a kernel whose buffers take more than the budget: 4 bytes (a C float) per cell of
+     * every operand and of the result, margins included, and 8 more per result cell (the result is
+     * returned as doubles).
+     */
+    void admit(String kernel, List<TensorDecl> buffers, TensorDecl result) {
+        long bytes = 0;
+        for (TensorDecl t : buffers) bytes = sum(bytes, product(4, physical(t)));
+        bytes = sum(bytes, product(8, cells(result.dims())));
+        if (bytes > budget) throw new OverBudget("", "kernel '" + kernel + "' (result " + result.dims() + ")", bytes, budget);
+    }
+
+    /** Refuses a tensor of {@code dims} (8 bytes a value, on the heap) past the budget or past what one array holds. */
+    void admit(String tensor, List<? extends Number> dims) {
+        long n = cells(dims), bytes = product(8, n);
+        if (bytes > budget || n > Integer.MAX_VALUE - 8) throw new OverBudget("", "tensor '" + tensor + "' of dims " + dims, bytes, budget);
+    }
+
+    /**
+     * A size read from the model's data (a Pad amount, an Expand target, a Range's length, a
+     * Resize output) as an int, refused as a tensor of that many values would be by {@link #admit}:
+     * past the budget, or negative.
+     */
+    int extent(String what, long n) {
+        if (n < 0) throw new IllegalArgumentException(what + ": a negative size " + n);
+        admit(what, List.of(n));
+        return (int) n;
+    }
+
+    /** The number of values of a tensor of {@code dims}, {@code Long.MAX_VALUE} past a long; a negative dim is an error. */
+    static long cells(List<? extends Number> dims) {
+        long n = 1;
+        for (Number d : dims) {
+            if (d.longValue() < 0) throw new IllegalArgumentException("negative dimension in " + dims);
+            n = product(n, d.longValue());
+        }
+        return n;
+    }
+
+    private static List<Long> physical(TensorDecl t) {
+        List<Long> out = new java.util.ArrayList<>();
+        for (int a = 0; a < t.rank(); a++)
+            out.add((long) t.margins().get(a).left() + t.dims().get(a) + t.margins().get(a).right());
+        return out;
+    }
+
+    private static long product(long a, long b) {
+        return a == 0 || b == 0 ? 0 : a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+    }
+
+    private static long product(long a, List<Long> dims) {
+        long n = a;
+        for (long d : dims) n = product(n, d);
+        return n;
+    }
+
+    private static long sum(long a, long b) {
+        return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }
 
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {

@@ -44,7 +44,7 @@ final class Layouts {
         for (int a = 0; a < x.rank(); a++) {
             if (repeats[a] == 1) continue;
             int d = y.dims().get(a);
-            int[] idx = new int[(int) (d * repeats[a])];
+            int[] idx = new int[k.extent(name + " along axis " + a, Math.multiplyHigh(d, repeats[a]) != 0 ? Long.MAX_VALUE : d * repeats[a])];
             for (int i = 0; i < idx.length; i++) idx[i] = i % d;
             y = Shaping.select(k, name + "_" + a, y, a, idx);
         }

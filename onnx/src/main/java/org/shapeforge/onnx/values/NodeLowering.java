@@ -77,7 +77,12 @@ final class NodeLowering {
             java.util.Map.entry("Atan", UnOp.ATAN), java.util.Map.entry("Sinh", UnOp.SINH), java.util.Map.entry("Cosh", UnOp.COSH),
             java.util.Map.entry("Asinh", UnOp.ASINH), java.util.Map.entry("Acosh", UnOp.ACOSH), java.util.Map.entry("Atanh", UnOp.ATANH));
 
-    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, long opset) {
+    /**
+     * The node's outputs computed from {@code in}; {@code known} tells which inputs are known when
+     * the code is generated (constants of the graph: a lowering may specialise on their values, as
+     * Pow on an integral exponent).
+     */
+    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, java.util.function.IntPredicate known, long opset) {
         String op = n.getOpType();
         String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
         Attrs at = Attrs.of(n);
@@ -99,7 +104,7 @@ final class NodeLowering {
             }
             case "Max" -> one(Pointwise.binary(k, name, present(in), BinOp.MAX));
             case "Min" -> one(Pointwise.binary(k, name, present(in), BinOp.MIN));
-            case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1)));
+            case "Pow" -> one(Pointwise.pow(k, name, in.get(0), in.get(1), known.test(1)));
             case "Where" -> one(Pointwise.where(k, name, in.get(0), in.get(1), in.get(2)));
             case "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Reciprocal", "Floor", "Ceil", "Round", "Sign",
                  "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh" ->
@@ -163,7 +168,7 @@ final class NodeLowering {
                     : one(Reductions.batchNorm(k, name, in.get(0), in.get(1), in.get(2), in.get(3), in.get(4), at.f("epsilon", 1e-5)));
             case "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2",
                  "ReduceLogSum", "ReduceLogSumExp" -> one(reduce(k, name, n, at, in, opset));
-            case "Shape", "Size", "ConstantOfShape" -> one(shapeOf(op, at, in.get(0)));
+            case "Shape", "Size", "ConstantOfShape" -> one(shapeOf(k, name, op, at, in.get(0)));
             case "LayerNormalization" -> {
                 Value x = in.get(0);
                 int axis = (int) Math.floorMod(at.i("axis", -1), Math.max(1, x.rank()));
@@ -231,7 +236,7 @@ final class NodeLowering {
      * Shape, Size and ConstantOfShape read only their input's shape (or, for ConstantOfShape, its
      * integer contents): they are computed here, as the shape importer computes them, with no kernel.
      */
-    private static Value shapeOf(String op, Attrs at, Value x) {
+    private static Value shapeOf(Kernels k, String name, String op, Attrs at, Value x) {
         return switch (op) {
             case "Shape" -> {
                 int[] range = at.shapeRange(x.rank());
@@ -242,12 +247,12 @@ final class NodeLowering {
             }
             case "Size" -> new Value(List.of(), new double[] {x.data().length}, DataType.INT64_VALUE);
             default -> { // ConstantOfShape: the value attribute (one element; float 0 by default) at every point
-                List<Integer> dims = java.util.Arrays.stream(x.data()).mapToInt(v -> Math.toIntExact((long) v)).boxed().toList();
+                List<Long> asked = java.util.Arrays.stream(x.data()).mapToObj(v -> (long) v).toList();
+                k.admit(name, asked); // the whole tensor first, in long arithmetic: then every axis fits an int
+                List<Integer> dims = asked.stream().map(d -> k.extent(name, d)).toList();
                 Value fill = at.get("value") != null ? Value.read(at.get("value").getT())
                         : new Value(List.of(), new double[] {0}, DataType.FLOAT_VALUE);
-                int n = 1;
-                for (int d : dims) n = Math.multiplyExact(n, d);
-                double[] data = new double[n];
+                double[] data = new double[(int) Kernels.cells(dims)];
                 java.util.Arrays.fill(data, fill.data()[0]);
                 yield new Value(dims, data, fill.type());
             }

@@ -14,8 +14,9 @@ import org.shapeforge.codegen.ir.Update;
  * Elementwise ops with NumPy broadcasting, each one loop-IR operation: operands aligned at their
  * trailing axis, a size-1 operand axis against a larger result axis pinned at {@code Fix(0)} (P2).
  * Ops without an intrinsic are composed from the IR's scalar operations, exactly or as stated:
- * {@code Pow(x, y) = exp(y·log x)} (x &gt; 0 only), {@code Where(c, x, y) = c·x + (1−c)·y} (exact
- * for finite x, y), {@code Erf} by Abramowitz–Stegun 7.1.26 (|error| ≤ 1.5·10⁻⁷).
+ * {@code Pow} by multiplications or C's {@code powf} ({@link #pow}), {@code Where} by
+ * {@link BinOp#MASK} (exact up to the sign of a zero), {@code Erf} by Abramowitz–Stegun 7.1.26
+ * (|error| ≤ 1.5·10⁻⁷).
  */
 final class Pointwise {
     private Pointwise() {}
@@ -80,14 +81,52 @@ final class Pointwise {
         return map(k, name, List.of(x), r -> r.getFirst(), type);
     }
 
+    /**
+     * Where: {@code MASK(c, x) + MASK(1 − c, y)} — the unselected operand contributes 0 even when
+     * it is ±∞ or NaN ({@code c·x + (1 − c)·y} made every masked attention score NaN: {@code 0·−∞}).
+     */
     static Value where(Kernels k, String name, Value c, Value x, Value y) {
-        return map(k, name, List.of(c, x, y), r -> new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MUL, r.get(0), r.get(1)),
-                new Expr.Binary(BinOp.MUL, new Expr.Binary(BinOp.SUB, new Expr.Const(1), r.get(0)), r.get(2))), x.type());
+        return map(k, name, List.of(c, x, y), r -> new Expr.Binary(BinOp.ADD, new Expr.Binary(BinOp.MASK, r.get(0), r.get(1)),
+                new Expr.Binary(BinOp.MASK, new Expr.Binary(BinOp.SUB, new Expr.Const(1), r.get(0)), r.get(2))), x.type());
     }
 
-    static Value pow(Kernels k, String name, Value x, Value y) {
-        return map(k, name, List.of(x, y), r -> new Expr.Unary(UnOp.EXP,
-                new Expr.Binary(BinOp.MUL, r.get(1), new Expr.Unary(UnOp.LOG, r.get(0)))), x.type());
+    /** The largest integral exponent lowered to multiplications (beyond it, {@code powf}). */
+    static final int MAX_MULTIPLIED_EXPONENT = 16;
+
+    /**
+     * Pow, with C's {@code pow} semantics (NumPy's {@code power}, ONNX Pow): an exponent known when
+     * the code is generated ({@code known}: an initializer, a {@code Constant}, or computed from them
+     * alone) whose elements are one integer n with |n| ≤ {@value #MAX_MULTIPLIED_EXPONENT} is
+     * repeated multiplication — x·x for 2, the reciprocal for negative n, 1 for 0 — exact in sign for
+     * a negative base (PyTorch's LayerNorm below opset 17 squares {@code x − mean}); any other
+     * exponent is {@link BinOp#POW} ({@code powf}: a negative base with an integral exponent is
+     * finite, with a non-integral one NaN).
+     */
+    static Value pow(Kernels k, String name, Value x, Value y, boolean known) {
+        java.util.OptionalInt n = known ? integralExponent(y) : java.util.OptionalInt.empty();
+        if (n.isPresent())
+            return map(k, name, List.of(x, y), r -> power(r.get(0), n.getAsInt()), x.type());
+        return map(k, name, List.of(x, y), r -> new Expr.Binary(BinOp.POW, r.get(0), r.get(1)), x.type());
+    }
+
+    /** The one integer every element of {@code y} holds, when |n| ≤ {@value #MAX_MULTIPLIED_EXPONENT}. */
+    static java.util.OptionalInt integralExponent(Value y) {
+        double[] d = y.data();
+        if (d.length == 0) return java.util.OptionalInt.empty();
+        double e = d[0];
+        if (e != Math.rint(e) || Math.abs(e) > MAX_MULTIPLIED_EXPONENT) return java.util.OptionalInt.empty();
+        for (double v : d) if (v != e) return java.util.OptionalInt.empty();
+        return java.util.OptionalInt.of((int) e);
+    }
+
+    /** {@code x^n} by squaring and multiplying (a reciprocal for n &lt; 0; 1 for n = 0, as {@code pow(x, 0)}, NaN included). */
+    static Expr power(Expr x, int n) {
+        if (n == 0) return new Expr.Const(1);
+        if (n < 0) return new Expr.Unary(UnOp.RECIP, power(x, -n));
+        if (n == 1) return x;
+        Expr half = power(x, n / 2);
+        Expr sq = new Expr.Binary(BinOp.MUL, half, half);
+        return n % 2 == 0 ? sq : new Expr.Binary(BinOp.MUL, sq, x);
     }
 
     static Value erf(Kernels k, String name, Value x) {

@@ -51,8 +51,10 @@ final class Shapes {
                 yield List.of(Shaping.transpose(k, name, x, perm));
             }
             case "Expand" -> {
+                List<Long> target = Arrays.stream(in.get(1).longs()).boxed().toList();
+                k.admit(name + " target", target); // in long arithmetic, before any int
                 List<Integer> shape = new ArrayList<>();
-                for (long d : in.get(1).longs()) shape.add((int) d);
+                for (long d : target) shape.add(k.extent(name + " target", d));
                 yield List.of(Shaping.expand(k, name, x, shape));
             }
             case "Concat" -> {
@@ -193,12 +195,24 @@ final class Shapes {
             value = in.size() > 2 && in.get(2) != null && in.get(2).size() > 0 ? in.get(2).data()[0] : 0;
             if (in.size() > 3 && in.get(3) != null) axes = in.get(3).longs();
         }
-        int[] before = new int[r], after = new int[r];
+        long[] lo = new long[r], hi = new long[r];
         int na = axes == null ? r : axes.length;
         for (int j = 0; j < na; j++) {
             int a = axes == null ? j : axis(axes[j], r);
-            before[a] = (int) pads[j];
-            after[a] = (int) pads[j + na];
+            lo[a] = pads[j];
+            hi[a] = pads[j + na];
+        }
+        // the padded sizes, checked against the budget before any int arithmetic on them
+        List<Long> dims = new ArrayList<>();
+        for (int a = 0; a < r; a++) {
+            double d = (double) x.dims().get(a) + lo[a] + hi[a];
+            dims.add(d >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, x.dims().get(a) + lo[a] + hi[a]));
+        }
+        k.admit(name, dims);
+        int[] before = new int[r], after = new int[r];
+        for (int a = 0; a < r; a++) { // a pad past the budget is refused as the tensor it would make; a crop past the axis removes it all
+            before[a] = lo[a] > 0 ? k.extent(name + " pads", lo[a]) : (int) Math.max(-x.dims().get(a), lo[a]);
+            after[a] = hi[a] > 0 ? k.extent(name + " pads", hi[a]) : (int) Math.max(-x.dims().get(a), hi[a]);
         }
         String mode = at.s("mode", "constant");
         return mode.equals("constant") ? Shaping.padConstant(k, name, x, before, after, value)
