@@ -2,6 +2,8 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.onnx.ImportError;
+import org.shapeforge.onnx.NodeOrigin;
 
 /**
  * The one error document of {@code cli.md}: {@code {"error": {"kind", "message", "location"}}}
@@ -12,12 +14,21 @@ import org.shapeforge.lang.ShapeError;
  * @param kind     {@code usage}, {@code timeout}, {@code internal}, or a {@link ShapeError#code()}
  *                 such as {@code parse} or {@code io}
  * @param message  what went wrong and, where possible, what to do about it (no location prefix)
- * @param location {@code file:line:col}, or {@code null} when there is none
+ * @param location {@code file:line:col}; for an ONNX model, which has no lines, the node or value
+ *                 ({@code model.onnx: node 'conv' (Conv #3)}, {@code model.onnx: graph input 'x'},
+ *                 or the file); {@code null} when there is none
+ * @param node     an ONNX model's node or graph value the error is about ({@link ImportError#node()}),
+ *                 printed as {@code "node": {"index", "name", "op"}} (a value: index −1, op its kind)
  * @param exit     the process exit code ({@link Cli#BAD_INPUT}, {@link Cli#UNKNOWN}, {@link Cli#INTERNAL})
  */
-record ErrorDoc(String kind, String message, String location, int exit) {
+record ErrorDoc(String kind, String message, String location, NodeOrigin node, int exit) {
+
+    ErrorDoc(String kind, String message, String location, int exit) {
+        this(kind, message, location, null, exit);
+    }
 
     static ErrorDoc of(ShapeError e) {
+        if (e instanceof ImportError ie) return new ErrorDoc(e.code(), e.getMessage(), ie.where(), ie.node().orElse(null), Cli.BAD_INPUT);
         return new ErrorDoc(e.code(), e.getMessage(), e.span().isKnown() ? e.span().toString() : null, Cli.BAD_INPUT);
     }
 
@@ -41,12 +52,13 @@ record ErrorDoc(String kind, String message, String location, int exit) {
         ObjectNode e = doc.putObject("error").put("kind", kind).put("message", message);
         if (location == null) e.putNull("location");
         else e.put("location", location);
+        if (node != null) e.putObject("node").put("index", node.index()).put("name", node.node()).put("op", node.opType());
         return doc;
     }
 
-    /** The human-readable line for stderr: {@code file:line:col: message}. */
+    /** The human-readable line for stderr: {@code file:line:col: message} (a message that already starts with its location as is). */
     String text() {
-        return (location == null ? "" : location + ": ") + message;
+        return (location == null || message.startsWith(location) ? "" : location + ": ") + message;
     }
 
     private static String firstLine(String s) {

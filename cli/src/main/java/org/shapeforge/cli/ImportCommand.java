@@ -7,11 +7,16 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.onnx.AnnotatedModel;
 import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.oracle.Verified;
+import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
@@ -20,10 +25,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp]}: the ONNX graph as constraints
- * (docs/onnx.md), solved natively; prints every value's inferred shape, or the shape error
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--dot] [--svg FILE]}: the ONNX graph as constraints
+ * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
+ * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
- * naming the node it cannot express (exit 2). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
+ * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
+ * ({@link AnnotatedModel}). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -34,6 +41,23 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
+
+    @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, Z3 within"
+            + " --smt-budget-ms (the answer flagged fallback)")
+    boolean verified;
+
+    @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
+    long smtBudgetMs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model annotated with every value's inferred shape"
+            + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
+    Path annotated;
+
+    @Option(names = "--dot", description = "print the graph as Graphviz DOT: edges labelled with values' inferred shapes, a failure's nodes red")
+    boolean dot;
+
+    @Option(names = "--svg", paramLabel = "FILE", description = "render the --dot graph to FILE with Graphviz's dot")
+    Path svg;
 
     @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints (shc) or an equivalent .shp program (shp) instead")
     String emit;
@@ -48,6 +72,9 @@ public final class ImportCommand implements Callable<Integer> {
             if (emit != null && !emit.equals("shc") && !emit.equals("shp"))
                 throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
                         + " program language expresses the graph)");
+            if (dot && json) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
+            if (emit != null && annotated != null)
+                throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
             NativeSolver solver = new NativeSolver();
             var model = Model.load(file);
             Imported im = Importer.translate(model, file.toString(), Map.of(), solver);
@@ -56,25 +83,67 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            ImportResult r = im.solve(solver, SolveOptions.defaults());
+            ImportResult r;
+            Verified.Result checked = null;
+            if (verified) {
+                checked = Verified.solve(im.problem(), smtBudgetMs);
+                // Z3's model fixes the dim_params (batch = 1): sizes are read as forced or symbolic (ForcedSizes)
+                r = checked.fallback() ? im.result(checked.outcome(), Backend.SMT.create(), Math.min(1000, Math.max(1, smtBudgetMs)))
+                        : im.result(checked.outcome());
+            } else r = im.solve(solver, SolveOptions.defaults());
             if ("shp".equals(emit) && r.succeeded()) {
                 out.print(ShpEmitter.emit(model, r.shapes(), file.toString()));
                 out.flush();
                 return Cli.OK;
             }
-            if (json) out.println(Cli.json(toJson(r)));
-            else out.print(text(r));
+            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.shapes()));
+            if (svg != null) InferCommand.svg(OnnxDot.of(model, r, file.toString()), svg);
+            if (dot) {
+                out.print(OnnxDot.of(model, r, file.toString()));
+                out.flush();
+                return r.succeeded() ? Cli.OK : exit(r.failure());
+            }
+            if (json) {
+                ObjectNode doc = toJson(r);
+                if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());
+                if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
+                out.println(Cli.json(doc));
+            } else {
+                if (checked != null && checked.fallback())
+                    out.print("fallback: Z3 answered (native: " + checked.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n");
+                out.print(text(r));
+            }
             out.flush();
             if (r.succeeded()) return Cli.OK;
-            return r.failure().kind().equals("unknown") ? 3 : Cli.NEGATIVE;
+            return exit(r.failure());
         } catch (ShapeError e) {
             if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-            out.println(Cli.json(doc));
+            out.println(Cli.json(ErrorDoc.of(e).json()));
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /** Writes the annotated model to {@link #annotated}; an unwritable path is an {@code io} error (exit 2). */
+    private void write(onnx.Onnx.ModelProto m) {
+        try {
+            java.nio.file.Files.write(annotated, m.toByteArray());
+        } catch (java.io.IOException e) {
+            throw new ShapeError("io", null, annotated + ": cannot write the annotated model (" + e.getMessage() + ")");
+        }
+        if (!json) spec.commandLine().getErr().println("annotated model written to " + annotated);
+    }
+
+    /**
+     * Exit code of a failure per cli.md, as {@code solve}'s: 1 only for a proof (semantic, unsat),
+     * 2 for an input the solver rejects (error), 3 for what is no proof (policy, bounded, unknown).
+     */
+    static int exit(ImportResult.Failure f) {
+        return switch (f.kind()) {
+            case "semantic", "unsat" -> Cli.NEGATIVE;
+            case "error" -> Cli.BAD_INPUT;
+            default -> Cli.UNKNOWN;
+        };
     }
 
     static ObjectNode toJson(ImportResult r) {

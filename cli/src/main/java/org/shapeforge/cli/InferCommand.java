@@ -185,7 +185,7 @@ public final class InferCommand implements Callable<Integer> {
     }
 
     /** Runs Graphviz's {@code dot -Tsvg}; a missing Graphviz is a usage error that says how to install it. */
-    private static void svg(String dotText, Path target) {
+    static void svg(String dotText, Path target) {
         try {
             Process p = new ProcessBuilder("dot", "-Tsvg", "-o", target.toString()).redirectErrorStream(true).start();
             try (var in = p.getOutputStream()) {

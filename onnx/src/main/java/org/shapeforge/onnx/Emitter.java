@@ -51,7 +51,15 @@ final class Emitter {
         return file;
     }
 
+    /**
+     * The term of size {@code n}; a negative or absurd size (from an attribute or a constant: a
+     * kernel_shape of −1, a blocksize of 2^62) is an {@link ImportError} the importer places at
+     * the node, never an internal error (issue 32, found by mutation).
+     */
     static Dim size(long n) {
+        if (n < 0 || n > WellFormed.MAX_ELEMENTS)
+            throw ImportError.unplaced("onnx-node", "a size of " + n + " (from an attribute or a constant) is "
+                    + (n < 0 ? "negative" : "absurd (more than 2^40)"));
         return n == 1 ? Dim.unit() : Dim.atom(n);
     }
 
@@ -68,6 +76,11 @@ final class Emitter {
 
     void dynamic(String name) {
         dynamic.add(name);
+    }
+
+    /** Whether {@code name} is a graph input's dim_param (or a runtime size): a symbol, never closed. */
+    boolean isDynamic(String name) {
+        return dynamic.contains(name);
     }
 
     /**
@@ -183,7 +196,10 @@ final class Emitter {
         return new SizeExpr.Lit(n);
     }
 
+    /** {@code k·e}; a factor beyond ±2^40 (an absurd attribute) is an {@link ImportError} placed at the node. */
     static SizeExpr times(long k, SizeExpr e) {
+        if (Math.abs(k) > WellFormed.MAX_ELEMENTS || k == Long.MIN_VALUE)
+            throw ImportError.unplaced("onnx-node", "a factor of " + k + " (from an attribute or a constant) is absurd (more than 2^40)");
         return k == 1 ? e : new SizeExpr.Mul(lit(k), e);
     }
 

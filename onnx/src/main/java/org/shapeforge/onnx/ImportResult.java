@@ -11,6 +11,7 @@ import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
 
 /**
@@ -33,7 +34,23 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
     }
 
     static ImportResult of(Imported im, Outcome o) {
+        return of(im, o, null, 0);
+    }
+
+    /**
+     * As {@link #of(Imported, Outcome)}; a model without a solved form (Z3's) of a graph with
+     * dim_params is read through {@link ForcedSizes} with {@code checker} (each question within
+     * {@code timeoutMs}), so no axis prints a number the dim_params do not force.
+     */
+    static ImportResult of(Imported im, Outcome o, ShapeSolver checker, long timeoutMs) {
         return switch (o) {
+            case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() -> {
+                if (checker == null) throw new IllegalArgumentException("a model without a solved form needs a checker to read dim_params");
+                ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
+                Map<String, List<String>> out = new LinkedHashMap<>();
+                im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::printed).toList()));
+                yield new ImportResult(out, null);
+            }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;
@@ -99,21 +116,36 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         }
     }
 
-    /** The failure {@code f} as the user's constraints, each with the ONNX node it came from. */
+    /**
+     * The failure {@code f} as the user's constraints, each with the ONNX node it came from, and a
+     * headline that blames the cause: a declaration the failure involves (the file's declared
+     * shape contradicts what its node infers); else, for a proof, the latest node in graph order
+     * (its constraint is the one that brought the earlier nodes' facts together); a failure that
+     * is no proof (a policy step, {@code docs/solver.md}) blames no node: it lists them all.
+     */
     private static ImportResult failed(Imported im, org.shapeforge.solver.Failure f) {
         List<String> cs = new ArrayList<>();
         Set<NodeOrigin> nodes = new LinkedHashSet<>();
+        NodeOrigin declared = null;
         for (Constraint c : f.constraints()) {
             var origin = im.originOf(c);
             cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
             origin.ifPresent(nodes::add);
+            if (declared == null && origin.isPresent() && !origin.get().declares().isEmpty()) declared = origin.get();
         }
         List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
         Set<String> named = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) named.add(n.nodeText());
-        String where = named.isEmpty() ? "" : "shape mismatch at " + (sorted.getLast().index() >= 0
-                ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+        String where;
+        if (named.isEmpty()) where = "";
+        else if (!f.kind().provesUnsat())
+            where = "no mismatch proven (a " + f.kind().keyword + " step of the native solver is on the derivation; `import --verified`"
+                    + " asks Z3) among " + String.join(", ", named) + ": ";
+        else if (declared != null) where = "shape mismatch: the declared shape of " + declared.declares() + " contradicts what "
+                + declared.nodeText() + " infers: ";
+        else where = "shape mismatch at " + (sorted.getLast().index() >= 0 ? sorted.getLast().nodeText() : String.join(", ", named)) + ": ";
+        boolean listed = named.size() > 1 && f.kind().provesUnsat();
         return new ImportResult(Map.of(), new Failure(f.kind().keyword, where + f.message()
-                + (named.size() > 1 ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
+                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named)));
     }
 }

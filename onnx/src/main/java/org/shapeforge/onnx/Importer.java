@@ -32,22 +32,47 @@ public final class Importer {
         Emitter e = new Emitter(file, solver);
         Map<String, Tensor> values = new LinkedHashMap<>();
         Set<String> inits = new HashSet<>();
+        Map<String, NodeOrigin> producers = new LinkedHashMap<>();
         for (TensorProto t : g.getInitializerList()) {
-            values.put(t.getName(), Model.initializer(t.getName(), t));
+            NodeOrigin at = NodeOrigin.ofValue("initializer", t.getName());
+            if (producers.putIfAbsent(t.getName(), at) != null)
+                throw ImportError.at("onnx", file, at, "is defined twice (two initializers of this name)");
+            values.put(t.getName(), Model.initializer(t.getName(), WellFormed.tensor(t, file, at)));
             inits.add(t.getName());
         }
         List<String> inputs = new ArrayList<>();
         for (ValueInfoProto v : g.getInputList()) {
             if (inits.contains(v.getName()) && !bind.containsKey(v.getName())) continue;
+            NodeOrigin at = NodeOrigin.ofValue("graph input", v.getName());
+            if (inputs.contains(v.getName())) throw ImportError.at("onnx", file, at, "is defined twice (two graph inputs of this name)");
             inputs.add(v.getName());
+            producers.put(v.getName(), at);
             values.put(v.getName(), input(v, bind.get(v.getName()), e, file));
         }
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
-        for (int i = 0; i < g.getNodeCount(); i++) node(g.getNode(i), i, values, e, file, opset);
+        for (int i = 0; i < g.getNodeCount(); i++) {
+            NodeProto p = g.getNode(i);
+            NodeOrigin at = new NodeOrigin(i, p.getName(), p.getOpType(), "");
+            for (String out : p.getOutputList()) {
+                if (out.isEmpty()) continue;
+                NodeOrigin before = producers.putIfAbsent(out, at);
+                if (before != null)
+                    throw ImportError.at("onnx", file, at, "output " + Names.quoted(out) + " is defined twice (also by "
+                            + (before.equals(at) ? "another output of this node" : before.nodeText())
+                            + "): every ONNX value has exactly one definition");
+            }
+            try {
+                node(p, i, values, e, file, opset);
+            } catch (ImportError err) {
+                throw err.placed(file, at);
+            }
+        }
         List<String> outputs = g.getOutputList().stream().map(ValueInfoProto::getName).toList();
         for (String o : outputs)
-            if (!values.containsKey(o)) throw new ImportError("onnx", file, "graph output '" + o + "' is not produced by any node");
+            if (!values.containsKey(o))
+                throw ImportError.at("onnx", file, NodeOrigin.ofValue("graph output", o), "is not produced by any node");
+        Declared.facts(g, values, producers, e, file);
         Map<String, List<Dim>> dims = new LinkedHashMap<>();
         values.forEach((k, v) -> {
             if (!inits.contains(k) || inputs.contains(k)) dims.put(k, v.dims());
@@ -58,21 +83,27 @@ public final class Importer {
     private static Tensor input(ValueInfoProto v, TensorProto bound, Emitter e, String file) {
         List<Dim> dims = new ArrayList<>();
         if (v.hasType() && !v.getType().hasTensorType())
-            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' is not a tensor (sequences, maps and optionals are not supported)");
-        if (bound != null) return Model.initializer(v.getName(), bound);
+            throw ImportError.at("unsupported", file, NodeOrigin.ofValue("graph input", v.getName()), "is not a tensor (sequences, maps and optionals are not supported)");
+        NodeOrigin at = NodeOrigin.ofValue("graph input", v.getName());
+        if (bound != null) return Model.initializer(v.getName(), WellFormed.tensor(bound, file, at));
         if (!v.getType().hasTensorType())
-            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' is not a tensor (sequences and maps are not supported)");
+            throw ImportError.at("unsupported", file, at, "is not a tensor (sequences and maps are not supported)");
         var tt = v.getType().getTensorType();
         if (!tt.hasShape())
-            throw new ImportError("unsupported", file, "graph input '" + v.getName() + "' has no declared shape (unknown rank is not supported)");
+            throw ImportError.at("unsupported", file, at, "has no declared shape (unknown rank is not supported)");
+        List<Long> known = new ArrayList<>();
         for (TensorShapeProto.Dimension d : tt.getShape().getDimList()) {
-            if (d.hasDimValue()) dims.add(Emitter.size(d.getDimValue()));
+            if (d.hasDimValue()) {
+                known.add(WellFormed.dim(d.getDimValue(), dims.size(), file, at));
+                dims.add(Emitter.size(d.getDimValue()));
+            }
             else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
                 String name = dimName(d.getDimParam());
                 e.dynamic(name);
                 dims.add(Dim.var(name));
             } else dims.add(e.fresh("in"));
         }
+        WellFormed.shape(known, file, at);
         return Tensor.of(v.getName(), dims);
     }
 
@@ -91,14 +122,15 @@ public final class Importer {
      */
     static List<Tensor> subgraph(GraphProto g, Map<String, Tensor> scope, List<Tensor> bound, int index, Emitter e, String file, long opset) {
         Map<String, Tensor> values = new LinkedHashMap<>(scope);
-        for (TensorProto t : g.getInitializerList()) values.put(t.getName(), Model.initializer(t.getName(), t));
+        for (TensorProto t : g.getInitializerList())
+            values.put(t.getName(), Model.initializer(t.getName(), WellFormed.tensor(t, file, NodeOrigin.ofValue("initializer", t.getName()))));
         for (int k = 0; k < g.getInputCount() && k < bound.size(); k++)
             if (bound.get(k) != null) values.put(g.getInput(k).getName(), bound.get(k));
         for (NodeProto p : g.getNodeList()) node(p, index, values, e, file, opset);
         List<Tensor> outs = new ArrayList<>();
         for (ValueInfoProto v : g.getOutputList()) {
             Tensor t = values.get(v.getName());
-            if (t == null) throw new ImportError("onnx", file, "subgraph output '" + v.getName() + "' is not produced by any node");
+            if (t == null) throw new ImportError("onnx", file, "subgraph output " + Names.quoted(v.getName()) + " is not produced by any node");
             outs.add(t);
         }
         return outs;
@@ -131,7 +163,7 @@ public final class Importer {
             }
             Tensor t = values.get(name);
             if (t == null)
-                throw ImportError.at("onnx", file, o, "input " + k + " '" + name + "' is not produced by any earlier node"
+                throw ImportError.at("onnx", file, o, "input " + k + " " + Names.quoted(name) + " is not produced by any earlier node"
                         + " (nor a graph input or initializer)");
             ins.add(t);
         }
@@ -143,7 +175,7 @@ public final class Importer {
         }
         for (int k = outs.size(); k < p.getOutputCount(); k++)
             if (!p.getOutput(k).isEmpty())
-                throw ImportError.at("unsupported", file, o, "output " + k + " ('" + p.getOutput(k) + "') is not supported");
+                throw ImportError.at("unsupported", file, o, "output " + k + " (" + Names.quoted(p.getOutput(k)) + ") is not supported");
     }
 
     /** The ground shape of a TensorProto (for binding inputs and checking outputs). */

@@ -37,7 +37,7 @@ final class Misc {
     static List<Tensor> constant(Node n, Emitter e) {
         String name = n.proto().getOutput(0);
         Optional<TensorProto> t = n.attrs().tensor("value");
-        if (t.isPresent()) return List.of(Model.initializer(name, t.get()));
+        if (t.isPresent()) return List.of(Model.initializer(name, WellFormed.tensor(t.get(), n.file(), n.origin("attribute value"))));
         if (n.attrs().has("value_int")) return List.of(new Tensor(name, List.of(), Optional.of(new long[] {n.attrs().i("value_int", 0)})));
         if (n.attrs().has("value_ints")) {
             long[] v = n.attrs().ints("value_ints").orElseThrow();

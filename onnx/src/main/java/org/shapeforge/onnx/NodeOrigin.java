@@ -1,27 +1,50 @@
 package org.shapeforge.onnx;
 
 /**
- * Where an imported constraint comes from: the ONNX node (its index in the graph, its name, its
- * op type) and the role of the tensor the constraint is about ({@code input 1 (B)},
- * {@code output 0 (Y)}, {@code attribute pads}). Graph inputs and initializers have index −1 and
- * op type {@code graph input}. The ONNX counterpart of {@code program.Origin}: provenance flows
- * from the node to the CLI message ({@code spec/architecture.md}).
+ * Where an imported constraint or an import error comes from: the ONNX node (its index in the
+ * graph, its name, its op type) and the role of the tensor the constraint is about
+ * ({@code input 1 (B)}, {@code output 0 (Y)}, {@code attribute pads}). A value of the graph itself
+ * has index −1 and, as its op type, what it is ({@code graph input}, {@code initializer},
+ * {@code graph output}, {@code value_info}); {@link #ofValue} makes one. The ONNX counterpart of
+ * {@code program.Origin}: provenance flows from the node to the CLI message
+ * ({@code spec/architecture.md}); names are printed {@link Names#quoted}. {@code declares} is, for
+ * a constraint that states a shape the file declares ({@link Declared}), the declaration
+ * ({@code graph output 'y' [2, 5]}), else empty: a failure involving one blames the declaration.
  */
-public record NodeOrigin(int index, String node, String opType, String role) {
+public record NodeOrigin(int index, String node, String opType, String role, String declares) {
 
-    /** {@code node 'conv1' (Conv #3)}: the node's name if it has one, else its position. */
+    public NodeOrigin(int index, String node, String opType, String role) {
+        this(index, node, opType, role, "");
+    }
+
+    /** The same node, stating declaration {@code what} ({@code graph output 'y' [2, 5]}). */
+    public NodeOrigin declaring(String what) {
+        return new NodeOrigin(index, node, opType, role, what);
+    }
+
+    /** The origin of graph value {@code name}: {@code kind} is {@code graph input}, {@code initializer}, …. */
+    public static NodeOrigin ofValue(String kind, String name) {
+        return new NodeOrigin(-1, name, kind, "");
+    }
+
+    /** Whether this is a node of the graph (not a graph input, initializer or declared value). */
+    public boolean isNode() {
+        return index >= 0;
+    }
+
+    /** {@code node 'conv1' (Conv #3)}: the node's name if it has one, else its position; {@code graph input 'x'} for a value. */
     public String nodeText() {
-        if (index < 0) return "graph input '" + node + "'";
-        return (node.isEmpty() ? "node #" + index : "node '" + node + "'") + " (" + opType + " #" + index + ")";
+        if (index < 0) return opType + " " + Names.quoted(node);
+        return (node.isEmpty() ? "node #" + index : "node " + Names.quoted(node)) + " (" + opType + " #" + index + ")";
     }
 
     /** {@code node 'conv1' (Conv #3), input 1 (W)}. */
     public String describe() {
-        return nodeText() + (role.isEmpty() ? "" : ", " + role);
+        return nodeText() + (role.isEmpty() ? "" : ", " + Names.oneLine(role));
     }
 
     /** The same node, another role. */
     public NodeOrigin as(String newRole) {
-        return new NodeOrigin(index, node, opType, newRole);
+        return new NodeOrigin(index, node, opType, newRole, declares);
     }
 }

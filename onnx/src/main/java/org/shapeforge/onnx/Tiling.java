@@ -54,6 +54,7 @@ final class Tiling {
         if (x.rank() != 4) throw n.error(n.op() + " needs a rank-4 input");
         long b = n.attrs().i("blocksize", 0);
         if (b < 1) throw n.error("blocksize must be >= 1");
+        if (b > 1L << 20) throw n.error("blocksize " + b + " is absurd (its square, the channel factor, exceeds 2^40)");
         List<Dim> y = e.freshRow("y", 4);
         e.eq(y.get(0), x.dim(0), n.in(0));
         NodeOrigin o = n.origin("blocksize " + b);

@@ -1,0 +1,61 @@
+package org.shapeforge.onnx;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.TypeProto;
+import onnx.Onnx.ValueInfoProto;
+
+/**
+ * The model annotated with what import inferred ({@code import model.onnx -o annotated.onnx}), as
+ * {@code onnx.shape_inference.infer_shapes} writes it: every node output's shape in
+ * {@code value_info} (replacing an entry of the same name) and the graph outputs' types, each axis a
+ * {@code dim_value} when it is a number and a {@code dim_param} otherwise — the dim_param's name
+ * ({@code batch}) or our printed expression ({@code batch*4}). Element types come from
+ * {@link ElemTypes} (a declared one is kept). Graph inputs, initializers and nodes are unchanged.
+ */
+public final class AnnotatedModel {
+    private AnnotatedModel() {}
+
+    /** {@code m} with {@code shapes} (an {@link ImportResult}'s, printed dims) written into it. */
+    public static ModelProto of(ModelProto m, Map<String, List<String>> shapes) {
+        GraphProto g = m.getGraph();
+        Map<String, Integer> types = ElemTypes.of(g);
+        GraphProto.Builder b = g.toBuilder().clearValueInfo();
+        Set<String> outputs = new java.util.HashSet<>();
+        Set<String> inputs = new java.util.HashSet<>();
+        g.getInputList().forEach(v -> inputs.add(v.getName()));
+        for (int i = 0; i < g.getOutputCount(); i++) {
+            ValueInfoProto v = g.getOutput(i);
+            outputs.add(v.getName());
+            List<String> s = shapes.get(v.getName());
+            if (s != null) b.setOutput(i, annotated(v, s, types));
+        }
+        Set<String> written = new java.util.HashSet<>();
+        for (var n : g.getNodeList())
+            for (String out : n.getOutputList()) {
+                List<String> s = shapes.get(out);
+                if (out.isEmpty() || s == null || outputs.contains(out) || inputs.contains(out) || !written.add(out)) continue;
+                ValueInfoProto old = g.getValueInfoList().stream().filter(v -> v.getName().equals(out)).findFirst()
+                        .orElse(ValueInfoProto.newBuilder().setName(out).build());
+                b.addValueInfo(annotated(old, s, types));
+            }
+        // declarations of values import did not infer (subgraph values) stay as they were
+        for (ValueInfoProto v : g.getValueInfoList()) if (!written.contains(v.getName())) b.addValueInfo(v);
+        return m.toBuilder().setGraph(b).build();
+    }
+
+    private static ValueInfoProto annotated(ValueInfoProto v, List<String> dims, Map<String, Integer> types) {
+        TypeProto.Tensor.Builder t = v.getType().getTensorType().toBuilder().clearShape();
+        if (t.getElemType() == 0) t.setElemType(types.getOrDefault(v.getName(), 0));
+        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
+        for (String d : dims)
+            s.addDim(d.matches("[0-9]{1,18}") ? TensorShapeProto.Dimension.newBuilder().setDimValue(Long.parseLong(d))
+                    : TensorShapeProto.Dimension.newBuilder().setDimParam(d));
+        t.setShape(s);
+        return v.toBuilder().setType(v.getType().toBuilder().setTensorType(t)).build();
+    }
+}
