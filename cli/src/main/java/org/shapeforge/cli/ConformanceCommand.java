@@ -49,11 +49,11 @@ public final class ConformanceCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
         try {
+            java.util.regex.Pattern p = matchPattern();
             if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
                 throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
                         + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
             if (values) {
-                java.util.regex.Pattern p = match == null ? null : java.util.regex.Pattern.compile(match);
                 ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
                 if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
                 if (json) out.println(Cli.json(ConformanceValues.toJson(v)));
@@ -73,6 +73,17 @@ public final class ConformanceCommand implements Callable<Integer> {
             out.println(Cli.json(doc));
             out.flush();
             return Cli.BAD_INPUT;
+        }
+    }
+
+    /** {@code --match} compiled, null when absent; an invalid expression is a usage error (exit 2), before any test is read. */
+    private java.util.regex.Pattern matchPattern() {
+        if (match == null) return null;
+        try {
+            return java.util.regex.Pattern.compile(match);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new ShapeError("usage", Span.NONE, "--match: not a regular expression: " + e.getDescription()
+                    + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "") + " in '" + match + "'");
         }
     }
 

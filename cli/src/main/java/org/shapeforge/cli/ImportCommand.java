@@ -39,6 +39,9 @@ public final class ImportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MODEL", description = "the .onnx file")
     Path file;
 
+    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
+    long timeoutMs;
+
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 

@@ -58,6 +58,9 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
     Path outDir;
 
+    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
+    long timeoutMs;
+
     @Option(names = "--bind", paramLabel = "NAME=SIZE", description = "resolve a dynamic dimension to a size (docs/dynamic.md)")
     java.util.List<String> binds = new java.util.ArrayList<>();
 

@@ -9,7 +9,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Ranges of the numeric options, checked once for every command right after picocli has parsed
  * the command line (so a new command with one of these options gets the same rule): a violation
- * is a usage error (exit 2) naming the option and the allowed range, never a trace.
+ * is a usage error (exit 2) naming the option and the allowed range, never a trace. An option in
+ * {@link #MAXIMUM} has a greatest value too (every option there also has a least value).
  */
 final class OptionRules {
     private OptionRules() {}
@@ -24,6 +25,15 @@ final class OptionRules {
             "--warmup", 0L,
             "--cases", 0L);
 
+    /**
+     * Option name → greatest allowed value, where a larger one would exhaust memory before doing
+     * anything useful: a rank bound unrolls every row variable to that many axes in the SMT encoding
+     * (issue 27: {@code --rank-bound 2147483647} was an out-of-memory exit); ranks in practice are
+     * below 10, and the derived bound of a large input stays far below this.
+     */
+    static final Map<String, Long> MAXIMUM = Map.of(
+            "--rank-bound", 1024L);
+
     /** Throws picocli's {@link CommandLine.ParameterException} for the first value out of range. */
     static void validate(ParseResult parsed) {
         for (OptionSpec o : parsed.matchedOptions()) {
@@ -31,11 +41,17 @@ final class OptionRules {
             if (min == null) continue;
             Object v = o.getValue();
             List<?> values = v instanceof List<?> l ? l : List.of(v == null ? min : v);
-            for (Object x : values)
-                if (x instanceof Number n && n.longValue() < min)
+            Long max = MAXIMUM.get(o.longestName());
+            for (Object x : values) {
+                if (!(x instanceof Number n)) continue;
+                if (max != null && (n.longValue() < min || n.longValue() > max))
+                    throw new CommandLine.ParameterException(parsed.commandSpec().commandLine(),
+                            o.longestName() + " must be between " + min + " and " + max + ", got " + n, o, String.valueOf(n));
+                if (n.longValue() < min)
                     throw new CommandLine.ParameterException(parsed.commandSpec().commandLine(),
                             o.longestName() + " must be " + (min == 0 ? ">= 0" : "a positive number (>= " + min + ")")
                                     + ", got " + n, o, String.valueOf(n));
+            }
         }
     }
 }

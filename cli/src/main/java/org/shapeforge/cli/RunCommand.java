@@ -50,6 +50,9 @@ public final class RunCommand implements Callable<Integer> {
             description = "size of a dynamic dimension (default: its first likely value, else the smallest its facts allow)")
     List<String> binds = new ArrayList<>();
 
+    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
+    long timeoutMs;
+
     @Option(names = "--json", description = "print one JSON document")
     boolean json;
 

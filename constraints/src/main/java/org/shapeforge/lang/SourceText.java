@@ -1,6 +1,5 @@
 package org.shapeforge.lang;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -8,30 +7,20 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
  * Reading source files: UTF-8 only, and every failure is a {@link ShapeError} a user can act on.
  * An invalid byte sequence is reported at its {@code file:line:col} (lines ended by LF, CRLF or a
  * lone CR, as {@link #normalizeLineEnds} counts them; the column counts characters), not as the
- * JDK's "Input length = 1".
+ * JDK's "Input length = 1". Files are read by {@link InputFile} (bounded).
  */
 public final class SourceText {
     private SourceText() {}
 
     /** The text of {@code file}; {@code io} errors for missing or unreadable files, {@code encoding} for bad UTF-8. */
     public static String read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ShapeError("io", Span.NONE, file + ": no such file");
-        } catch (IOException e) {
-            throw new ShapeError("io", Span.NONE, file + ": cannot read (" + e.getMessage() + ")");
-        }
-        return decode(file.toString(), bytes);
+        return decode(file.toString(), InputFile.bytes(file));
     }
 
     /** Strict UTF-8 decoding of {@code bytes}, reporting the first invalid sequence at its position. */

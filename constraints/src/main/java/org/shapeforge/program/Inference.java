@@ -1,6 +1,5 @@
 package org.shapeforge.program;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +50,7 @@ public record Inference(Generated generated, Solution solution) {
 
     /** Reads, parses, generates and solves a file. */
     public static Inference runFile(Path file, ShapeSolver solver, SolveOptions options) throws java.io.IOException {
-        return run(ProgramParser.parse(file.toString(), Files.readString(file)), solver, options);
+        return run(ProgramParser.parse(file.toString(), org.shapeforge.lang.SourceText.read(file)), solver, options);
     }
 
     public boolean succeeded() {

@@ -1,15 +1,14 @@
 package org.shapeforge.onnx;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
+import org.shapeforge.lang.InputFile;
+import org.shapeforge.lang.ShapeError;
 import org.shapeforge.term.Dim;
 
 /**
@@ -47,13 +46,13 @@ public final class Model {
         }
     }
 
+    /** The file's bytes through the one bounded reader ({@link InputFile}: a missing, unreadable or endless file is an {@code io} error). */
     private static byte[] bytes(Path file) {
         try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ImportError("io", file.toString(), "no such file");
-        } catch (IOException e) {
-            throw new ImportError("io", file.toString(), "cannot read (" + e.getMessage() + ")");
+            return InputFile.bytes(file);
+        } catch (ShapeError e) {
+            throw new ImportError("io", file.toString(), e.getMessage().substring(e.getMessage().startsWith(file + ": ")
+                    ? (file + ": ").length() : 0));
         }
     }
 

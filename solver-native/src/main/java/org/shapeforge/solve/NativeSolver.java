@@ -87,7 +87,13 @@ public final class NativeSolver implements ShapeSolver {
                 case Attempt.Done d -> {
                     List<String> notes = new ArrayList<>(d.notes());
                     if (options.complete() && !script.isEmpty()) notes.add("complete mode: branch " + script + " after " + node + " failed branch(es)");
-                    guard(in, prov, d);
+                    try {
+                        guard(in, prov, d);
+                    } catch (ArithmeticException e) {
+                        // a size of the model (a compound term at the unit) beyond 2^63 - 1: no model in the language's sizes
+                        return new Outcome.Unknown("not supported natively: a size of the closed model overflows 2^63 - 1 ("
+                                + e.getMessage() + ")", stats(n, steps, t0));
+                    }
                     return new Outcome.Sat(d.model(), java.util.Optional.of(d.solved()), notes, stats(n, steps, t0));
                 }
                 case Attempt.OutOfBudget b -> {

@@ -30,12 +30,24 @@ public abstract class Emitter {
     protected final Map<String, String> tensorId = new LinkedHashMap<>();
     protected final Map<String, String> iterId = new HashMap<>();
     protected final String entry;
+    /** Each tensor's declaration, each symbol's iterator and factor: looked up per access, in constant time. */
+    private final Map<String, TensorDecl> decl = new HashMap<>();
+    private final Map<String, LoopVar> varOf = new HashMap<>();
+    private final Map<String, Factor> factorOf = new HashMap<>();
 
     protected Emitter(Operation op) {
         this.op = op;
         this.entry = names.fresh('k', op.name());
-        for (TensorDecl t : op.tensors()) tensorId.put(t.name(), names.fresh('t', t.name()));
-        for (Factor f : op.space().factors()) for (LoopVar v : f.vars()) iterId.put(v.symbol(), names.fresh('i', v.symbol()));
+        for (TensorDecl t : op.tensors()) {
+            tensorId.put(t.name(), names.fresh('t', t.name()));
+            decl.putIfAbsent(t.name(), t);
+        }
+        for (Factor f : op.space().factors())
+            for (LoopVar v : f.vars()) {
+                iterId.put(v.symbol(), names.fresh('i', v.symbol()));
+                varOf.put(v.symbol(), v);
+                factorOf.put(v.symbol(), f);
+            }
     }
 
     /** The kernel's entry point name (for the main kernel). */
@@ -50,7 +62,8 @@ public abstract class Emitter {
 
     /** The flat physical offset of an access in a block context, or empty where it is absent. */
     protected Optional<Linear> address(Access a, Map<Factor, LoopVar> active) {
-        TensorDecl t = op.tensor(a.tensor());
+        TensorDecl t = decl.get(a.tensor());
+        if (t == null) t = op.tensor(a.tensor()); // throws: no such tensor
         long constant = 0;
         Map<String, Long> coeffs = new LinkedHashMap<>();
         for (int ax = 0; ax < t.rank(); ax++) {
@@ -69,7 +82,7 @@ public abstract class Emitter {
                     String hit = null;
                     for (String s : symbols) {
                         if (activeIn(s, active)) { hit = s; break; }
-                        before += op.space().var(s).orElseThrow().extent();
+                        before += varOf.get(s).extent();
                     }
                     if (hit == null) return Optional.empty();
                     constant += stride * before;
@@ -80,9 +93,18 @@ public abstract class Emitter {
         return Optional.of(new Linear(constant, coeffs));
     }
 
+    /**
+     * Whether {@code symbol} is bound in the block context: a plain iterator always, a Concat part
+     * when it is its factor's active part. Symbols are unique across factors, so the part is active
+     * iff some active part has its symbol (a scan of the few Concat factors, not a hash of a
+     * factor's whole part list: a 3,000-part block made that quadratic, issue 27).
+     */
     private boolean activeIn(String symbol, Map<Factor, LoopVar> active) {
-        Factor f = op.space().factorOf(symbol).orElseThrow();
-        return !(f instanceof Factor.Concat) || active.get(f) != null && active.get(f).symbol().equals(symbol);
+        Factor f = factorOf.get(symbol);
+        if (f == null) throw new java.util.NoSuchElementException("no iterator " + symbol + " in " + op.name());
+        if (!(f instanceof Factor.Concat)) return true;
+        for (LoopVar v : active.values()) if (v.symbol().equals(symbol)) return true;
+        return false;
     }
 
     /** {@code T[offset]} for an access, or empty where absent. */

@@ -1,15 +1,11 @@
 package org.shapeforge.codegen.program;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.program.Softmax;
-import org.shapeforge.project.Factor;
-import org.shapeforge.project.Index;
 import org.shapeforge.project.Projections;
 import org.shapeforge.project.TensorAxis;
 
@@ -63,86 +59,17 @@ public final class ProgramReference {
         return out;
     }
 
-    /** The general path: any product space (Concat entries and indices included), point by point. */
+    /** The general path: any product space (Concat entries and indices included), point by point ({@link GeneralReference}). */
     static HostTensor runGeneral(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor lhsBefore) {
-        HostTensor out = start(op, p, lhsBefore);
-        boolean add = p.accumulate() || !op.erasing();
-        String kind = op.kind().name(), s = op.scalarOp().orElse("");
-        boolean max = s.equals(Softmax.MAX); // a softmax's normaliser: the max over the reduced axes
-        boolean block = kind.equals("BLOCK") || kind.equals("STACK");
-        // symbols → slot in the point array
-        List<Factor> factors = new ArrayList<>();
-        List<int[]> entries = new ArrayList<>();
-        for (Factor.Entry e : p.product()) {
-            int[] ids = new int[e.factors().size()];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = factors.size();
-                factors.add(e.factors().get(i));
-            }
-            entries.add(ids);
-        }
-        Map<String, Integer> slot = new HashMap<>();
-        for (int i = 0; i < factors.size(); i++) slot.put(factors.get(i).symbol(), i);
-        long[] extent = factors.stream().mapToLong(Factor::extent).toArray();
-        Compiled lhs = Compiled.of(p.lhs(), slot, extent);
-        List<Compiled> reads = new ArrayList<>();
-        List<HostTensor> operands = new ArrayList<>();
-        for (int j = 0; j < op.rhs().size(); j++) {
-            reads.add(Compiled.of(p.rhs().get(j), slot, extent));
-            operands.add(inputs.get(op.rhs().get(j).name()));
-        }
-        long[] point = new long[factors.size()];
-        boolean[] bound = new boolean[factors.size()];
-        int[] active = new int[entries.size()];
-        double[] vals = new double[reads.size()];
-        boolean[] present = new boolean[reads.size()];
-        // odometer over entries (and, within a sequential entry, over its active part)
-        java.util.Arrays.fill(point, 0);
-        outer:
-        while (true) {
-            java.util.Arrays.fill(bound, false);
-            for (int e = 0; e < entries.size(); e++) bound[entries.get(e)[active[e]]] = true;
-            int lcell = lhs.offset(point, bound, out.dims());
-            if (lcell >= 0) {
-                int n = 0;
-                for (int j = 0; j < reads.size(); j++) {
-                    int c = reads.get(j).offset(point, bound, operands.get(j).dims());
-                    present[j] = c != Compiled.ABSENT;
-                    vals[j] = c >= 0 ? operands.get(j).data()[c] : 0.0;
-                    if (present[j]) n++;
-                }
-                boolean skip = block ? n == 0 : n < reads.size();
-                if (!skip) {
-                    double v = block ? sumPresent(vals, present) : apply(kind, s, vals);
-                    out.data()[lcell] = !add ? v : max ? Math.max(out.data()[lcell], v) : out.data()[lcell] + v;
-                }
-            }
-            // advance
-            for (int e = entries.size() - 1; ; e--) {
-                if (e < 0) break outer;
-                int[] ids = entries.get(e);
-                int f = ids[active[e]];
-                if (++point[f] < extent[f]) break;
-                point[f] = 0;
-                if (++active[e] < ids.length) break;
-                active[e] = 0;
-            }
-        }
-        return out;
+        return GeneralReference.run(op, p, inputs, start(op, p, lhsBefore));
     }
 
     static List<Integer> dims(List<TensorAxis> axes) {
         return axes.stream().map(a -> Math.toIntExact(a.size())).toList();
     }
 
-    private static double sumPresent(double[] v, boolean[] present) {
-        double s = 0;
-        for (int i = 0; i < v.length; i++) if (present[i]) s += v[i];
-        return s;
-    }
-
-    private static double apply(String kind, String s, double[] v) {
+    static double apply(String kind, String s, double[] v) {
         if (s.equals(Softmax.EXP_SUB)) return Math.exp(v[0] - v[1]);
         if (s.equals(Softmax.DIVIDE)) return v[0] / v[1];
         return switch (kind) {
@@ -182,68 +109,5 @@ public final class ProgramReference {
             case "id" -> x -> x;
             default -> throw new IllegalArgumentException("no reference for '" + s + "'");
         };
-    }
-
-    /** One access's index maps, resolved to point slots; {@link #offset} gives the row-major cell. */
-    private record Compiled(long[][] coeff, long[] offset, int[][] concat, long[] extent) {
-        static final int ABSENT = -2, OUTSIDE = -1;
-
-        static Compiled of(List<Index> ix, Map<String, Integer> slot, long[] extent) {
-            int n = slot.size();
-            long[][] coeff = new long[ix.size()][];
-            long[] off = new long[ix.size()];
-            int[][] concat = new int[ix.size()][];
-            for (int a = 0; a < ix.size(); a++) {
-                switch (ix.get(a)) {
-                    case Index.Iter(var s) -> {
-                        coeff[a] = new long[n];
-                        coeff[a][slot.get(s)] = 1;
-                    }
-                    case Index.Fixed(var c) -> {
-                        coeff[a] = new long[n];
-                        off[a] = c;
-                    }
-                    case Index.Affine(var terms, var o) -> {
-                        coeff[a] = new long[n];
-                        for (Index.Term t : terms) coeff[a][slot.get(t.symbol())] += t.coeff();
-                        off[a] = o;
-                    }
-                    case Index.Concat(var parts) -> concat[a] = parts.stream().mapToInt(slot::get).toArray();
-                    case Index.External(var s) -> throw new IllegalArgumentException("no reference for the runtime index $" + s);
-                }
-            }
-            return new Compiled(coeff, off, concat, extent);
-        }
-
-        /** The cell, {@link #OUTSIDE} (a margin read: 0) or {@link #ABSENT} (an inactive Concat part). */
-        int offset(long[] point, boolean[] bound, List<Integer> dims) {
-            long cell = 0;
-            boolean outside = false;
-            for (int a = 0; a < dims.size(); a++) {
-                long x;
-                if (concat[a] != null) {
-                    x = -1;
-                    long before = 0;
-                    for (int f : concat[a]) {
-                        if (bound[f]) {
-                            x = before + point[f];
-                            break;
-                        }
-                        before += extent[f];
-                    }
-                    if (x < 0) return ABSENT;
-                } else {
-                    x = offset[a];
-                    for (int f = 0; f < coeff[a].length; f++)
-                        if (coeff[a][f] != 0) {
-                            if (!bound[f]) return ABSENT;
-                            x += coeff[a][f] * point[f];
-                        }
-                }
-                if (x < 0 || x >= dims.get(a)) outside = true;
-                cell = cell * dims.get(a) + x;
-            }
-            return outside ? OUTSIDE : Math.toIntExact(cell);
-        }
     }
 }

@@ -21,7 +21,8 @@ import org.shapeforge.project.Projections;
  * Each operation runs on the reference's values of the tensors it reads, so one operation's
  * error is not fed into the next (both sides read them rounded to float, as the kernel stores them); its C result is compared with the reference's (max absolute
  * and normwise relative error, {@link Errors}). Every operation is lowered before anything runs,
- * so an unsupported one stops the run before any number is printed.
+ * so an unsupported one stops the run before any number is printed; before that, {@link RunBudget}
+ * checks that the run's tensors fit in memory.
  */
 public final class ProgramRun {
     private ProgramRun() {}
@@ -60,6 +61,7 @@ public final class ProgramRun {
     /** {@link #run(List, ProgramProjections, Map, long, CCompiler)}, telling {@code progress} before each operation. */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
             long seed, CCompiler cc, Progress progress) {
+        RunBudget.check(ops, pp, RunBudget.defaultBytes()); // before lowering or allocating anything
         Map<String, Operation> ir = lower(ops, pp);
         SplittableRandom rnd = new SplittableRandom(seed);
         Map<String, HostTensor> state = new LinkedHashMap<>(given);

@@ -49,7 +49,11 @@ final class PredRule {
                 if (rest.mod(k.abs()).signum() != 0)
                     throw Contradiction.fail("size predicate: " + c.label() + " needs " + k + "·" + x + " = " + rest
                             + ", not an integer", t.why());
-                changed |= sr.record(x, rest.divide(k).longValueExact(), t.why());
+                BigInteger value = rest.divide(k);
+                if (value.bitLength() > 63)
+                    throw new Unsupported("not supported natively: size predicate " + c.label() + " needs " + x + " = "
+                            + value + ", beyond the largest size 2^63 - 1");
+                changed |= sr.record(x, value.longValueExact(), t.why());
             }
         }
         for (ProductConstraint q : p.products()) {

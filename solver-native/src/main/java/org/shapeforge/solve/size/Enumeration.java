@@ -47,9 +47,11 @@ final class Enumeration {
                 return;
             }
             Interval d = domains.get(vars.get(i));
-            for (long v = d.lo().longValueExact(); v <= d.hi().longValueExact(); v++) {
+            // v == hi ends the loop before v++ (hi may be Long.MAX_VALUE, where v <= hi never fails)
+            for (long v = d.lo().longValueExact(), hi = d.hi().longValueExact(); v <= hi; v++) {
                 m.put(vars.get(i), v);
                 go(i + 1, m);
+                if (v == hi) break;
             }
             m.remove(vars.get(i));
         }
