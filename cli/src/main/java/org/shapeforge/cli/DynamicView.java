@@ -1,17 +1,28 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.Program;
+import org.shapeforge.program.TensorShape;
 import org.shapeforge.program.Stmt;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.ExtentCheck;
+import org.shapeforge.program.dynamic.ExtentExpr;
+import org.shapeforge.program.dynamic.LoweringCheck;
+import org.shapeforge.program.dynamic.RenderedShape;
+import org.shapeforge.program.dynamic.ShapeExtent;
+import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /**
  * {@code infer} for programs with {@code dynamic} dimensions (docs/dynamic.md): every tensor's shape
@@ -33,14 +44,36 @@ final class DynamicView {
     static int refused(Inference inf, boolean json, java.io.PrintWriter out) {
         List<ExtentCheck.Refusal> rs = ExtentCheck.of(inf);
         if (rs.isEmpty()) return -1;
-        ExtentCheck.Refusal r = rs.getFirst();
-        String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
-        String hint = r.extent().isPresent()
+        String hint = rs.getFirst().extent().isPresent()
                 ? "an upper bound (from truncate) is never used as a shape: reshape or broadcast before truncating,"
                         + " or truncate after the operation (seeds/004, \"Compiler Pass Contract\")"
                 : "give the reshaped size explicitly, or relate the sizes with `shapeforge query`";
+        return print(inf, rs, hint, json, out);
+    }
+
+    /**
+     * The seed-004 contract at the stage after inference ({@link LoweringCheck}, issue 31): {@code infer
+     * --projections} on an operation with a symbolic (unbound), upper-bound or unknown axis of
+     * {@code target} (the program, or the program at its {@code --bind} sizes) is refused with the
+     * structured extent error (exit 1) instead of failing inside projection inference; else -1.
+     * The document's shapes are {@code inf}'s.
+     */
+    static int refusedLowering(Inference inf, Inference target, LoweringCheck.Stage stage, boolean json, java.io.PrintWriter out) {
+        var r = LoweringCheck.first(target, stage);
+        if (r.isEmpty()) return -1;
+        String hint = r.get().extent().map(e -> e.observed().equals("symbolic")).orElse(false)
+                ? "projections are computed at concrete sizes: give every dynamic dim a size (--bind NAME=SIZE)"
+                : "projections and generated code index every axis with an exact extent; an upper bound (from truncate)"
+                        + " cannot be lowered (seeds/004, \"Compiler Pass Contract\"): `infer` without --projections reports the shapes";
+        return print(inf, List.of(r.get()), hint, json, out);
+    }
+
+    private static int print(Inference inf, List<ExtentCheck.Refusal> rs, String hint, boolean json, java.io.PrintWriter out) {
+        ExtentCheck.Refusal r = rs.getFirst();
+        String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
         if (json) {
             ObjectNode doc = InferCommand.toJson(inf);
+            tensors(rendered(inf, Map.of()), doc);
             ObjectNode f = doc.putObject("failure");
             f.put("kind", "extent").put("message", message);
             f.putArray("constraints");
@@ -74,14 +107,131 @@ final class DynamicView {
         return all;
     }
 
+    /**
+     * {@code --bind} checks the bound program like a static one (issue 31): the program specialised
+     * at the sizes ({@link Specialise}, typed data) is inferred, and any contradiction — a relation,
+     * a forced value, a divisibility — is its failure (the relation and its origins). Empty when
+     * nothing is bound or the bound program infers; else the failed (or unknown) inference.
+     */
+    static java.util.Optional<Inference> boundFailure(Program program, Map<String, Long> env) {
+        if (env.isEmpty()) return java.util.Optional.empty();
+        Inference bound = Inference.run(Specialise.of(program, env), new NativeSolver(), SolveOptions.defaults());
+        return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
+    }
+
+    /**
+     * {@code --bind} on a program whose symbolic inference is Unknown (a size relation over a dynamic
+     * dim the native solver leaves open, e.g. a strided convolution over {@code h}): bind, then infer —
+     * the program {@link Specialise}d at the sizes is inferred and printed as {@code infer} prints it
+     * (dims left unbound stay symbols), with a line (a {@code "bind"} field) saying so. The names must
+     * be dynamic dims, the sizes at least 1 and the facts hold (exit 2); exit as the bound inference.
+     */
+    static int inferBound(Program program, Inference unknown, List<String> binds, boolean json, java.io.PrintWriter out) {
+        Map<String, Long> env = BindOptions.parse(binds);
+        var names = SymbolicShapes.dynamicNames(unknown);
+        for (var e : env.entrySet()) {
+            if (!names.contains(e.getKey()))
+                throw new ShapeError("usage", null, "--bind: '" + e.getKey() + "' is not a dynamic dimension of the program");
+            if (e.getValue() < 1) throw new ShapeError("usage", null, "--bind: " + e.getKey() + " = " + e.getValue() + ": a size is at least 1");
+        }
+        Facts.violated(Facts.of(program), env).ifPresent(m -> {
+            throw new ShapeError("usage", null, "--bind: " + m);
+        });
+        Program p = Specialise.of(program, env);
+        Inference bound = Inference.run(p, new NativeSolver(), SolveOptions.defaults());
+        if (!bound.succeeded()) return printBoundFailure(bound, env, json, out);
+        int refused = refused(bound, json, out);
+        if (refused >= 0) return refused;
+        String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+        boolean dynamic = applies(bound, List.of());
+        if (json) {
+            ObjectNode doc = InferCommand.toJson(bound);
+            if (dynamic) json(bound, Facts.of(p), List.of(), doc);
+            ObjectNode b = doc.putObject("bind");
+            env.forEach(b::put);
+            doc.put("symbolicOutcome", "unknown");
+            out.println(Cli.json(doc));
+        } else {
+            out.print(dynamic ? text(bound, Facts.of(p), List.of()) : InferCommand.text(bound));
+            out.println("bound: inferred at " + at + " (the symbolic inference is unknown: " + unknown.failure()
+                    .map(f -> f.message()).orElse("") + ")");
+        }
+        out.flush();
+        return Cli.OK;
+    }
+
+    /** Prints the failure of the bound program (as {@code infer} prints a failure, with the binding) and returns its exit code. */
+    static int printBoundFailure(Inference bound, Map<String, Long> env, boolean json, java.io.PrintWriter out) {
+        String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+        if (json) {
+            ObjectNode doc = InferCommand.toJson(bound);
+            ObjectNode b = doc.putObject("bind");
+            env.forEach(b::put);
+            out.println(Cli.json(doc));
+        } else {
+            out.print(InferCommand.text(bound));
+            out.println("bound: the program at " + at + " (the same constraints with the dims replaced by these sizes)");
+        }
+        out.flush();
+        return bound.solution() instanceof org.shapeforge.program.Solution.Unknown ? 3 : Cli.NEGATIVE;
+    }
+
+    /**
+     * Every tensor's shape rendered once ({@link RenderedShape}): the symbolic reading, with the
+     * sizes of {@code env} substituted; a constant axis keeps its basis tag as the closed shape prints it ({@code 4:rgb}).
+     */
+    static Map<String, RenderedShape> rendered(Inference inf, Map<String, Long> env) {
+        Map<String, RenderedShape> out = new LinkedHashMap<>();
+        Map<String, TensorShape> closed = inf.shapes();
+        SymbolicShapes.of(inf).forEach((n, s) -> {
+            RenderedShape r = RenderedShape.of(s, env);
+            TensorShape c = closed.get(n);
+            out.put(n, c == null ? r : new RenderedShape(tagged(r.batch(), s.batch(), c.batch()),
+                    tagged(r.input(), s.input(), c.input()), tagged(r.output(), s.output(), c.output())));
+        });
+        return out;
+    }
+
+    private static List<String> tagged(List<String> axes, List<ShapeExtent> sym, List<org.shapeforge.term.Dim> closed) {
+        if (closed.size() != axes.size()) return axes;
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < axes.size(); i++) {
+            boolean constant = sym.get(i) instanceof ShapeExtent.Exact(ExtentExpr.Const c)
+                    && closed.get(i) instanceof org.shapeforge.term.Dim.Atom a && a.size() == c.value() && !a.hasDefaultBasis();
+            out.add(constant ? org.shapeforge.lang.Printer.print(closed.get(i)) : axes.get(i));
+        }
+        return out;
+    }
+
+    /**
+     * {@code infer --dot}: a dynamic program's graph labelled with the symbolic shapes
+     * ({@link RenderedShape}, {@code n|->4}), a static one's with the closed shapes.
+     */
+    static String dot(Inference inf, List<String> binds) {
+        if (!inf.succeeded() || !applies(inf, binds)) return org.shapeforge.program.DotGraph.of(inf);
+        var read = SymbolicShapes.reader(inf).orElseThrow();
+        return org.shapeforge.program.DotGraph.of(inf, sh -> java.util.Optional.of(RenderedShape.of(read.apply(sh), Map.of()).printed()));
+    }
+
+    /** The document's {@code tensors}, replaced by the rendered shapes (the same fields as a static program's). */
+    static void tensors(Map<String, RenderedShape> shapes, ObjectNode doc) {
+        ObjectNode ts = doc.putObject("tensors");
+        shapes.forEach((n, r) -> {
+            ObjectNode t = ts.putObject(n);
+            r.batch().forEach(t.putArray("batch")::add);
+            r.input().forEach(t.putArray("input")::add);
+            r.output().forEach(t.putArray("output")::add);
+            t.put("printed", r.printed());
+        });
+    }
+
     static String text(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
-        Map<String, Long> env = env(inf, facts, binds);
-        Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
-        Map<String, Binding.Bound> bound = binds.isEmpty() ? Map.of() : Binding.resolve(sym, env);
+        Map<String, RenderedShape> shapes = rendered(inf, env(inf, facts, binds));
         StringBuilder sb = new StringBuilder();
-        int w = sym.keySet().stream().mapToInt(String::length).max().orElse(1);
-        sym.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n,
-                bound.containsKey(n) ? bound.get(n).printed() : s.printed())));
+        int w = shapes.keySet().stream().mapToInt(String::length).max().orElse(1);
+        shapes.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n, s.rows())));
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
         for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
@@ -89,9 +239,14 @@ final class DynamicView {
         return sb.toString();
     }
 
-    /** {@code "symbolic": {tensor: "b=[n] ..."}, "classes": [...], "bound": {...}} into {@code doc}. */
+    /**
+     * {@code tensors} as the symbolic reading (at the binding, with {@code --bind}); {@code "symbolic":
+     * {tensor: "b=[n] ..."}} (unbound), {@code "classes"}, {@code "facts"} and with {@code --bind}
+     * {@code "bound"} (the bound reading's rows) into {@code doc}.
+     */
     static void json(Inference inf, List<Stmt.Fact> facts, List<String> binds, ObjectNode doc) {
         Map<String, Long> env = env(inf, facts, binds);
+        tensors(rendered(inf, env), doc);
         Map<String, SymbolicShape> sym = SymbolicShapes.of(inf);
         ObjectNode s = doc.putObject("symbolic");
         sym.forEach((n, x) -> s.put(n, x.printed()));
@@ -105,7 +260,7 @@ final class DynamicView {
         for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
         if (!binds.isEmpty()) {
             ObjectNode b = doc.putObject("bound");
-            Binding.resolve(sym, env).forEach((n, x) -> b.put(n, x.printed()));
+            sym.forEach((n, x) -> b.put(n, RenderedShape.of(x, env).rows()));
         }
     }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
-import org.shapeforge.program.DotGraph;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.ProgramParser;
@@ -73,7 +72,7 @@ public final class InferCommand implements Callable<Integer> {
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             if (emit != null) {
-                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, emit, outDir, json, out);
+                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(bound(program), emit, outDir, json, out);
                 if (!emit.equals("shc"))
                     throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
                 out.print(ShapeLogic.generate(program).shc());
@@ -81,21 +80,36 @@ public final class InferCommand implements Callable<Integer> {
                 return Cli.OK;
             }
             Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
+                    && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
+                return DynamicView.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
             String agreement = verified ? agreement(inf, program) : null;
-            if (svg != null) svg(DotGraph.of(inf), svg);
+            if (svg != null) svg(DynamicView.dot(inf, binds), svg);
+            Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
+            if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
+                int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
+                if (refused >= 0) return refused;
+                if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
+                    var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+                    var failed = DynamicView.boundFailure(program, env);
+                    if (failed.isPresent()) return DynamicView.printBoundFailure(failed.get(), env, json, out);
+                    if (projections)
+                        target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
+                                SolveOptions.defaults().withComplete(complete));
+                }
+            }
             org.shapeforge.project.ProgramProjections pp = null;
             if (projections && inf.succeeded()) {
+                int refused = DynamicView.refusedLowering(inf, target, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS,
+                        json, out);
+                if (refused >= 0) return refused;
                 try {
-                    pp = org.shapeforge.project.ProgramOperations.project(inf);
+                    pp = org.shapeforge.project.ProgramOperations.project(target);
                 } catch (org.shapeforge.project.ProjectionError e) {
                     return projectionFailure(e, out);
                 }
             }
-            if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
-                int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
-                if (refused >= 0) return refused;
-            }
-            if (dot) out.print(DotGraph.of(inf));
+            if (dot) out.print(DynamicView.dot(inf, binds));
             else if (json) {
                 ObjectNode doc = toJson(inf);
                 if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
@@ -131,6 +145,19 @@ public final class InferCommand implements Callable<Integer> {
             out.flush();
             return 4;
         }
+    }
+
+    /**
+     * The program at its {@code --bind} sizes ({@link org.shapeforge.program.dynamic.Specialise}), the
+     * bindings checked against the equal-dim classes and the facts (exit 2); the program itself without
+     * {@code --bind}. Code is generated per operation at concrete sizes: an unbound dim is refused there.
+     */
+    private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
+        if (binds.isEmpty()) return program;
+        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
+        var env = DynamicView.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+        return org.shapeforge.program.dynamic.Specialise.of(program, env);
     }
 
     /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */

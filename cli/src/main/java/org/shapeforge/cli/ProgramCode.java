@@ -43,6 +43,11 @@ final class ProgramCode {
             throw new Failure("shape inference failed: " + d.message() + " (hint: " + d.hint() + ")",
                     d.fileLines().isEmpty() ? "" : d.fileLines().getFirst());
         }
+        var refusal = org.shapeforge.program.dynamic.LoweringCheck.first(inf, org.shapeforge.program.dynamic.LoweringCheck.Stage.CODEGEN);
+        if (refusal.isPresent()) { // seed 004: an upper-bound axis is never lowered (issue 31)
+            var r = refusal.get();
+            throw new Failure(r.origin().statement() + " `" + r.origin().text() + "`: " + r.message(), r.origin().fileLine(), r.extent());
+        }
         try {
             return new Projected(inf, ProgramOperations.of(inf.generated()), ProgramOperations.project(inf));
         } catch (ProjectionError e) {
@@ -53,10 +58,17 @@ final class ProgramCode {
     /** A negative verdict on the program itself (exit 1). */
     static final class Failure extends RuntimeException {
         final String origin;
+        /** Seed 004's structured error when a later stage cannot take an extent (op, field, observed, extent). */
+        final java.util.Optional<org.shapeforge.program.dynamic.ExtentError> extent;
 
         Failure(String message, String origin) {
+            this(message, origin, java.util.Optional.empty());
+        }
+
+        Failure(String message, String origin, java.util.Optional<org.shapeforge.program.dynamic.ExtentError> extent) {
             super(message);
             this.origin = origin;
+            this.extent = extent;
         }
     }
 

@@ -118,9 +118,11 @@ public final class RunCommand implements Callable<Integer> {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             ObjectNode n = doc.putObject("failure");
-            n.put("kind", "program").put("message", f.getMessage());
+            n.put("kind", f.extent.isPresent() ? "extent" : "program").put("message", f.getMessage());
             ArrayNode os = n.putArray("origin");
             if (!f.origin.isEmpty()) os.add(f.origin);
+            f.extent.ifPresent(e -> n.putObject("extent").put("op", e.op()).put("field", e.field())
+                    .put("observed", e.observed()).put("extent", e.extent()));
             out.println(Cli.json(doc));
         } else {
             out.println("fail: " + f.getMessage());
@@ -135,6 +137,8 @@ public final class RunCommand implements Callable<Integer> {
             doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
             ObjectNode sizes = doc.putObject("sizes");
             sized.sizes().forEach(sizes::put);
+            ObjectNode why = doc.putObject("sizeChoices"); // per equal-dim class: why each size (RunSizes)
+            sized.why().forEach(why::put);
             ArrayNode gen = doc.putArray("randomInputs");
             r.generatedInputs().forEach(gen::add);
             ArrayNode ops = doc.putArray("operations");

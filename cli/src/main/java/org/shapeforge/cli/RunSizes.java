@@ -4,99 +4,125 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
-import org.shapeforge.program.Expr;
+import org.shapeforge.program.Inference;
 import org.shapeforge.program.Program;
 import org.shapeforge.program.Stmt;
+import org.shapeforge.program.dynamic.Binding;
+import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Facts;
-import org.shapeforge.term.Dim;
+import org.shapeforge.program.dynamic.Specialise;
+import org.shapeforge.program.dynamic.SymbolicShapes;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /**
  * Concrete sizes for {@code run} on a program with {@code dynamic} dimensions (docs/codegen.md,
- * "Running a program with dynamic dims"): generated code and its random inputs need numbers. Each
- * dynamic dim gets its {@code --bind NAME=SIZE}, else the first value of its {@code likely(...)}
- * fact, else the smallest size ≥ 1 its facts ({@code in}, {@code %}) allow. The sizes must satisfy
- * the facts ({@link Facts#violated}); the program is then rewritten with those sizes in its
- * {@code data(...)} shapes (the dims become ordinary size atoms) and its {@code dynamic} and fact
- * statements dropped — the program {@code infer --bind} resolves to.
+ * "Running a program with dynamic dims"): generated code and its random inputs need numbers. Sizes
+ * are chosen per equal-dim class ({@link DimClasses} of the symbolic inference: dims that the
+ * constraints make equal get one size, issue 31): a {@code --bind} of any member, else the value the
+ * program forces, else the first value of a {@code likely(...)} fact of any member (the least member
+ * name with one), else the smallest size ≥ 1 all members' facts ({@code in}, {@code %}) allow. The
+ * sizes must satisfy the facts ({@link Facts#violated}); the program is then {@link Specialise}d at
+ * them — the program {@code infer --bind} checks.
  */
 final class RunSizes {
     private RunSizes() {}
 
-    /** A concrete program and the size chosen for each dynamic dim, with why. */
+    /** A concrete program and the size chosen for each dynamic dim, with why (e.g. {@code likely(n), class m = n}). */
     record Resolved(Program program, Map<String, Long> sizes, Map<String, String> why) {}
 
     static Resolved resolve(Program p, List<String> binds) {
         List<String> dynamic = new ArrayList<>();
         for (Stmt s : p.statements()) if (s instanceof Stmt.Dynamic(var names, var _)) dynamic.addAll(names);
-        Map<String, Long> sizes = new LinkedHashMap<>();
-        Map<String, String> why = new LinkedHashMap<>();
-        for (var e : BindOptions.parse(binds).entrySet()) {
+        Map<String, Long> given = BindOptions.parse(binds);
+        for (var e : given.entrySet()) {
             String n = e.getKey(), b = n + "=" + e.getValue();
-            long v = e.getValue();
             if (!dynamic.contains(n))
                 throw new ShapeError("usage", Span.NONE, "--bind " + b + ": '" + n + "' is not a dynamic dimension of "
                         + p.file() + (dynamic.isEmpty() ? " (it declares none)" : " (it declares " + String.join(", ", dynamic) + ")"));
-            if (v < 1) throw new ShapeError("usage", Span.NONE, "--bind " + b + ": a size is at least 1");
-            sizes.put(n, v);
-            why.put(n, "--bind");
+            if (e.getValue() < 1) throw new ShapeError("usage", Span.NONE, "--bind " + b + ": a size is at least 1");
         }
+        if (dynamic.isEmpty()) return new Resolved(p, Map.of(), Map.of());
+        List<DimClasses.EqClass> classes = classes(p, dynamic);
+        Binding.check(new DimClasses(classes), given).ifPresent(m -> {
+            throw new ShapeError("usage", Span.NONE, "--bind: " + m);
+        });
         List<Stmt.Fact> facts = Facts.of(p);
-        for (String n : dynamic) {
-            if (sizes.containsKey(n)) continue;
-            List<Long> likely = facts.stream().filter(f -> f.dim().equals(n) && f.constraint() instanceof Constraint.Likely)
-                    .flatMap(f -> ((Constraint.Likely) f.constraint()).values().stream()).toList();
-            if (!likely.isEmpty()) {
-                sizes.put(n, likely.getFirst());
-                why.put(n, "likely");
-                continue;
-            }
-            List<Stmt.Fact> own = facts.stream().filter(f -> f.dim().equals(n)).toList();
-            for (long v = 1; v <= 1 << 16 && !sizes.containsKey(n); v++)
-                if (Facts.violated(own, Map.of(n, v)).isEmpty()) {
-                    sizes.put(n, v);
-                    why.put(n, "smallest allowed");
+        Map<String, Long> sizes = new LinkedHashMap<>();
+        Map<String, String> why = new LinkedHashMap<>();
+        for (DimClasses.EqClass c : classes) {
+            String of = c.members().size() > 1 ? ", class " + c.printed() : "";
+            Optional<String> bound = c.members().stream().filter(given::containsKey).findFirst();
+            long size;
+            String reason;
+            if (bound.isPresent()) {
+                size = given.get(bound.get());
+                reason = "--bind " + bound.get();
+            } else if (c.value().isPresent()) {
+                size = c.value().getAsLong();
+                reason = "forced";
+            } else {
+                List<Stmt.Fact> own = facts.stream().filter(f -> c.members().contains(f.dim())).toList();
+                var likely = own.stream().filter(f -> f.constraint() instanceof Constraint.Likely)
+                        .min(java.util.Comparator.comparing(Stmt.Fact::dim));
+                if (likely.isPresent()) {
+                    size = ((Constraint.Likely) likely.get().constraint()).values().getFirst();
+                    reason = "likely(" + likely.get().dim() + ")";
+                } else {
+                    OptionalLong least = smallestAllowed(c, own);
+                    if (least.isEmpty())
+                        throw new ShapeError("usage", Span.NONE, "dynamic dimension '" + c.representative()
+                                + "' needs a size: give --bind " + c.representative() + "=SIZE");
+                    size = least.getAsLong();
+                    reason = "smallest allowed";
                 }
-            if (!sizes.containsKey(n))
-                throw new ShapeError("usage", Span.NONE, "dynamic dimension '" + n + "' needs a size: give --bind " + n + "=SIZE");
+            }
+            for (String m : c.members()) {
+                sizes.put(m, size);
+                why.put(m, reason + of);
+            }
         }
         Facts.violated(facts, sizes).ifPresent(m -> {
             throw new ShapeError("usage", Span.NONE, "--bind: " + m);
         });
-        if (dynamic.isEmpty()) return new Resolved(p, Map.of(), Map.of());
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : p.statements())
-            switch (s) {
-                case Stmt.Dynamic d -> { }
-                case Stmt.Fact f -> { }
-                case Stmt.Assign(var name, var e, var captures, var span, var text) ->
-                        out.add(new Stmt.Assign(name, bind(e, sizes), captures, span, text));
-                case Stmt.Update(var name, var e, var span, var text) -> out.add(new Stmt.Update(name, bind(e, sizes), span, text));
-                case Stmt.SetLabel l -> out.add(l);
-                case Stmt.SetEqual q -> out.add(q);
-            }
-        return new Resolved(new Program(p.file(), out), sizes, why);
+        Map<String, Long> ordered = new LinkedHashMap<>(); // declaration order, as the user wrote them
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (String n : dynamic) {
+            ordered.put(n, sizes.get(n));
+            reasons.put(n, why.get(n));
+        }
+        return new Resolved(Specialise.of(p, ordered), ordered, reasons);
     }
 
-    private static Expr bind(Expr e, Map<String, Long> sizes) {
-        return switch (e) {
-            case Expr.Ref r -> r;
-            case Expr.Scalar s -> s;
-            case Expr.Terminal(var param, var rows, var elements, var span) -> {
-                Map<String, List<Dim>> bound = new LinkedHashMap<>();
-                rows.forEach((k, dims) -> bound.put(k, dims.stream()
-                        .map(d -> d instanceof Dim.Var(var n, _) && sizes.containsKey(n) ? (Dim) new Dim.Atom(sizes.get(n)) : d)
-                        .toList()));
-                yield new Expr.Terminal(param, bound, elements, span);
-            }
-            case Expr.Binary(var op, var l, var r, var span) -> new Expr.Binary(op, bind(l, sizes), bind(r, sizes), span);
-            case Expr.Call(var fn, var args, var span) -> new Expr.Call(fn, args.stream().map(a -> switch (a) {
-                case Expr.Arg.Tensor(var x) -> (Expr.Arg) new Expr.Arg.Tensor(bind(x, sizes));
-                case Expr.Arg.Spec s -> s;
-                case Expr.Arg.Int i -> i;
-            }).toList(), span);
-        };
+    /**
+     * The equal-dim classes of the program's symbolic inference; a dim the inference does not class
+     * (it failed, or the dim is unused) is a class of its own, and the failure is reported later.
+     */
+    private static List<DimClasses.EqClass> classes(Program p, List<String> dynamic) {
+        DimClasses cl;
+        try {
+            cl = SymbolicShapes.classes(Inference.run(p, new NativeSolver(), SolveOptions.defaults()));
+        } catch (ShapeError e) {
+            cl = new DimClasses(List.of());
+        }
+        List<DimClasses.EqClass> out = new ArrayList<>(cl.classes());
+        for (String n : new TreeSet<>(dynamic))
+            if (cl.of(n).isEmpty()) out.add(new DimClasses.EqClass(java.util.Set.of(n), OptionalLong.empty()));
+        return out;
+    }
+
+    private static OptionalLong smallestAllowed(DimClasses.EqClass c, List<Stmt.Fact> own) {
+        for (long v = 1; v <= 1 << 16; v++) {
+            Map<String, Long> env = new LinkedHashMap<>();
+            for (String m : c.members()) env.put(m, v);
+            if (Facts.violated(own, env).isEmpty()) return OptionalLong.of(v);
+        }
+        return OptionalLong.empty();
     }
 }

@@ -58,7 +58,8 @@ class DynamicCliTest {
         CliRun j = CliRun.of("infer", DYN, "--json", "--bind", "seq=40");
         JsonNode doc = Cli.JSON.readTree(j.out());
         assertEquals("b=[batch, seq] i=[] o=[8, seq]", doc.get("symbolic").get("scores").asText());
-        assertEquals("b=[?, 40] i=[] o=[8, 40]", doc.get("bound").get("scores").asText());
+        assertEquals("b=[batch, 40] i=[] o=[8, 40]", doc.get("bound").get("scores").asText()); // unbound: still a symbol
+        assertEquals("batch,40|->8,40", doc.get("tensors").get("scores").get("printed").asText());
     }
 
     @Test

@@ -86,6 +86,29 @@ public sealed interface ExtentExpr {
         };
     }
 
+    /**
+     * The expression with the names bound in {@code env} replaced by their sizes and constants folded
+     * ({@code n*4} under {@code n=8} is {@code 32}; under {@code m=8} it stays {@code n*4}): a partial
+     * binding keeps the unbound dims as symbols. A division by zero keeps the division.
+     */
+    default ExtentExpr bind(Map<String, Long> env) {
+        ExtentArith ar = ExtentArith.INSTANCE;
+        return switch (this) {
+            case Const c -> c;
+            case InputAxis a -> env.containsKey(a.dim()) ? new Const(env.get(a.dim())) : a;
+            case RuntimeScalar r -> env.containsKey(r.tensor()) ? new Const(env.get(r.tensor())) : r;
+            case Add(var l, var r) -> ar.add(l.bind(env), r.bind(env));
+            case Sub(var l, var r) -> ar.sub(l.bind(env), r.bind(env));
+            case Mul(var l, var r) -> ar.mul(l.bind(env), r.bind(env));
+            case FloorDiv(var l, var r) -> l.bind(env) instanceof Const(long x) && r.bind(env) instanceof Const(long y) && y != 0
+                    ? new Const(Math.floorDiv(x, y)) : new FloorDiv(l.bind(env), r.bind(env));
+            case Min(var l, var r) -> l.bind(env) instanceof Const(long x) && r.bind(env) instanceof Const(long y)
+                    ? new Const(Math.min(x, y)) : new Min(l.bind(env), r.bind(env));
+            case Max(var l, var r) -> l.bind(env) instanceof Const(long x) && r.bind(env) instanceof Const(long y)
+                    ? new Const(Math.max(x, y)) : new Max(l.bind(env), r.bind(env));
+        };
+    }
+
     /** Printed with the usual precedence: {@code n*4}, {@code n+3}, {@code min(s, n)}. */
     default String printed() {
         return ExtentPrinter.print(this, 0);

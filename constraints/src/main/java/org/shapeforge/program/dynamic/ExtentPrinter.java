@@ -12,7 +12,7 @@ final class ExtentPrinter {
             case ExtentExpr.Add(var l, var r) -> paren(print(l, 1) + "+" + print(r, 2), outer > 1);
             case ExtentExpr.Sub(var l, var r) -> paren(print(l, 1) + "-" + print(r, 2), outer > 1);
             case ExtentExpr.Mul(var l, var r) -> paren(print(l, 2) + "*" + print(r, 3), outer > 2);
-            case ExtentExpr.FloorDiv(var l, var r) -> paren(print(l, 2) + "/" + print(r, 3), outer > 2);
+            case ExtentExpr.FloorDiv(var l, var r) -> paren(print(l, 2) + "//" + print(r, 3), outer > 2); // integer division, as programs.md
             case ExtentExpr.Min(var l, var r) -> "min(" + print(l, 0) + ", " + print(r, 0) + ")";
             case ExtentExpr.Max(var l, var r) -> "max(" + print(l, 0) + ", " + print(r, 0) + ")";
         };

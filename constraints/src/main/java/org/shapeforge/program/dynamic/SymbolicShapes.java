@@ -247,8 +247,8 @@ public final class SymbolicShapes {
                     yield Optional.of(prod);
                 }
             };
-            case Dim.Var(String v, _) when dynamic.contains(v) -> {
-                var cl = classes.of(v);
+            case Dim.Var(String v, _) when dynamic.contains(v) || classes.ofInternal(v).isPresent() -> {
+                var cl = dynamic.contains(v) ? classes.of(v) : classes.ofInternal(v); // φ = m prints as m
                 if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
                 String r = cl.map(DimClasses.EqClass::representative).orElse(v);
                 yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
