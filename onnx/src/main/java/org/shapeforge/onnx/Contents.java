@@ -30,7 +30,13 @@ final class Contents {
             case "Gather" -> gather(n);
             case "Slice" -> slice(n);
             case "Concat" -> concat(n);
-            case "Add", "Sub", "Mul", "Div" -> arithmetic(n, e);
+            case "Add", "Sub", "Mul", "Div", "Mod", "Max", "Min" -> arithmetic(n, e);
+            case "Reshape" -> outs.getFirst().rank() <= 1 ? n.input(0).contents() : Optional.empty();
+            case "Not" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
+                long[] out = new long[a.length];
+                for (int i = 0; i < a.length; i++) out[i] = a[i] == 0 ? 1 : 0;
+                return ShapeValue.known(out);
+            }) : Optional.empty();
             case "Equal" -> equal(n);
             case "Where" -> where(n);
             case "Neg" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
@@ -88,71 +94,157 @@ final class Contents {
     }
 
     /**
-     * Add, Sub, Mul and Div of two 0-D or 1-D integer tensors with contents (one of them may have
-     * one element, broadcast). Known integers fold exactly (the rank arithmetic of expanded functions:
-     * LayerNormalization's {@code Size(Shape(X)) − axis}); where a dimension term takes part the
-     * element becomes a fresh size variable tied to its operands by a size relation —
-     * {@code r = p + q}, {@code r + q = p}, {@code r·q = p} — and a product keeps its factors
-     * ({@link ShapeValue.Product}), so {@code x.view(b·h, -1)} imports with the −1 solved. Div is taken as exact (exported models divide
-     * evenly: heads, groups); a remainder is a shape mismatch naming the node. Integer division of
-     * known values truncates, as ONNX's.
+     * Add, Sub, Mul, Div, Mod, Max and Min of two 0-D or 1-D integer tensors with contents (one of
+     * them may have one element, broadcast). Known integers fold exactly as ONNX computes them
+     * (Div truncates, Mod takes the divisor's sign unless {@code fmod}); where a size takes part the
+     * element is a {@link SizeForm}: sums, differences and multiples stay linear, a product of sizes
+     * keeps its factors ({@link ShapeValue.Product}, so {@code x.view(b·h, -1)} imports with the −1
+     * solved), division by a known positive integer of a form that is never negative is floor
+     * division ({@code (seq + 1) // 2}), Mod by one is {@code p − k·(p // k)}, and Max/Min pick the
+     * operand that is larger (smaller) for every value of the sizes. Division by a size is taken as
+     * exact (heads, groups): a fresh size r with {@code r·q = p}, a remainder a shape mismatch naming
+     * the node. Anything else undecided gives no contents (never a guess).
      */
     private static Optional<List<ShapeValue>> arithmetic(Node n, Emitter e) {
         var pair = pair(n, 0, 1);
-        if (pair.isEmpty()) return Optional.empty();
+        if (pair.isEmpty() || n.inputs().size() != 2) return Optional.empty();
         List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1);
         int len = Math.max(x.size(), y.size());
         List<ShapeValue> out = new ArrayList<>();
         for (int i = 0; i < len; i++) {
             ShapeValue p = x.get(x.size() == 1 ? 0 : i), q = y.get(y.size() == 1 ? 0 : i);
-            if (p instanceof ShapeValue.Known(long u) && q instanceof ShapeValue.Known(long v)) {
-                if (n.op().equals("Div") && v == 0) return Optional.empty();
-                out.add(new ShapeValue.Known(switch (n.op()) {
-                    case "Add" -> Math.addExact(u, v);
-                    case "Sub" -> Math.subtractExact(u, v);
-                    case "Mul" -> Math.multiplyExact(u, v);
-                    default -> u / v;
-                }));
-                continue;
-            }
-            if (n.op().equals("Mul")) {
-                List<Dim> fs = new ArrayList<>();
-                if (!factors(p, fs) || !factors(q, fs)) return Optional.empty();
-                out.add(fs.size() == 1 ? ShapeValue.of(fs.getFirst()) : new ShapeValue.Product(fs));
-                continue;
-            }
-            Dim pd = asSize(n, e, p), qd = asSize(n, e, q);
-            if (pd == null || qd == null) return Optional.empty();
-            Dim r = e.fresh("sh");
-            SizeExpr ps = Emitter.sz(pd), qs = Emitter.sz(qd), rs = Emitter.sz(r);
-            NodeOrigin o = n.origin("shape arithmetic, element " + i);
-            switch (n.op()) {
-                case "Add" -> e.define(r, Emitter.plus(ps, qs), o);
-                case "Sub" -> e.define(r, new SizeExpr.Sub(ps, qs), o);
-                default -> e.rel(new SizeExpr.Mul(rs, qs), Rel.EQ, ps, o.as(o.role() + " (division taken as exact)"));
-            }
-            out.add(new ShapeValue.Term(r));
+            Optional<ShapeValue> r = p instanceof ShapeValue.Known(long u) && q instanceof ShapeValue.Known(long v)
+                    ? known(n, u, v) : symbolic(n, e, p, q, i);
+            if (r.isEmpty()) return Optional.empty();
+            out.add(r.get());
         }
         return Optional.of(out);
     }
 
-    /** The size an element stands for as a dimension term, or null for a known value that is no size (≤ 0). */
-    private static Dim asSize(Node n, Emitter e, ShapeValue v) {
-        return switch (v) {
-            case ShapeValue.Term(Dim d) -> d;
-            case ShapeValue.Known(long k) -> k >= 1 ? Emitter.size(k) : null;
-            case ShapeValue.Product(List<Dim> fs) -> product(n, e, fs);
-        };
+    private static Optional<ShapeValue> known(Node n, long u, long v) {
+        if ((n.op().equals("Div") || n.op().equals("Mod")) && v == 0) return Optional.empty();
+        return Optional.of(new ShapeValue.Known(switch (n.op()) {
+            case "Add" -> Math.addExact(u, v);
+            case "Sub" -> Math.subtractExact(u, v);
+            case "Mul" -> Math.multiplyExact(u, v);
+            case "Max" -> Math.max(u, v);
+            case "Min" -> Math.min(u, v);
+            case "Mod" -> n.attrs().i("fmod", 0) != 0 ? u % v : Math.floorMod(u, v);
+            default -> u / v;
+        }));
     }
 
-    /** A fresh size variable equal to the product of {@code fs}. */
+    private static Optional<ShapeValue> symbolic(Node n, Emitter e, ShapeValue p, ShapeValue q, int i) {
+        SizeForm a = SizeForm.of(p), b = SizeForm.of(q);
+        Long k = q instanceof ShapeValue.Known(long v) ? v : null;
+        switch (n.op()) {
+            case "Add" -> { return Optional.of(a.plus(b).value()); }
+            case "Sub" -> { return Optional.of(a.minus(b).value()); }
+            case "Max", "Min" -> {
+                boolean max = n.op().equals("Max");
+                if (b.atMost(a)) return Optional.of(max ? p : q);
+                if (a.atMost(b)) return Optional.of(max ? q : p);
+                return Optional.empty();
+            }
+            case "Mul" -> { // a product of sizes keeps its factors (a Reshape cancels them), else a multiple of a form
+                List<Dim> fs = new ArrayList<>();
+                if (factors(p, fs) && factors(q, fs))
+                    return Optional.of(fs.isEmpty() ? new ShapeValue.Known(1) : fs.size() == 1 ? ShapeValue.of(fs.getFirst()) : new ShapeValue.Product(fs));
+                if (k != null) return Optional.of(a.times(k).value());
+                if (p instanceof ShapeValue.Known(long u)) return Optional.of(b.times(u).value());
+                return Optional.empty();
+            }
+            case "Mod" -> {
+                return k != null && k >= 1 && a.atLeast(0) ? Optional.of(a.mod(k).value()) : Optional.empty();
+            }
+            default -> { // Div
+                if (k != null) return k >= 1 && a.atLeast(0) ? Optional.of(a.floorDiv(k).value()) : Optional.empty();
+                Dim pd = asSize(n, e, p), qd = asSize(n, e, q);
+                if (pd == null || qd == null) return Optional.empty();
+                Dim r = e.fresh("sh");
+                NodeOrigin o = n.origin("shape arithmetic, element " + i);
+                e.rel(new SizeExpr.Mul(Emitter.sz(r), Emitter.sz(qd)), Rel.EQ, Emitter.sz(pd), o.as(o.role() + " (division taken as exact)"));
+                return Optional.of(new ShapeValue.Term(r));
+            }
+        }
+    }
+
+    /** The size an element stands for as a dimension term, or null for a known value that is no size (≤ 0). */
+    private static Dim asSize(Node n, Emitter e, ShapeValue v) {
+        return v instanceof ShapeValue.Known(long k) && k < 1 ? null : dim(n, e, v);
+    }
+
+    /** A fresh size variable equal to the product of {@code fs} (one per product: {@link Emitter#shapeTerms}). */
     static Dim product(Node n, Emitter e, List<Dim> fs) {
+        return dim(n, e, new ShapeValue.Product(fs));
+    }
+
+    /**
+     * The axis term a shape element stands for (the caller checks a known value is at least 1): a
+     * known size, the term itself, else one fresh variable per expression defined by it
+     * ({@link Emitter#define}: a size relation, or a runtime size over dim_params). A floor division
+     * of sizes is a fresh size q with {@code q·k = n − n % k}; over a dim_param, where no such
+     * relation can be handed to the solver, q is a size of its own, declared dynamic and named after
+     * the node (seed 004's unknown extent: sound, less precise).
+     */
+    static Dim dim(Node n, Emitter e, ShapeValue v) {
+        switch (v) {
+            case ShapeValue.Known(long k) -> { return Emitter.size(k); }
+            case ShapeValue.Term(Dim d) -> { return d; }
+            default -> { }
+        }
+        SizeForm f = SizeForm.of(v);
+        if (f.constant() == 0 && f.atoms().size() == 1 && f.coefficients().values().iterator().next() == 1
+                && f.atoms().values().iterator().next() instanceof SizeForm.Atom.Floor(SizeForm num, long k))
+            return floor(n, e, num, k);
+        Dim cached = e.shapeTerms.get(f.show());
+        if (cached != null) return cached;
+        SizeExpr plus = null, minus = null;
+        for (var en : f.coefficients().entrySet()) {
+            SizeExpr atom = switch (f.atoms().get(en.getKey())) {
+                case SizeForm.Atom.Factors(List<Dim> ds) -> Emitter.product(ds);
+                case SizeForm.Atom.Floor(SizeForm num, long k) -> Emitter.sz(floor(n, e, num, k));
+            };
+            long c = en.getValue();
+            SizeExpr t = Math.abs(c) == 1 ? atom : new SizeExpr.Mul(Emitter.lit(Math.abs(c)), atom);
+            if (c > 0) plus = plus == null ? t : Emitter.plus(plus, t);
+            else minus = minus == null ? t : Emitter.plus(minus, t);
+        }
+        if (f.constant() > 0) plus = plus == null ? Emitter.lit(f.constant()) : Emitter.plus(plus, Emitter.lit(f.constant()));
+        if (f.constant() < 0) minus = minus == null ? Emitter.lit(-f.constant()) : Emitter.plus(minus, Emitter.lit(-f.constant()));
+        if (plus == null) return unknown(n, e, f); // never a size (the caller's contract): keep it unrelated
+        SizeExpr meaning = minus == null ? plus : new SizeExpr.Sub(plus, minus);
         Dim r = e.fresh("sh");
-        e.define(r, Emitter.product(fs), n.origin("shape arithmetic: a product of sizes"));
+        e.define(r, meaning, n.origin("shape arithmetic: " + f.show()));
+        e.shapeTerms.put(f.show(), r);
         return r;
     }
 
-    /** Appends the factors of an element (a known 1 has none); false for a known value that is no size. */
+    private static Dim floor(Node n, Emitter e, SizeForm num, long k) {
+        String key = "(" + num.show() + ")//" + k;
+        Dim cached = e.shapeTerms.get(key);
+        if (cached != null) return cached;
+        Dim q;
+        if (num.mentions(e::symbolic)) {
+            q = ShapeOps.unknownExtent(e, n);
+        } else {
+            q = e.fresh("div");
+            SizeExpr ns = Emitter.sz(dim(n, e, num.value()));
+            e.rel(new SizeExpr.Mul(Emitter.sz(q), Emitter.lit(k)), Rel.EQ, new SizeExpr.Sub(ns, new SizeExpr.Mod(ns, k)),
+                    n.origin("shape arithmetic: " + key));
+        }
+        e.shapeTerms.put(key, q);
+        return q;
+    }
+
+    /** An expression this importer does not write as a size relation: a size of its own (seed 004's unknown extent). */
+    private static Dim unknown(Node n, Emitter e, SizeForm f) {
+        Dim q = ShapeOps.unknownExtent(e, n);
+        e.shapeTerms.put(f.show(), q);
+        return q;
+    }
+
+    /** Appends the factors of an element (a known 1 has none); false for a known value that is no size or a form. */
     private static boolean factors(ShapeValue v, List<Dim> out) {
         switch (v) {
             case ShapeValue.Term(Dim d) -> out.add(d);
@@ -161,14 +253,16 @@ final class Contents {
                 if (k > 1) out.add(Emitter.size(k));
             }
             case ShapeValue.Product(List<Dim> fs) -> out.addAll(fs);
+            case ShapeValue.Linear l -> { return false; }
         }
         return true;
     }
 
     /**
-     * Equal of two 0-D or 1-D tensors with contents, where it is decided: known integers compare; a
-     * dimension term is a size, at least 1, so it equals no known value below 1 (PyTorch's
-     * {@code Equal(shape, -1)} in expand patterns) and equals itself.
+     * Equal of two 0-D or 1-D tensors with contents, where it is decided: known integers compare; two
+     * forms are equal when their difference is 0, different when it is at least 1 or at most −1 for
+     * every value of the sizes (a size is at least 1, so PyTorch's {@code Equal(shape, -1)} in
+     * expand patterns is all false).
      */
     private static Optional<List<ShapeValue>> equal(Node n) {
         var pair = pair(n, 0, 1);
@@ -176,12 +270,9 @@ final class Contents {
         List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1), out = new ArrayList<>();
         int len = Math.max(x.size(), y.size());
         for (int i = 0; i < len; i++) {
-            ShapeValue p = x.get(x.size() == 1 ? 0 : i), q = y.get(y.size() == 1 ? 0 : i);
-            Boolean eq = switch (p) {
-                case ShapeValue.Known(long u) when q instanceof ShapeValue.Known(long v) -> u == v;
-                case ShapeValue.Known(long u) when u < 1 -> false;
-                default -> q instanceof ShapeValue.Known(long v) && v < 1 ? Boolean.FALSE : p.equals(q) ? Boolean.TRUE : null;
-            };
+            SizeForm d = SizeForm.of(x.get(x.size() == 1 ? 0 : i)).minus(SizeForm.of(y.get(y.size() == 1 ? 0 : i)));
+            Boolean eq = d.equals(SizeForm.known(0)) ? Boolean.TRUE
+                    : d.atLeast(1) || d.times(-1).atLeast(1) ? Boolean.FALSE : null;
             if (eq == null) return Optional.empty();
             out.add(new ShapeValue.Known(eq ? 1 : 0));
         }

@@ -36,6 +36,8 @@ final class Emitter {
     private final List<Constraint> constraints = new ArrayList<>();
     private final List<NodeOrigin> origins = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
+    /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
+    final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
     private int fresh;
     private Outcome.Sat presolved;
     /** What {@link #presolved} ties to dim_params, read once per presolve. */
@@ -220,16 +222,7 @@ final class Emitter {
      */
     long sizeOf(Dim d, NodeOrigin o, String why) {
         if (d.isGround()) return Sizes.size(d);
-        if (presolvedAt != constraints.size()) {
-            Outcome out = solver.solve(problem(), SolveOptions.defaults());
-            if (!(out instanceof Outcome.Sat s))
-                throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
-                        + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
-                        + "); " + why + " needs them");
-            presolved = s;
-            presolvedSymbolic = SymbolicSizes.of(s, dynamic, runtime);
-            presolvedAt = constraints.size();
-        }
+        presolve(o, why);
         try {
             // a size tied to a dim_param by a residual relation has no number: the closed model's
             // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
@@ -241,6 +234,64 @@ final class Emitter {
         }
         throw ImportError.at("unsupported", file, o, why + " needs the size of " + org.shapeforge.lang.Printer.print(d)
                 + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue");
+    }
+
+    /**
+     * What the constraints so far make of axis term {@code d}, for a shape read at import time
+     * ({@code Shape}): a ground term when σ⋆ binds it to one through no policy step (entailed, so no
+     * guard is needed), the dim_param it is bound to or that is bound to it (a transposed batch axis
+     * is {@code batch} itself), else {@code d} — also when the constraints so far are inconsistent
+     * (the final solve reports that) or a residual relation ties it to a dim_param.
+     */
+    Dim resolve(Dim d, NodeOrigin o) {
+        if (d.isGround() || !(d instanceof Dim.Var) || dynamic.contains(((Dim.Var) d).name())) return d;
+        try {
+            presolve(o, "reading a shape");
+        } catch (ImportError ex) {
+            return d;
+        }
+        var solved = presolved.solved();
+        if (solved.isEmpty() || presolvedSymbolic.dependsOnDynamic(d)) return d;
+        Dim end = chain(d, solved.get());
+        if (end == null) return d;
+        if (end.isGround() || end instanceof Dim.Var(String v, _) && dynamic.contains(v)) return end;
+        for (String w : dynamic) // a dim_param bound to the same representative
+            if (end.equals(chain(Dim.var(w), solved.get()))) return Dim.var(w);
+        try { // decided only by closing (a Conv output, a Reshape's −1): that number, with a guard as sizeOf's
+            Dim g = Grounding.dim(d, presolved.model());
+            if (!g.isGround()) return d;
+            rel(sz(d), Constraint.Rel.EQ, lit(Sizes.size(g)), o.as("a shape read as " + Sizes.size(g)
+                    + " (the size the constraints before it give; the final solve re-checks it)"));
+            presolvedAt = constraints.size(); // the model satisfies the guard: the presolve stands
+            return g;
+        } catch (Undefined ex) {
+            return d;
+        }
+    }
+
+    /** σ⋆'s chain from {@code d} to its end, or null through a policy step. */
+    private static Dim chain(Dim d, org.shapeforge.solver.SolvedForm s) {
+        for (int i = 0; i < 64 && d instanceof Dim.Var(String v, _); i++) {
+            if (s.policyDims().contains(v)) return null;
+            Dim next = s.dimBindings().get(v);
+            if (next == null) next = s.closedSymbolic().get(v); // below a dim_param: closing sets it to it (Def. 6.1)
+            if (next == null) return d;
+            d = next;
+        }
+        return d;
+    }
+
+    /** Solves the constraints so far, once per change; inconsistent ones are an error at {@code o}. */
+    private void presolve(NodeOrigin o, String why) {
+        if (presolvedAt == constraints.size()) return;
+        Outcome out = solver.solve(problem(), SolveOptions.defaults());
+        if (!(out instanceof Outcome.Sat s))
+            throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
+                    + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
+                    + "); " + why + " needs them");
+        presolved = s;
+        presolvedSymbolic = SymbolicSizes.of(s, dynamic, runtime);
+        presolvedAt = constraints.size();
     }
 
     /** The constraints and declarations as a problem for any solver. */

@@ -58,7 +58,7 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 SymbolicSizes sym = SymbolicSizes.of(s, im.dynamic(), im.runtime());
                 im.values().forEach((name, ds) -> {
                     List<String> printed = new ArrayList<>();
-                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> print(d, s)));
+                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> print(d, s, sym)));
                     out.put(name, List.copyOf(printed));
                 });
                 yield new ImportResult(out, null);
@@ -80,14 +80,21 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
      */
     private static ImportResult constrainedRuntime(Imported im, Outcome.Sat s) {
         if (im.runtime().isEmpty() || s.solved().isEmpty()) return null;
-        List<String> residual = s.solved().get().residual().stream().map(Printer::print).toList(); // printed once
+        List<Constraint> facts = s.solved().get().residual();
+        List<String> residual = facts.stream().map(Printer::print).toList(); // printed once
         for (var e : im.runtime().entrySet()) {
             String v = e.getKey();
             Dim b = s.solved().get().dimBindings().get(v);
             String how = b != null ? v + " ~ " + Printer.print(b) : null;
             java.util.regex.Pattern mention = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(v) + "(?![A-Za-z0-9_'])");
-            for (int i = 0; how == null && i < residual.size(); i++)
-                if (mention.matcher(residual.get(i)).find()) how = residual.get(i);
+            Set<String> below = below(facts, v, im);
+            for (int i = 0; how == null && i < residual.size(); i++) {
+                boolean mentions = mention.matcher(residual.get(i)).find();
+                for (String z : below) mentions |= mentions(residual.get(i), z);
+                if (mentions && !(facts.get(i) instanceof Constraint.DimLe(Dim.Var(String lo, _), Dim.Var(String up, _), var sp)
+                        && below.contains(lo) && (up.equals(v) || below.contains(up))))
+                    how = residual.get(i);
+            }
             if (how == null) continue;
             String message = "the runtime size " + v + " = " + Printer.print(e.getValue()) + " is constrained further ("
                     + how + "), which the native solver cannot relate to its dim_params;"
@@ -97,7 +104,30 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         return null;
     }
 
-    private static String print(Dim d, Outcome.Sat s) {
+    /**
+     * The variables below runtime size {@code v} through residual {@code z <= u} facts alone ({@code u}
+     * being v or such a variable; dim_params excluded): a broadcast of v against itself through
+     * several operands. Closing sets them to v, as variables below a dim_param close to it; so long as
+     * no other fact mentions them or v, they relate v to nothing.
+     */
+    private static Set<String> below(List<Constraint> facts, String v, Imported im) {
+        Set<String> out = new LinkedHashSet<>();
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (Constraint c : facts)
+                if (c instanceof Constraint.DimLe(Dim.Var(String z, _), Dim.Var(String u, _), var sp)
+                        && (u.equals(v) || out.contains(u)) && !im.dynamic().contains(z) && !im.runtime().containsKey(z))
+                    grew |= out.add(z);
+        }
+        return out;
+    }
+
+    private static boolean mentions(String text, String name) {
+        return java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(name) + "(?![A-Za-z0-9_'])")
+                .matcher(text).find();
+    }
+
+    private static String print(Dim d, Outcome.Sat s, SymbolicSizes sym) {
         try {
             Dim g = Grounding.dim(d, s.model());
             if (!g.isGround()) throw new Undefined(Printer.print(g));
@@ -112,7 +142,7 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 if (next == null) break;
                 b = next;
             }
-            return Printer.print(b);
+            return sym.printed(b).orElse(Printer.print(b)); // a runtime size closing set it to: its expression
         }
     }
 

@@ -67,64 +67,93 @@ final class Indexing {
         return y;
     }
 
+    /**
+     * Slice. Bounds known as integers take {@link #sliceAxis}'s pieces. Bounds computed from shapes
+     * ({@link SizeForm}s, step 1) are clamped where the comparison with the axis is decided for every
+     * value of the sizes — {@code x[:, h:2h]} with {@code h = (seq + 1) // 2} (torch.chunk) gives
+     * {@code seq − h} — and an end from a Shape past which nothing is decided is taken as inside the
+     * axis ({@link #termEnd}). Bounds that depend on data (no contents), other steps over computed
+     * bounds and undecided clamps make the axis an unknown extent named after the node (seed 004).
+     */
     static List<Tensor> slice(Node n, Emitter e) {
         Tensor x = n.input(0);
-        long[] starts, ends;
+        List<ShapeValue> starts, ends;
         Optional<long[]> axes, steps;
-        List<ShapeValue> symbolicEnds = null; // ends computed from a Shape: x[:, :n] with n = y.size(1)
         if (n.attrs().has("starts")) { // opset < 10
-            starts = n.attrs().ints("starts").orElseThrow();
-            ends = n.attrs().ints("ends").orElseThrow(() -> n.error("ends is required"));
+            starts = ShapeValue.known(n.attrs().ints("starts").orElseThrow());
+            ends = ShapeValue.known(n.attrs().ints("ends").orElseThrow(() -> n.error("ends is required")));
             axes = n.attrs().ints("axes");
             steps = Optional.empty();
         } else {
-            starts = n.constInts(1, "starts");
-            if (n.input(2).ints().isEmpty() && n.input(2).symbolic().isPresent()) {
-                symbolicEnds = n.input(2).symbolic().get();
-                ends = new long[symbolicEnds.size()];
-                for (int j = 0; j < ends.length; j++) if (symbolicEnds.get(j) instanceof ShapeValue.Known(long v)) ends[j] = v;
-            } else {
-                ends = n.constInts(2, "ends");
-            }
+            starts = n.input(1).contents().orElse(null);
+            ends = n.input(2).contents().orElse(null);
             axes = n.optInput(3).map(t -> n.constInts(3, "axes"));
             steps = n.optInput(4).map(t -> n.constInts(4, "steps"));
         }
-        int k = starts.length;
-        if (ends.length != k || axes.map(a -> a.length != k).orElse(false) || steps.map(s -> s.length != k).orElse(false))
-            throw n.error("starts, ends, axes and steps must have the same length");
         List<Dim> y = e.freshRow("y", x.rank());
         boolean[] sliced = new boolean[x.rank()];
+        if (starts == null || ends == null) { // bounds from data: each sliced axis an unknown extent
+            int k = axes.map(v -> v.length).orElse(x.rank());
+            for (int j = 0; j < k; j++) {
+                int a = n.axis(axes.isPresent() ? axes.get()[j] : j, x.rank());
+                if (sliced[a]) throw n.error("axis " + a + " is sliced twice");
+                sliced[a] = true;
+                e.eq(y.get(a), ShapeOps.unknownExtent(e, n), n.origin("input 0's axis " + a + " sliced by bounds computed from data"));
+            }
+            for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));
+            return List.of(n.result(0, y));
+        }
+        int k = starts.size();
+        if (ends.size() != k || axes.map(a -> a.length != k).orElse(false) || steps.map(s -> s.length != k).orElse(false))
+            throw n.error("starts, ends, axes and steps must have the same length");
         for (int j = 0; j < k; j++) {
             int a = n.axis(axes.isPresent() ? axes.get()[j] : j, x.rank());
             if (sliced[a]) throw n.error("axis " + a + " is sliced twice");
             sliced[a] = true;
             long step = steps.isPresent() ? steps.get()[j] : 1;
             if (step == 0) throw n.error("steps must not be 0");
-            if (symbolicEnds != null && !(symbolicEnds.get(j) instanceof ShapeValue.Known)) {
-                termEnd(n, e, x.dim(a), y.get(a), a, starts[j], symbolicEnds.get(j), step);
-                continue;
-            }
-            sliceAxis(n, e, x.dim(a), y.get(a), a, starts[j], ends[j], step);
+            if (starts.get(j) instanceof ShapeValue.Known(long s) && ends.get(j) instanceof ShapeValue.Known(long t))
+                sliceAxis(n, e, x.dim(a), y.get(a), a, s, t, step);
+            else
+                computedBounds(n, e, x.dim(a), y.get(a), a, starts.get(j), ends.get(j), step);
         }
         for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));
         return List.of(n.result(0, y));
     }
 
+    /** One axis sliced with a bound computed from shapes (see {@link #slice}). */
+    private static void computedBounds(Node n, Emitter e, Dim in, Dim out, int axis, ShapeValue start, ShapeValue end, long step) {
+        NodeOrigin o = n.origin("input 0's axis " + axis + " sliced [" + Reshaping.show(List.of(start)) + ":"
+                + Reshaping.show(List.of(end)) + ":" + step + "]");
+        SizeForm size = SizeForm.of(ShapeValue.of(in)), s = bound(start, size), t = bound(end, size);
+        SizeForm te = step != 1 ? null : t.atMost(size) ? t : size.atMost(t) ? size : null;
+        if (te == null && step == 1 && start instanceof ShapeValue.Known(long s0) && s0 == 0) {
+            termEnd(n, e, in, out, o, end);
+            return;
+        }
+        if (te == null || !s.atLeast(0) || !s.atMost(size) || !s.atMost(te)) {
+            e.eq(out, ShapeOps.unknownExtent(e, n), o.as(o.role() + ": the clamped length is not decided at import time"));
+            return;
+        }
+        ShapeValue len = te.minus(s).value();
+        if (len instanceof ShapeValue.Known(long v) && v < 1) throw n.error("axis " + axis + " is sliced empty: a size-0 axis (Def. 1.1)");
+        e.eq(out, Contents.dim(n, e, len), o);
+    }
+
+    /** A bound as a form over the axis size: a negative known integer counts from the end, a huge one is the end. */
+    private static SizeForm bound(ShapeValue v, SizeForm size) {
+        if (v instanceof ShapeValue.Known(long k) && k >= TO_THE_END) return size;
+        if (v instanceof ShapeValue.Known(long k) && k < 0) return size.plus(SizeForm.known(k));
+        return SizeForm.of(v);
+    }
+
     /**
-     * {@code x[0:n]} with n a size computed from a Shape (GPT-2's {@code wpe[:seq]}): the output axis is
-     * n itself, which must fit inside the axis — checked where neither side is a dim_param (no size
-     * relation stays open over one). Other starts or steps with a symbolic end need the axis's number.
+     * {@code x[0:n]} with n a size computed from a Shape (GPT-2's {@code wpe[:seq]}) not decided
+     * against the axis: the output axis is n itself, which must fit inside the axis — checked where
+     * neither side is a dim_param (no size relation stays open over one).
      */
-    private static void termEnd(Node n, Emitter e, Dim in, Dim out, int axis, long start, ShapeValue end, long step) {
-        Dim t = switch (end) {
-            case ShapeValue.Term(Dim d) -> d;
-            case ShapeValue.Product(List<Dim> fs) -> Contents.product(n, e, fs);
-            case ShapeValue.Known(long v) -> throw new IllegalStateException("known end " + v);
-        };
-        NodeOrigin o = n.origin("input 0's axis " + axis + " sliced [" + start + ":" + Reshaping.show(List.of(end)) + ":" + step + "]");
-        if (start != 0 || step != 1)
-            throw ImportError.at("unsupported", n.file(), o, "a slice with an end computed from a Shape is followed"
-                    + " from start 0 with step 1 only (x[:n])");
+    private static void termEnd(Node n, Emitter e, Dim in, Dim out, NodeOrigin o, ShapeValue end) {
+        Dim t = Contents.dim(n, e, end);
         e.eq(out, t, o);
         if (!e.symbolic(t) && !e.symbolic(in)) e.rel(Emitter.sz(t), Rel.LE, Emitter.sz(in), o.as(o.role() + " (the end lies inside the axis)"));
     }
@@ -166,6 +195,7 @@ final class Indexing {
 
     static List<Tensor> pad(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (!n.attrs().has("pads") && n.optInput(1).isPresent() && n.input(1).ints().isEmpty()) return computedPads(n, e);
         long[] pads = n.attrOrInput("pads", 1).orElseThrow(() -> n.error("pads are required"));
         int r = x.rank();
         if (pads.length != 2 * r) throw n.error("pads has " + pads.length + " entries for rank " + r + " (needs " + 2 * r + ")");
@@ -176,6 +206,30 @@ final class Indexing {
             if (c == 0) e.eq(y.get(i), x.dim(i), o);
             else if (c > 0) e.rel(Emitter.sz(y.get(i)), Rel.EQ, Emitter.plus(Emitter.sz(x.dim(i)), Emitter.lit(c)), o);
             else e.rel(Emitter.plus(Emitter.sz(y.get(i)), Emitter.lit(-c)), Rel.EQ, Emitter.sz(x.dim(i)), o);
+        }
+        return List.of(n.result(0, y));
+    }
+
+    /**
+     * Pad with amounts computed from shapes (UNet's {@code F.pad(x1, [d // 2, d - d // 2])} with
+     * {@code d = x2.size(2) - x1.size(2)}): each axis {@code in + before + after} as a {@link SizeForm},
+     * a size defined by it; amounts from data: each axis an unknown extent named after the node.
+     */
+    private static List<Tensor> computedPads(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        int r = x.rank();
+        var data = Reshaping.dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() != 2 * r) throw n.error("pads has " + data.get().size() + " entries for rank " + r + " (needs " + 2 * r + ")");
+            return List.of(n.result(0, data.get().subList(0, r)));
+        }
+        List<ShapeValue> pads = Reshaping.shapeInput(n, 1, "pads");
+        if (pads.size() != 2 * r) throw n.error("pads has " + pads.size() + " entries for rank " + r + " (needs " + 2 * r + ")");
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < r; i++) {
+            ShapeValue v = SizeForm.of(ShapeValue.of(x.dim(i))).plus(SizeForm.of(pads.get(i))).plus(SizeForm.of(pads.get(i + r))).value();
+            if (v instanceof ShapeValue.Known(long k) && k < 1) throw n.error("axis " + i + " is padded to size " + k + " (sizes are at least 1, Def. 1.1)");
+            y.add(Contents.dim(n, e, v));
         }
         return List.of(n.result(0, y));
     }

@@ -49,6 +49,7 @@ public final class Ops {
         m.put("Shape", ShapeOps::shape);
         m.put("Range", ShapeOps::range);
         m.put("NonZero", ShapeOps::nonZero);
+        m.put("NonMaxSuppression", ShapeOps::nonMaxSuppression);
         m.put("Compress", ShapeOps::compress);
         m.put("OneHot", ShapeOps::oneHot);
         m.put("EyeLike", ShapeOps::eyeLike);

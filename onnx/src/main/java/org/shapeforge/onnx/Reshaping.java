@@ -17,6 +17,10 @@ final class Reshaping {
 
     static List<Tensor> reshape(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (!n.attrs().has("shape")) {
+            var data = dataTarget(n, e, 1);
+            if (data.isPresent()) return List.of(n.result(0, data.get()));
+        }
         List<ShapeValue> target = n.attrs().has("shape") ? ShapeValue.known(n.attrs().ints("shape").orElseThrow())
                 : shapeInput(n, 1, "the target shape");
         boolean allowZero = n.attrs().i("allowzero", 0) != 0;
@@ -32,6 +36,11 @@ final class Reshaping {
             if (target.get(i) instanceof ShapeValue.Product(List<Dim> fs)) {
                 y.add(Contents.product(n, e, fs));
                 factored.addAll(fs);
+                continue;
+            }
+            if (target.get(i) instanceof ShapeValue.Linear l) { // (seq + 1) // 2, h - 2: a size defined by it
+                y.add(Contents.dim(n, e, l));
+                factored.add(y.getLast());
                 continue;
             }
             long t = ((ShapeValue.Known) target.get(i)).value();
@@ -50,7 +59,10 @@ final class Reshaping {
             factored.add(y.getLast());
         }
         NodeOrigin count = n.origin("element count of input 0 and the target shape " + show(target));
-        if (minus < 0 || !runtimeMinusOne(e, x.dims(), factored, y.get(minus), count)) sameElements(n, e, x.dims(), factored, count);
+        // the input's axes as a Shape reads them (a transposed batch axis is batch), so they cancel against the target's
+        List<Dim> in = x.dims().stream().allMatch(Dim::isGround) || target.stream().allMatch(v -> v instanceof ShapeValue.Known)
+                ? x.dims() : x.dims().stream().map(d -> e.resolve(d, count)).toList();
+        if (minus < 0 || !runtimeMinusOne(e, in, factored, y.get(minus), count)) sameElements(n, e, in, factored, count);
         return List.of(n.result(0, y));
     }
 
@@ -85,13 +97,29 @@ final class Reshaping {
     }
 
     /**
+     * A shape input {@code k} computed from data (no contents at import time) of a known length L: L
+     * unknown extents named after the node (seed 004), related to nothing — the sizes are the data's.
+     * Empty when the contents are known or the length is not.
+     */
+    static java.util.Optional<List<Dim>> dataTarget(Node n, Emitter e, int k) {
+        Tensor t = n.input(k);
+        if (t.contents().isPresent() || t.rank() != 1 || !(t.dim(0).isGround())) return java.util.Optional.empty();
+        long len = org.shapeforge.semantics.Sizes.size(t.dim(0));
+        if (len > ShapeOps.MAX_FOLDED) return java.util.Optional.empty();
+        List<Dim> out = new ArrayList<>();
+        for (long i = 0; i < len; i++) out.add(ShapeOps.unknownExtent(e, n));
+        return java.util.Optional.of(out);
+    }
+
+    /**
      * The contents of shape input {@code k}: an initializer's or Constant's integers, or what
      * {@link Contents} computed from a Shape.
      */
     static List<ShapeValue> shapeInput(Node n, int k, String what) {
         return n.input(k).contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(k), what
                 + " must be known at import time: an initializer, a Constant, or computed from Shape by"
-                + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast (shapes computed by arithmetic are not followed)"));
+                + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided"
+                + " (Max/Min/Equal of sizes not comparable for every value are not guessed)"));
     }
 
     /** A shape's contents as written in messages: {@code [0, -1]}, dimension terms printed. */
@@ -102,6 +130,7 @@ final class Reshaping {
                 case ShapeValue.Known(long x) -> Long.toString(x);
                 case ShapeValue.Term(Dim d) -> org.shapeforge.lang.Printer.print(d);
                 case ShapeValue.Product(List<Dim> fs) -> String.join("*", fs.stream().map(org.shapeforge.lang.Printer::print).toList());
+                case ShapeValue.Linear(SizeForm f) -> f.show();
             });
         return "[" + String.join(", ", parts) + "]";
     }
@@ -111,7 +140,7 @@ final class Reshaping {
      * so a symbolic axis carried through does not leave an underdetermined product.
      */
     static void sameElements(Node n, Emitter e, List<Dim> in, List<Dim> out, NodeOrigin o) {
-        List<Dim> a = new ArrayList<>(in), b = new ArrayList<>(out);
+        List<Dim> a = factors(e, in), b = factors(e, out);
         for (var it = b.iterator(); it.hasNext(); ) {
             Dim d = it.next();
             if (a.remove(d)) it.remove();
@@ -120,6 +149,33 @@ final class Reshaping {
         b.removeIf(d -> d instanceof Dim.Unit);
         if (a.isEmpty() && b.isEmpty()) return;
         e.rel(Emitter.product(a), Rel.EQ, Emitter.product(b), o);
+    }
+
+    /** {@code ds} with each runtime size that is a product of sizes ({@code sh = batch·seq}) replaced by its factors. */
+    private static List<Dim> factors(Emitter e, List<Dim> ds) {
+        List<Dim> out = new ArrayList<>();
+        for (Dim d : ds) {
+            List<Dim> fs = d instanceof Dim.Var(String v, _) && e.runtime().get(v) instanceof SizeExpr m ? productFactors(m) : null;
+            if (fs == null) out.add(d);
+            else out.addAll(fs);
+        }
+        return out;
+    }
+
+    /** The factors of a product of sizes and positive literals, or null for another expression. */
+    private static List<Dim> productFactors(SizeExpr m) {
+        return switch (m) {
+            case SizeExpr.Size(Dim d) -> List.of(d);
+            case SizeExpr.Lit(long k) -> k >= 1 ? List.of(Emitter.size(k)) : null;
+            case SizeExpr.Mul(SizeExpr l, SizeExpr r) -> {
+                List<Dim> a = productFactors(l), b = productFactors(r);
+                if (a == null || b == null) yield null;
+                List<Dim> out = new ArrayList<>(a);
+                out.addAll(b);
+                yield out;
+            }
+            default -> null;
+        };
     }
 
     static List<Tensor> flatten(Node n, Emitter e) {
@@ -199,6 +255,11 @@ final class Reshaping {
 
     static List<Tensor> expand(Node n, Emitter e) {
         Tensor x = n.input(0);
+        var data = dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() < x.rank()) throw n.error("the target shape has " + data.get().size() + " entries, fewer than input 0's rank " + x.rank());
+            return List.of(n.result(0, data.get()));
+        }
         List<Dim> target = ShapeOps.dims(n, e, shapeInput(n, 1, "the target shape"), 1);
         List<Dim> y = e.freshRow("y", Math.max(x.rank(), target.size()));
         e.broadcastAll(y, List.of(x.dims(), target), List.of(n.in(0), n.in(1)));

@@ -2,6 +2,7 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
@@ -28,6 +29,18 @@ final class Resizing {
         double[] scales = n.attrs().has("scales") ? n.attrs().floats("scales").orElseThrow()
                 : n.optInput(scalesAt).flatMap(Tensor::floats).filter(v -> v.length > 0).orElse(null);
         long[] sizes = upsample || n.opset() < 11 ? null : n.optInput(3).flatMap(Tensor::ints).filter(v -> v.length > 0).orElse(null);
+        var computed = upsample || n.opset() < 11 || sizes != null ? Optional.<List<ShapeValue>>empty()
+                : n.optInput(3).flatMap(Tensor::contents).filter(v -> !v.isEmpty());
+        if (computed.isPresent() && n.attrs().s("keep_aspect_ratio_policy", "stretch").equals("stretch")) {
+            // sizes computed from a Shape (F.interpolate(x, size=y.shape[-2:])): each resized axis is that size
+            List<Dim> target = ShapeOps.dims(n, e, computed.get(), 3);
+            int[] axes = axes(n, r, target.size());
+            List<Dim> out = e.freshRow("y", r);
+            List<Dim> y = new ArrayList<>(x.dims());
+            for (int i = 0; i < axes.length; i++) y.set(axes[i], target.get(i));
+            e.eqAll(out, y, n.out(0));
+            return List.of(n.result(0, out));
+        }
         if (scales == null && sizes == null) {
             boolean given = n.optInput(scalesAt).map(t -> t.rank() > 0 && !(t.dims().getFirst() instanceof Dim.Atom a && a.size() == 0)).orElse(false)
                     || !upsample && n.opset() >= 11 && n.optInput(3).isPresent();

@@ -20,11 +20,20 @@ final class ShapeOps {
         int[] range = n.attrs().shapeRange(r);
         int from = range[0], to = range[1];
         List<ShapeValue> vs = new ArrayList<>();
-        for (int i = from; i < to; i++) vs.add(ShapeValue.of(x.dim(i)));
+        for (int i = from; i < to; i++) vs.add(element(n, e, x.dim(i)));
         if (vs.isEmpty())
             throw n.error("the shape slice [" + from + ":" + to + "] of a rank-" + r + " input is empty: a size-0 axis"
                     + " (sizes are at least 1, Def. 1.1)");
         return List.of(n.result(0, List.of(Emitter.size(vs.size()))).withContents(vs));
+    }
+
+    /**
+     * Shape's element for axis term {@code d}: known when ground or forced by the constraints before
+     * the node (a MatMul's output axis equal to a weight's), the dim_param itself where the term is
+     * bound to one ({@link Emitter#resolve}), else the term.
+     */
+    private static ShapeValue element(Node n, Emitter e, Dim d) {
+        return ShapeValue.of(d instanceof Dim.Var ? e.resolve(d, n.origin("")) : d);
     }
 
     static List<Tensor> size(Node n, Emitter e) {
@@ -40,9 +49,11 @@ final class ShapeOps {
     static List<Tensor> constantOfShape(Node n, Emitter e) {
         Tensor in = n.input(0);
         if (in.rank() != 1) throw n.error("input 0 must be a 1-D shape (it has rank " + in.rank() + ")");
+        var data = Reshaping.dataTarget(n, e, 0);
+        if (data.isPresent()) return List.of(n.result(0, data.get()));
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
-                        + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast): shapes computed by arithmetic are not followed"));
+                        + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided)"));
         Tensor out = n.result(0, dims(n, e, vs, 0));
         // an integer fill of a short 1-D shape has known contents (expanded functions build shapes so:
         // LayerNormalization's ConstantOfShape(rank − axis, value = 1) is the suffix of its reduced shape)
@@ -192,6 +203,38 @@ final class ShapeOps {
         return List.of(n.result(0, y));
     }
 
+    /**
+     * NonMaxSuppression: boxes {@code [batches, boxes, 4]} and scores {@code [batches, classes, boxes]}
+     * agree on batches and boxes; selected_indices is {@code [count, 3]}, the count being the result of
+     * the suppression itself — an unknown extent named after the node (seed 004; at most
+     * {@code batches·classes·min(max_output_boxes_per_class, boxes)}, a bound not stated: no size
+     * relation stays open over an unknown extent). A known {@code max_output_boxes_per_class} of 0
+     * selects nothing: a size-0 axis, an error.
+     */
+    static List<Tensor> nonMaxSuppression(Node n, Emitter e) {
+        Tensor boxes = n.input(0), scores = n.input(1);
+        if (boxes.rank() != 3) throw n.error("input 0 (boxes) must have rank 3 ([batches, boxes, 4]), it has rank " + boxes.rank());
+        if (scores.rank() != 3) throw n.error("input 1 (scores) must have rank 3 ([batches, classes, boxes]), it has rank " + scores.rank());
+        e.eq(scores.dim(0), boxes.dim(0), n.in(1).as(n.in(1).role() + ", its batches against the boxes'"));
+        e.eq(scores.dim(2), boxes.dim(1), n.in(1).as(n.in(1).role() + ", its boxes against the boxes'"));
+        e.rel(Emitter.sz(boxes.dim(2)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.lit(4), n.in(0).as(n.in(0).role() + ", 4 coordinates per box"));
+        var max = n.optInput(2).flatMap(Tensor::ints);
+        if (max.isPresent() && max.get().length == 1 && max.get()[0] <= 0)
+            throw n.error("max_output_boxes_per_class is " + max.get()[0] + ": nothing is selected, a size-0 axis (Def. 1.1)");
+        return List.of(n.result(0, List.of(unknownExtent(e, n), Emitter.size(3))));
+    }
+
+    /**
+     * A size the data decides at node {@code n} (seed 004's unknown extent): a fresh variable named
+     * after the node ({@code slice_1_12} for node {@code /attn/Slice_1}), declared dynamic.
+     */
+    static Dim unknownExtent(Emitter e, Node n) {
+        String name = n.proto().getName();
+        String last = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_]", "");
+        String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? n.op() : last;
+        return unknownExtent(e, Character.toLowerCase(hint.charAt(0)) + hint.substring(1)); // a dimension name starts lower-case
+    }
+
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
     static Dim unknownExtent(Emitter e, String hint) {
         Dim d = e.fresh(hint);
@@ -211,7 +254,8 @@ final class ShapeOps {
         for (int i = 0; i < vs.size(); i++) {
             switch (vs.get(i)) {
                 case ShapeValue.Term(Dim d) -> out.add(d);
-                case ShapeValue.Product(List<Dim> fs) -> out.add(Contents.product(n, e, fs));
+                case ShapeValue.Product p -> out.add(Contents.dim(n, e, p));
+                case ShapeValue.Linear l -> out.add(Contents.dim(n, e, l));
                 case ShapeValue.Known(long v) -> {
                     if (v < 1) throw n.error("entry " + i + " of input " + input + " is " + v + ": sizes are at least 1 (Def. 1.1)");
                     out.add(Emitter.size(v));

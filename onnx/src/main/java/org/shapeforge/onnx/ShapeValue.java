@@ -29,6 +29,13 @@ sealed interface ShapeValue {
         }
     }
 
+    /**
+     * Any other integer computed from sizes ({@code (seq + 1) // 2}, {@code h - 2}): a linear form
+     * over sizes, products and floor divisions ({@link SizeForm}); an axis reading it is a size
+     * defined by that expression.
+     */
+    record Linear(SizeForm form) implements ShapeValue {}
+
     /** The element for an axis of size term {@code d}: a ground atom or the unit is known. */
     static ShapeValue of(Dim d) {
         return switch (d) {

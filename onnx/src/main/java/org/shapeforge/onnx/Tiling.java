@@ -16,6 +16,7 @@ final class Tiling {
 
     static List<Tensor> tile(Node n, Emitter e) {
         Tensor x = n.input(0);
+        if (n.input(1).ints().isEmpty()) return computedRepeats(n, e);
         long[] rep = n.constInts(1, "repeats");
         if (rep.length != x.rank()) throw n.error("repeats has " + rep.length + " entries for rank " + x.rank());
         List<Dim> y = e.freshRow("y", x.rank());
@@ -28,14 +29,41 @@ final class Tiling {
         return List.of(n.result(0, y));
     }
 
+    /**
+     * Tile with repeats computed from shapes (each axis {@code in · r}, a size defined by that product)
+     * or from data (each axis an unknown extent named after the node).
+     */
+    private static List<Tensor> computedRepeats(Node n, Emitter e) {
+        Tensor x = n.input(0);
+        var data = Reshaping.dataTarget(n, e, 1);
+        if (data.isPresent()) {
+            if (data.get().size() != x.rank()) throw n.error("repeats has " + data.get().size() + " entries for rank " + x.rank());
+            return List.of(n.result(0, data.get()));
+        }
+        List<ShapeValue> rep = Reshaping.shapeInput(n, 1, "repeats");
+        if (rep.size() != x.rank()) throw n.error("repeats has " + rep.size() + " entries for rank " + x.rank());
+        List<Dim> y = new ArrayList<>();
+        for (int i = 0; i < x.rank(); i++) {
+            if (rep.get(i) instanceof ShapeValue.Known(long k) && k < 1) throw n.error("repeats must be >= 1 (got " + k + ")");
+            List<Dim> fs = new ArrayList<>(List.of(x.dim(i)));
+            if (!(rep.get(i) instanceof ShapeValue.Known(long k) && k == 1)) fs.add(Contents.dim(n, e, rep.get(i)));
+            y.add(fs.size() == 1 ? fs.getFirst() : Contents.product(n, e, fs));
+        }
+        return List.of(n.result(0, y));
+    }
+
     static List<Tensor> topK(Node n, Emitter e) {
         Tensor x = n.input(0);
         long k;
         if (n.attrs().has("k")) k = n.attrs().i("k", 1);
-        else {
-            long[] kv = n.constInts(1, "K");
+        else if (n.input(1).ints().isPresent()) {
+            long[] kv = n.input(1).ints().get();
             if (kv.length != 1) throw n.error("K must hold one value");
             k = kv[0];
+        } else { // K computed from a shape (that size), or from data (an unknown extent named after the node)
+            var kc = n.input(1).contents().filter(c -> c.size() == 1).map(List::getFirst);
+            Dim kd = kc.isPresent() ? ShapeOps.dims(n, e, kc.map(List::of).get(), 1).getFirst() : ShapeOps.unknownExtent(e, n);
+            return topK(n, e, kd);
         }
         if (k < 1) throw n.error("K must be >= 1");
         int axis = n.axis(n.attrs().i("axis", -1), x.rank());
@@ -43,6 +71,24 @@ final class Tiling {
         for (int i = 0; i < x.rank(); i++) if (i != axis) e.eq(y.get(i), x.dim(i), n.in(0));
         e.eq(y.get(axis), Emitter.size(k), n.origin("the top-k axis " + axis + " (K = " + k + ")"));
         e.rel(Emitter.sz(x.dim(axis)), Rel.GE, Emitter.lit(k), n.origin("input 0's axis " + axis + " must hold K = " + k));
+        List<Tensor> outs = new ArrayList<>();
+        for (int o = 0; o < n.outputs(); o++) outs.add(n.proto().getOutput(o).isEmpty() ? null : n.result(o, y));
+        return outs;
+    }
+
+    /**
+     * TopK with a K known only as a size term: computed from a Shape ({@code min(k, x.size(1))} folded
+     * by {@link Contents}) or from data (an unknown extent). The top-k axis is that term; the
+     * input's axis holds it where neither is a dim_param (no size relation stays open over one).
+     */
+    private static List<Tensor> topK(Node n, Emitter e, Dim k) {
+        Tensor x = n.input(0);
+        int axis = n.axis(n.attrs().i("axis", -1), x.rank());
+        List<Dim> y = e.freshRow("y", x.rank());
+        for (int i = 0; i < x.rank(); i++) if (i != axis) e.eq(y.get(i), x.dim(i), n.in(0));
+        e.eq(y.get(axis), k, n.origin("the top-k axis " + axis + " (K computed at run time)"));
+        if (!e.symbolic(k) && !e.symbolic(x.dim(axis)))
+            e.rel(Emitter.sz(x.dim(axis)), Rel.GE, Emitter.sz(k), n.origin("input 0's axis " + axis + " must hold K"));
         List<Tensor> outs = new ArrayList<>();
         for (int o = 0; o < n.outputs(); o++) outs.add(n.proto().getOutput(o).isEmpty() ? null : n.result(o, y));
         return outs;
