@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
@@ -22,8 +24,11 @@ import picocli.CommandLine.Parameters;
  * {@code shapeforge conformance [DIR] [--values] [--match REGEX] [--json]}: ONNX's backend tests
  * (default: Debian's libonnx-testdata) through the importer; per op type, tests / supported /
  * shapes passed, and every failure with its reason. With {@code --values}, through generated C
- * ({@link ConformanceValues}). Exit 0 when every supported (values: every selected) test passes,
- * 1 otherwise, 2 when DIR holds no test.
+ * ({@link ConformanceValues}). With {@code --models DIR}, the corpus of real exported networks
+ * ({@link ModelCorpus}, {@code scripts/export-models.py}): per model, import time, every value's
+ * shape against ONNX's, and (unless {@code --no-values}) the run against torch's outputs. Exit 0
+ * when every supported (values: every selected; models: every) test passes, 1 otherwise, 2 when
+ * DIR holds no test.
  */
 @Command(name = "conformance", mixinStandardHelpOptions = true,
         description = "Run ONNX's conformance tests through the importer (shapes) or generated C (--values).")
@@ -38,8 +43,16 @@ public final class ConformanceCommand implements Callable<Integer> {
     @Option(names = "--values", description = "run the tests through generated C and compare values (within 1e-4 relative)")
     boolean values;
 
-    @Option(names = "--match", paramLabel = "REGEX", description = "only tests whose path (e.g. node/test_add) matches REGEX")
+    @Option(names = "--match", paramLabel = "REGEX", description = "only tests whose path (e.g. node/test_add) matches REGEX"
+            + " (with --models: model names)")
     String match;
+
+    @Option(names = "--models", paramLabel = "DIR", description = "the corpus of exported networks in DIR (scripts/export-models.py):"
+            + " import, every value's shape against onnx.shape_inference's, the run against torch's outputs")
+    Path models;
+
+    @Option(names = "--no-values", description = "with --models: shapes only, no run through generated C")
+    boolean noValues;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -49,6 +62,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
         try {
+            if (models != null) return models(out);
             java.util.regex.Pattern p = matchPattern();
             if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
                 throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
@@ -85,6 +99,31 @@ public final class ConformanceCommand implements Callable<Integer> {
             throw new ShapeError("usage", Span.NONE, "--match: not a regular expression: " + e.getDescription()
                     + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "") + " in '" + match + "'");
         }
+    }
+
+    private int models(PrintWriter out) throws IOException {
+        Span at = new Span(models.toString(), 0, 0);
+        if (dir != null || values)
+            throw new ShapeError("usage", at, "--models DIR takes no test root and no --values (the corpus runs values"
+                    + " unless --no-values)");
+        if (!Files.isDirectory(models) || ModelCorpus.models(models).isEmpty())
+            throw new ShapeError("io", at, models + ": no exported models here (a folder with <model>/model.onnx and"
+                    + " <model>/onnx_shapes.json); write them with `scripts/export-models.py " + models + "`");
+        java.util.regex.Pattern p = matchPattern();
+        List<Path> dirs = ModelCorpus.models(models).stream()
+                .filter(d -> p == null || p.matcher(d.getFileName().toString()).find()).toList();
+        if (dirs.isEmpty()) throw new ShapeError("usage", at, "no model matches --match " + match);
+        Kernels kernels = noValues ? null : Kernels.system();
+        List<ModelCorpus.Row> rows = new ArrayList<>();
+        for (Path d : dirs) {
+            spec.commandLine().getErr().println("conformance: " + d.getFileName() + " ...");
+            spec.commandLine().getErr().flush();
+            rows.add(ModelCorpus.run(d, new NativeSolver(), kernels));
+        }
+        if (json) out.println(Cli.json(CorpusTable.toJson(models, rows)));
+        else out.print(CorpusTable.text(rows));
+        out.flush();
+        return rows.stream().allMatch(ModelCorpus.Row::passed) ? Cli.OK : Cli.NEGATIVE;
     }
 
     static ObjectNode toJson(Conformance.Report r) {
