@@ -41,7 +41,7 @@ final class Emitter {
     private int fresh;
     private Outcome.Sat presolved;
     /** What {@link #presolved} ties to dim_params, read once per presolve. */
-    private SymbolicSizes presolvedSymbolic;
+    private SymbolicReading presolvedSymbolic;
     private int presolvedAt = -1;
 
     Emitter(String file, ShapeSolver solver) {
@@ -112,13 +112,13 @@ final class Emitter {
     /** Whether {@code e} mentions a dim_param or a runtime size. */
     boolean symbolic(SizeExpr e) {
         Set<String> vs = new LinkedHashSet<>();
-        SymbolicSizes.vars(e, vs);
+        SizeVars.vars(e, vs);
         return vs.stream().anyMatch(dynamic::contains);
     }
 
     boolean symbolic(Dim d) {
         Set<String> vs = new LinkedHashSet<>();
-        SymbolicSizes.dimVars(d, vs);
+        SizeVars.dimVars(d, vs);
         return vs.stream().anyMatch(dynamic::contains);
     }
 
@@ -251,6 +251,9 @@ final class Emitter {
             return d;
         }
         var solved = presolved.solved();
+        // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
+        var named = presolvedSymbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
+        if (named.isPresent() && dynamic.contains(named.get()) && !runtime.containsKey(named.get())) return Dim.var(named.get());
         if (solved.isEmpty() || presolvedSymbolic.dependsOnDynamic(d)) return d;
         Dim end = chain(d, solved.get());
         if (end == null) return d;
@@ -290,7 +293,7 @@ final class Emitter {
                     + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                     + "); " + why + " needs them");
         presolved = s;
-        presolvedSymbolic = SymbolicSizes.of(s, dynamic, runtime);
+        presolvedSymbolic = SymbolicReading.of(s, dynamic, runtime);
         presolvedAt = constraints.size();
     }
 
