@@ -46,10 +46,14 @@ public final class Model {
         }
     }
 
-    /** The file's bytes through the one bounded reader ({@link InputFile}: a missing, unreadable or endless file is an {@code io} error). */
+    /**
+     * The file's bytes through the one bounded reader ({@link InputFile}: a missing, unreadable or
+     * endless file is an {@code io} error), bounded by protobuf's own limit unless a bound is
+     * configured (an exported resnet50 is ~100 MB).
+     */
     private static byte[] bytes(Path file) {
         try {
-            return InputFile.bytes(file);
+            return InputFile.bytes(file, InputFile.maxBytes(InputFile.PROTOBUF_MAX_BYTES));
         } catch (ShapeError e) {
             throw new ImportError("io", file.toString(), e.getMessage().substring(e.getMessage().startsWith(file + ": ")
                     ? (file + ": ").length() : 0));
