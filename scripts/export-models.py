@@ -143,7 +143,7 @@ SPECS = [
          {"batch": 3, "seq": 5}, small=True),
     Spec("lstm", lambda: Recurrent(nn.LSTM(8, 16, bidirectional=True)),
          [("input", [7, 2, 8], {0: "seq", 1: "batch"})],
-         {"y": {0: "seq", 2: "batch"}, "h": {1: "batch"}, "c": {1: "batch"}}, {"batch": 3, "seq": 5}),
+         {"y": {0: "seq", 1: "batch"}, "h": {1: "batch"}, "c": {1: "batch"}}, {"batch": 3, "seq": 5}),
     Spec("gru", lambda: Recurrent(nn.GRU(8, 16, bidirectional=True, batch_first=True)),
          [("input", [2, 7, 8], {0: "batch", 1: "seq"})],
          {"y": {0: "batch", 1: "seq"}, "h": {1: "batch"}}, {"batch": 3, "seq": 5}, small=True),
