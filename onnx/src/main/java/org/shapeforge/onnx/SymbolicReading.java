@@ -29,18 +29,21 @@ final class SymbolicReading {
     private final Map<String, Dim> bindings;
     private final Map<String, SymSize> runtime = new HashMap<>();
     private final Set<String> dependent = new HashSet<>();
+    /** Whether closing set a dynamic dimension to a number (a solver defect): then no closed number is forced. */
+    private final boolean closedDynamic;
 
-    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, SizeExpr> runtimeSizes) {
+    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes) {
         this.dynamic = Set.copyOf(dynamic);
         this.sizes = s == null ? Map.of() : s.symbolicSizes().sizes();
         this.bindings = s == null ? Map.of() : s.dimBindings();
+        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n));
         for (String v : runtimeSizes.keySet()) resolveRuntime(v, runtimeSizes, new HashSet<>());
     }
 
     /** The reading of the solved form of {@code s} (none: only dim_params and runtime sizes read symbolically). */
     static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime) {
         SolvedForm sf = s.solved().orElse(null);
-        SymbolicReading out = new SymbolicReading(dynamic, sf, runtime);
+        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime);
         if (sf != null && !dynamic.isEmpty()) out.linkResidual(sf);
         return out;
     }
@@ -138,10 +141,15 @@ final class SymbolicReading {
 
     /**
      * Whether {@code d} is a variable residual size relations tie to a dynamic dimension without
-     * the solver determining it: its closed number holds for one binding only, never to be printed.
+     * the solver determining it, or any variable σ⋆ leaves open when closing set a dynamic
+     * dimension to a number (a solver defect, {@code /tmp/solver-defects}): its closed number holds
+     * for one binding only, never to be printed.
      */
     boolean undetermined(Dim d) {
         if (symbolic(d).isPresent()) return false;
+        for (int i = 0; i < 64 && d instanceof Dim.Var(String v, _) && bindings.get(v) instanceof Dim next; i++)
+            d = next; // σ⋆'s chain: an axis bound to an undetermined one is undetermined
+        if (closedDynamic && !d.isGround()) return true; // its closed number holds where closing pinned a dim_param only
         Set<String> vs = new HashSet<>();
         SizeVars.dimVars(d, vs);
         for (String v : vs) if (dependent.contains(v)) return true;
