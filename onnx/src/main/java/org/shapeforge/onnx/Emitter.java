@@ -332,7 +332,7 @@ final class Emitter {
                     + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                     + "); " + why + " needs them");
         presolved = s;
-        presolvedSymbolic = SymbolicReading.of(s, dynamic, runtime);
+        presolvedSymbolic = SymbolicReading.of(s, dynamic, runtime, constraints);
         presolvedAt = constraints.size();
     }
 

@@ -55,7 +55,7 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;
                 Map<String, List<String>> out = new LinkedHashMap<>();
-                SymbolicReading sym = SymbolicReading.of(s, im.dynamic(), im.runtime());
+                SymbolicReading sym = SymbolicReading.of(s, im.dynamic(), im.runtime(), im.constraints());
                 im.values().forEach((name, ds) -> {
                     List<String> printed = new ArrayList<>();
                     for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> sym.undetermined(d) ? UNDETERMINED : print(d, s, sym)));

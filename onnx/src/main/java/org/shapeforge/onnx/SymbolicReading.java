@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -11,6 +12,7 @@ import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 import org.shapeforge.term.sym.SymSize;
 
 /**
@@ -40,21 +42,39 @@ final class SymbolicReading {
         for (String v : runtimeSizes.keySet()) resolveRuntime(v, runtimeSizes, new HashSet<>());
     }
 
-    /** The reading of the solved form of {@code s} (none: only dim_params and runtime sizes read symbolically). */
-    static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime) {
+    /**
+     * The reading of the solved form of {@code s} (none: only dim_params and runtime sizes read
+     * symbolically), for the problem whose constraints are {@code input}.
+     */
+    static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime, List<Constraint> input) {
         SolvedForm sf = s.solved().orElse(null);
         SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime);
-        if (sf != null && !dynamic.isEmpty()) out.linkResidual(sf);
+        if (sf != null && !dynamic.isEmpty()) out.link(input);
         return out;
     }
 
-    /** The variables residual size relations connect to a dynamic dimension (transitively). */
-    private void linkResidual(SolvedForm sf) {
+    /**
+     * The variables the input's constraints connect (transitively) to a dynamic dimension: a size
+     * relation links all its variables, a dimension (in)equality its two sides, a row (in)equality
+     * of literal rows each pair of axes it aligns (so a channel axis is not linked to the batch
+     * axis beside it).
+     */
+    private void link(List<Constraint> input) {
         Map<String, Set<String>> links = new HashMap<>();
-        for (Constraint c : sf.residual()) {
-            Set<String> vs = new HashSet<>();
-            SizeVars.vars(c, vs);
-            for (String v : vs) links.computeIfAbsent(v, k -> new HashSet<>()).addAll(vs);
+        for (Constraint c : input) {
+            switch (c) {
+                case Constraint.SizeRel r -> {
+                    Set<String> vs = new HashSet<>();
+                    SizeVars.vars(r, vs);
+                    join(links, vs);
+                }
+                case Constraint.DimEq(Dim l, Dim r, var sp) -> pair(links, l, r);
+                case Constraint.DimLe(Dim l, Dim r, var sp) -> pair(links, l, r);
+                case Constraint.RowEq(Row l, Row r, var sp) -> rows(links, l, r);
+                case Constraint.RowLe(Row l, Row r, var sp) -> rows(links, l, r);
+                case Constraint.RowLeOne(Row l, Row r, var sp) -> rows(links, l, r);
+                default -> { } // ranges, totals, likely values: no axis's size from another's here
+            }
         }
         ArrayDeque<String> todo = new ArrayDeque<>(dynamic);
         Set<String> seen = new HashSet<>(dynamic);
@@ -63,6 +83,23 @@ final class SymbolicReading {
                 if (seen.add(w)) todo.add(w);
         seen.removeAll(dynamic);
         dependent.addAll(seen);
+    }
+
+    private static void rows(Map<String, Set<String>> links, Row l, Row r) {
+        if (!(l instanceof Row.Closed(List<Dim> ll, List<Dim> lt)) || !(r instanceof Row.Closed(List<Dim> rl, List<Dim> rt))) return;
+        for (int i = 0; i < Math.min(ll.size(), rl.size()); i++) pair(links, ll.get(i), rl.get(i));
+        for (int i = 1; i <= Math.min(lt.size(), rt.size()); i++) pair(links, lt.get(lt.size() - i), rt.get(rt.size() - i));
+    }
+
+    private static void pair(Map<String, Set<String>> links, Dim a, Dim b) {
+        Set<String> vs = new HashSet<>();
+        SizeVars.dimVars(a, vs);
+        SizeVars.dimVars(b, vs);
+        join(links, vs);
+    }
+
+    private static void join(Map<String, Set<String>> links, Set<String> vs) {
+        for (String v : vs) links.computeIfAbsent(v, k -> new HashSet<>()).addAll(vs);
     }
 
     private Optional<SymSize> resolveRuntime(String v, Map<String, SizeExpr> defs, Set<String> visiting) {
@@ -131,17 +168,18 @@ final class SymbolicReading {
 
     /** Whether {@code d} mentions a dim_param or a runtime size, or a variable the solver ties to one. */
     boolean dependsOnDynamic(Dim d) {
+        Optional<SymSize> s = symbolic(d);
+        if (s.isPresent()) return s.get().asConstant().isEmpty();
         Set<String> vs = new HashSet<>();
         SizeVars.dimVars(d, vs);
         for (String v : vs)
             if (dynamic.contains(v) || sizes.containsKey(v) || dependent.contains(v)) return true;
-        Optional<SymSize> s = symbolic(d);
-        return s.isPresent() && s.get().asConstant().isEmpty();
+        return false;
     }
 
     /**
-     * Whether {@code d} is a variable residual size relations tie to a dynamic dimension without
-     * the solver determining it, or any variable σ⋆ leaves open when closing set a dynamic
+     * Whether {@code d} is a variable the constraints tie to a dynamic dimension without the
+     * solver determining it (symbolically), or any variable σ⋆ leaves open when closing set a dynamic
      * dimension to a number (a solver defect, {@code /tmp/solver-defects}): its closed number holds
      * for one binding only, never to be printed.
      */
