@@ -23,24 +23,43 @@ public final class InputFile {
 
     public static final int DEFAULT_MAX_MIB = 64;
 
+    /**
+     * The bound of a protobuf message (an ONNX model or tensor): protobuf's own limit, 2 GiB less
+     * the headroom a Java array needs — a real exported network (resnet50, ~100 MB) is far above
+     * the default bound of text inputs.
+     */
+    public static final long PROTOBUF_MAX_BYTES = Integer.MAX_VALUE - 8L;
+
     /** The bound in bytes: see the class comment; an unreadable setting is the default. */
     public static long maxBytes() {
+        return maxBytes((long) DEFAULT_MAX_MIB << 20);
+    }
+
+    /**
+     * The bound in bytes for a kind of input whose own default is {@code defaultBytes}: the
+     * configured bound (see the class comment) when one is set, else {@code defaultBytes}.
+     */
+    public static long maxBytes(long defaultBytes) {
         String s = System.getProperty("shapeforge.maxInputMB", System.getenv("SHAPEFORGE_MAX_INPUT_MB"));
-        long mib = DEFAULT_MAX_MIB;
         if (s != null) {
             try {
                 long v = Long.parseLong(s.strip());
-                if (v > 0 && v <= 2047) mib = v;
+                if (v > 0 && v <= 2047) return Math.min(v << 20, PROTOBUF_MAX_BYTES);
             } catch (NumberFormatException e) {
                 // the default
             }
         }
-        return mib << 20;
+        return defaultBytes;
     }
 
-    /** The bytes of {@code file}; {@code io} errors for a missing, unreadable or too large file. */
+    /** The bytes of {@code file}, at most {@link #maxBytes()}; {@code io} errors for a missing, unreadable or too large file. */
     public static byte[] bytes(Path file) {
-        long max = maxBytes();
+        return bytes(file, maxBytes());
+    }
+
+    /** The bytes of {@code file}, at most {@code max} (at most {@link #PROTOBUF_MAX_BYTES}); {@code io} errors as {@link #bytes(Path)}. */
+    public static byte[] bytes(Path file, long max) {
+        if (max <= 0 || max > PROTOBUF_MAX_BYTES) throw new IllegalArgumentException("a bound in 1.." + PROTOBUF_MAX_BYTES + ": " + max);
         try (InputStream in = Files.newInputStream(file)) {
             byte[] buf = new byte[(int) Math.min(max + 1, 1 << 16)];
             int n = 0;
@@ -53,7 +72,7 @@ public final class InputFile {
                 if (r < 0) return n == buf.length ? buf : Arrays.copyOf(buf, n);
                 n += r;
             }
-            throw new ShapeError("io", Span.NONE, file + ": larger than " + (max >> 20) + " MiB (read stopped there; is it"
+            throw new ShapeError("io", Span.NONE, file + ": larger than " + Math.max(1, max >> 20) + " MiB (read stopped there; is it"
                     + " an endless file such as /dev/zero?); hint: SHAPEFORGE_MAX_INPUT_MB=N raises the bound");
         } catch (NoSuchFileException e) {
             throw new ShapeError("io", Span.NONE, file + ": no such file");

@@ -54,6 +54,7 @@ public final class AnnotatedModel {
         TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
         for (String d : dims)
             s.addDim(d.matches("[0-9]{1,18}") ? TensorShapeProto.Dimension.newBuilder().setDimValue(Long.parseLong(d))
+                    : d.equals(ImportResult.UNDETERMINED) ? TensorShapeProto.Dimension.newBuilder() // unknown: neither value nor param
                     : TensorShapeProto.Dimension.newBuilder().setDimParam(d));
         t.setShape(s);
         return v.toBuilder().setType(v.getType().toBuilder().setTensorType(t)).build();

@@ -71,6 +71,9 @@ final class Declared {
             NodeOrigin axis = at.as(at.role() + ", axis " + a);
             if (d.hasDimValue()) {
                 if (inferred.isGround() && Sizes.size(inferred) == d.getDimValue()) continue;
+                // an empty axis is no size (Def. 1.1): the inferred one (an unknown extent, as
+                // ConstantOfShape's 0 entry) stays as inferred, claiming no number
+                if (d.getDimValue() == 0) continue;
                 e.rel(Emitter.sz(inferred), Constraint.Rel.EQ, Emitter.lit(d.getDimValue()), axis);
             } else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
                 var input = e.inputParam(d.getDimParam());

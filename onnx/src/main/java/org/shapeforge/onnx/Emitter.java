@@ -41,7 +41,7 @@ final class Emitter {
     private int fresh;
     private Outcome.Sat presolved;
     /** What {@link #presolved} ties to dim_params, read once per presolve. */
-    private SymbolicSizes presolvedSymbolic;
+    private SymbolicReading presolvedSymbolic;
     private int presolvedAt = -1;
 
     Emitter(String file, ShapeSolver solver) {
@@ -149,13 +149,13 @@ final class Emitter {
     /** Whether {@code e} mentions a dim_param or a runtime size. */
     boolean symbolic(SizeExpr e) {
         Set<String> vs = new LinkedHashSet<>();
-        SymbolicSizes.vars(e, vs);
+        SizeVars.vars(e, vs);
         return vs.stream().anyMatch(dynamic::contains);
     }
 
     boolean symbolic(Dim d) {
         Set<String> vs = new LinkedHashSet<>();
-        SymbolicSizes.dimVars(d, vs);
+        SizeVars.dimVars(d, vs);
         return vs.stream().anyMatch(dynamic::contains);
     }
 
@@ -174,7 +174,10 @@ final class Emitter {
 
     /** {@code a = b}: the axes must be identical (no broadcasting). */
     void eq(Dim a, Dim b, NodeOrigin o) {
-        if (!a.equals(b)) add(new Constraint.DimEq(a, b, span()), o);
+        if (a.equals(b)) return;
+        add(new Constraint.DimEq(a, b, span()), o);
+        Dim ra = find(a), rb = find(b);
+        if (!ra.equals(rb)) same.put(ra, rb);
     }
 
     void eqAll(List<Dim> a, List<Dim> b, NodeOrigin o) {
@@ -214,9 +217,45 @@ final class Emitter {
                 eq(result.get(i), op.get(i - (r - op.size())), os.get(only).as(os.get(only).role() + ", the only non-unit axis " + i));
             } else if (count == 0) {
                 eq(result.get(i), Dim.unit(), os.getFirst().as("axis " + i + ": every operand has 1 or lacks it"));
+            } else {
+                sameTerm(result, operands, os, i);
             }
         }
     }
+
+    /**
+     * Equal operand axes broadcast to themselves: when every operand having axis {@code i} has a
+     * term the import equated ({@link #eq}) with the others' — SiLU's {@code x * Sigmoid(x)},
+     * a residual {@code a + a} — the result axis is that term. {@code out ⊑ in_k} alone admits
+     * any size there when the axis may be the unit 1∅ (a pooled {@code [b, c, 1, 1]} through a
+     * 1×1 convolution): closing chose the spatial 16 of a later broadcast for efficientnet's
+     * squeeze-excitation, where ONNX's result is the operands' own size.
+     */
+    private void sameTerm(List<Dim> result, List<List<Dim>> operands, List<NodeOrigin> os, int i) {
+        int r = result.size();
+        Dim first = null;
+        NodeOrigin at = null;
+        for (int m = 0; m < operands.size(); m++) {
+            List<Dim> op = operands.get(m);
+            int j = i - (r - op.size());
+            if (j < 0 || op.get(j) instanceof Dim.Unit) continue;
+            if (first == null) {
+                first = op.get(j);
+                at = os.get(m);
+            } else if (!find(first).equals(find(op.get(j)))) return;
+        }
+        if (first != null) eq(result.get(i), first, at.as(at.role() + ", axis " + i + " equal in every operand"));
+    }
+
+    /** The representative of {@code d}'s class under the equalities {@link #eq} emitted (union-find). */
+    private Dim find(Dim d) {
+        Dim root = d;
+        for (Dim up = same.get(root); up != null; up = same.get(root)) root = up;
+        return root;
+    }
+
+    /** Equalities emitted so far, as a union-find forest (a term to its parent); one direction only. */
+    private final java.util.Map<Dim, Dim> same = new java.util.HashMap<>();
 
     /** {@code left REL right} over sizes (basis ignored). */
     void rel(SizeExpr left, Constraint.Rel rel, SizeExpr right, NodeOrigin o) {
@@ -288,6 +327,9 @@ final class Emitter {
             return d;
         }
         var solved = presolved.solved();
+        // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
+        var named = presolvedSymbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
+        if (named.isPresent() && dynamic.contains(named.get()) && !runtime.containsKey(named.get())) return Dim.var(named.get());
         if (solved.isEmpty() || presolvedSymbolic.dependsOnDynamic(d)) return d;
         Dim end = chain(d, solved.get());
         if (end == null) return d;
@@ -326,12 +368,12 @@ final class Emitter {
         var solved = presolved.solved().orElseThrow();
         for (Constraint c : solved.residual()) {
             Set<String> vs = new LinkedHashSet<>();
-            SymbolicSizes.allVars(c, vs);
+            SizeVars.allVars(c, vs);
             link.accept(vs);
         }
         solved.dimBindings().forEach((v, b) -> {
             Set<String> vs = new LinkedHashSet<>(Set.of(v));
-            SymbolicSizes.dimVars(b, vs);
+            SizeVars.dimVars(b, vs);
             link.accept(vs);
         });
         Set<String> seen = new LinkedHashSet<>(dynamic);
@@ -365,7 +407,7 @@ final class Emitter {
                     + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                     + "); " + why + " needs them");
         presolved = s;
-        presolvedSymbolic = SymbolicSizes.of(s, dynamic, runtime);
+        presolvedSymbolic = SymbolicReading.of(s, dynamic, runtime, constraints);
         presolvedAt = constraints.size();
     }
 

@@ -23,9 +23,10 @@ import org.shapeforge.term.Dim;
  * with {@code dim_param}s: Z3's model gives every dynamic dimension a number (batch = 1), so a
  * size read off it holds for that batch only. An axis is printed as its model number only when
  * the number is forced (the problem plus {@code size(axis) != n} is unsat), as a dim_param's name
- * when it is forced equal to it, else as its variable (a symbol, never a number it is not forced
- * to be). Each question is one call of {@code checker} (with {@code timeoutMs}), at most
- * {@code budget} calls in all; past it an axis prints as its variable.
+ * when it is forced equal to it, else as {@link ImportResult#UNDETERMINED} (never a number it is
+ * not forced to be, never an internal variable's name). Each question is one call of
+ * {@code checker} (with {@code timeoutMs}), at most {@code budget} calls in all; past it an axis
+ * prints as undetermined.
  */
 final class ForcedSizes {
     private final Imported im;
@@ -59,7 +60,7 @@ final class ForcedSizes {
             if (unsat(new Constraint.SizeRel(new SizeExpr.Size(d), Constraint.Rel.NE, new SizeExpr.Size(Dim.var(p)), Span.NONE)))
                 return p;
         }
-        return org.shapeforge.lang.Printer.print(d);
+        return ImportResult.UNDETERMINED; // neither forced nor a dim_param: no internal variable's name (issue 31)
     }
 
     private Optional<Long> number(Dim d) {

@@ -65,10 +65,10 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;
                 Map<String, List<String>> out = new LinkedHashMap<>();
-                SymbolicSizes sym = SymbolicSizes.of(s, im.dynamic(), im.runtime());
+                SymbolicReading sym = SymbolicReading.of(s, im.dynamic(), im.runtime(), im.constraints());
                 im.values().forEach((name, ds) -> {
                     List<String> printed = new ArrayList<>();
-                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> print(d, s, sym)));
+                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> sym.undetermined(d) ? UNDETERMINED : print(d, s, sym)));
                     out.put(name, List.copyOf(printed));
                 });
                 yield new ImportResult(out, null);
@@ -137,7 +137,13 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 .matcher(text).find();
     }
 
-    private static String print(Dim d, Outcome.Sat s, SymbolicSizes sym) {
+    /**
+     * An axis the dynamic dimensions leave undetermined (a residual relation ties it to them without
+     * fixing it): neither a number nor an internal variable's name (issue 31).
+     */
+    static final String UNDETERMINED = "?";
+
+    private static String print(Dim d, Outcome.Sat s, SymbolicReading sym) {
         try {
             Dim g = Grounding.dim(d, s.model());
             if (!g.isGround()) throw new Undefined(Printer.print(g));
@@ -152,7 +158,8 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 if (next == null) break;
                 b = next;
             }
-            return sym.printed(b).orElse(Printer.print(b)); // a runtime size closing set it to: its expression
+            // a runtime size closing set it to: its expression; an open variable is no answer to print
+            return sym.printed(b).orElse(b instanceof Dim.Var ? UNDETERMINED : Printer.print(b));
         }
     }
 

@@ -60,7 +60,7 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
     /**
      * As {@link #result(Outcome)} for a model without a solved form (a Z3 fallback): with
      * dim_params, each axis is a number only where {@code checker} proves it forced, a dim_param
-     * where it proves it equal, else its variable (each question within {@code timeoutMs}).
+     * where it proves it equal, else undetermined ({@code ?}; each question within {@code timeoutMs}).
      */
     public ImportResult result(Outcome o, ShapeSolver checker, long timeoutMs) {
         return ImportResult.of(this, o, checker, timeoutMs);

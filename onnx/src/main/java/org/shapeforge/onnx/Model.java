@@ -46,10 +46,16 @@ public final class Model {
         }
     }
 
-    /** The file's bytes through the one bounded reader ({@link InputFile}: a missing, unreadable or endless file is an {@code io} error). */
+    /**
+     * The file's bytes through the one bounded reader ({@link InputFile}: a missing, unreadable or
+     * endless file is an {@code io} error): a regular file up to protobuf's own limit unless a
+     * bound is configured (an exported resnet50 is ~100 MB); anything else (a device such as
+     * {@code /dev/zero}, a FIFO) up to the default bound, so an endless stream stays small.
+     */
     private static byte[] bytes(Path file) {
         try {
-            return InputFile.bytes(file);
+            return InputFile.bytes(file, java.nio.file.Files.isRegularFile(file) ? InputFile.maxBytes(InputFile.PROTOBUF_MAX_BYTES)
+                    : InputFile.maxBytes());
         } catch (ShapeError e) {
             throw new ImportError("io", file.toString(), e.getMessage().substring(e.getMessage().startsWith(file + ": ")
                     ? (file + ": ").length() : 0));

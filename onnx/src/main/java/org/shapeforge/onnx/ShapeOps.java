@@ -54,17 +54,30 @@ final class ShapeOps {
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
                         + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided)"));
+        vs = emptyAxes(n, e, vs);
         Tensor out = n.result(0, dims(n, e, vs, 0));
         // an integer fill of a short 1-D shape has known contents (expanded functions build shapes so:
         // LayerNormalization's ConstantOfShape(rank − axis, value = 1) is the suffix of its reduced shape)
         var fill = n.attrs().tensor("value").map(t -> Model.initializer("value", t).ints()).flatMap(x -> x);
-        if (vs.size() == 1 && vs.getFirst() instanceof ShapeValue.Known(long len) && len <= MAX_FOLDED
+        if (vs.size() == 1 && vs.getFirst() instanceof ShapeValue.Known(long len) && len >= 1 && len <= MAX_FOLDED
                 && fill.isPresent() && fill.get().length == 1) {
             long[] v = new long[(int) len];
             java.util.Arrays.fill(v, fill.get()[0]);
             out = out.withContents(ShapeValue.known(v));
         }
         return List.of(out);
+    }
+
+    /**
+     * A shape entry 0 of ConstantOfShape is an empty tensor, legal ONNX (torchvision's detection
+     * transform builds one) but not a size (sizes are at least 1, Def. 1.1): it becomes seed 004's
+     * unknown extent named after the node, so the rest of the graph is still inferred and no
+     * number is claimed for it. A negative entry stays an error ({@link #dims}).
+     */
+    private static List<ShapeValue> emptyAxes(Node n, Emitter e, List<ShapeValue> vs) {
+        List<ShapeValue> out = new ArrayList<>(vs.size());
+        for (ShapeValue v : vs) out.add(v instanceof ShapeValue.Known(long k) && k == 0 ? new ShapeValue.Term(unknownExtent(e, n)) : v);
+        return List.copyOf(out);
     }
 
     /** The longest integer fill whose contents are kept (a shape has a few elements; a large fill is data). */

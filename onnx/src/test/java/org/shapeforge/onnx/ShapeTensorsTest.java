@@ -86,7 +86,7 @@ class ShapeTensorsTest {
                         node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
         // batch·4·6 = (batch·4)·y1: the product's factors cancel, y1 = 6
         ImportResult r = solve(m);
-        assertEquals(List.of("batch*4", "6"), r.shapes().get("y"));
+        assertEquals(List.of("batch * 4", "6"), r.shapes().get("y"));
         // and batch stays a dim_param: closing y to a number would have fixed batch (it printed [1, 4, 6])
         assertEquals(List.of("batch", "4", "6"), r.shapes().get("x"));
         String shc = Importer.translate(m, "m.onnx", Map.of(), SOLVER).shc();
@@ -110,7 +110,7 @@ class ShapeTensorsTest {
         // Reshape(x, [-1, 6]) with x = [batch, 4, 6]: the closed model's 4 holds for batch = 1 only
         var m = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6)),
                 List.of(node("r", "Reshape", List.of("x", "t"), List.of("y"))), "y");
-        assertEquals(List.of("batch*4", "6"), solve(m).shapes().get("y"));
+        assertEquals(List.of("batch * 4", "6"), solve(m).shapes().get("y"));
     }
 
     @Test
@@ -127,7 +127,7 @@ class ShapeTensorsTest {
         var tail = model(List.of(input("x", "batch", 4, 6)), List.of(int64s("t", -1, 6), int64s("s", 1), int64s("e", Long.MAX_VALUE), int64s("a", 0)),
                 List.of(node("r", "Reshape", List.of("x", "t"), List.of("y")),
                         node("sl", "Slice", List.of("y", "s", "e", "a"), List.of("z"))), "z");
-        assertEquals(List.of("batch*4-1", "6"), solve(tail).shapes().get("z"));
+        assertEquals(List.of("batch * 4 - 1", "6"), solve(tail).shapes().get("z"));
     }
 
     @Test
@@ -168,7 +168,7 @@ class ShapeTensorsTest {
                 .addInitializer(int64s("vals", 0, 1))).build();
         ImportResult r = solve(m);
         assertEquals(List.of("seq"), r.shapes().get("pos"));
-        assertEquals(List.of("seq-1"), r.shapes().get("tail"));
+        assertEquals(List.of("seq - 1"), r.shapes().get("tail"));
         assertEquals(List.of("seq", "8"), r.shapes().get("h"));
     }
 

@@ -1,0 +1,201 @@
+package org.shapeforge.onnx;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymSize;
+
+/**
+ * An axis read through the solver's one symbolic truth ({@link SolvedForm#symbolicSizes()}, issue
+ * 31): a term σ⋆ binds (through its chain) to a dynamic dimension or to a variable the solver
+ * determines as a function of the dynamic dimensions is that {@link SymSize} — {@code height},
+ * {@code (samples + 1) // 2}, {@code batch * 192} — with each runtime size ({@link Emitter#define},
+ * a dynamic name to the solver) replaced by its defining expression over the dim_params. A
+ * variable that residual size relations tie to a dynamic dimension without determining it has no
+ * symbolic value and no number: {@link #undetermined} says so (the closed model's number holds for
+ * one binding of the dynamic dimensions only). Immutable once built.
+ */
+final class SymbolicReading {
+    private final Set<String> dynamic;
+    private final Map<String, SymSize> sizes;
+    private final Map<String, Dim> bindings;
+    private final Map<String, SymSize> runtime = new HashMap<>();
+    private final Set<String> dependent = new HashSet<>();
+    /** Whether closing set a dynamic dimension to a number (a solver defect): then no closed number is forced. */
+    private final boolean closedDynamic;
+
+    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes) {
+        this.dynamic = Set.copyOf(dynamic);
+        this.sizes = s == null ? Map.of() : s.symbolicSizes().sizes();
+        this.bindings = s == null ? Map.of() : s.dimBindings();
+        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n));
+        for (String v : runtimeSizes.keySet()) resolveRuntime(v, runtimeSizes, new HashSet<>());
+    }
+
+    /**
+     * The reading of the solved form of {@code s} (none: only dim_params and runtime sizes read
+     * symbolically), for the problem whose constraints are {@code input}.
+     */
+    static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime, List<Constraint> input) {
+        SolvedForm sf = s.solved().orElse(null);
+        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime);
+        if (sf != null && !dynamic.isEmpty()) out.link(input);
+        return out;
+    }
+
+    /**
+     * The variables the input's constraints connect (transitively) to a dynamic dimension: a size
+     * relation links all its variables, a dimension (in)equality its two sides, a row (in)equality
+     * of literal rows each pair of axes it aligns (so a channel axis is not linked to the batch
+     * axis beside it).
+     */
+    private void link(List<Constraint> input) {
+        Map<String, Set<String>> links = new HashMap<>();
+        for (Constraint c : input) {
+            switch (c) {
+                case Constraint.SizeRel r -> {
+                    Set<String> vs = new HashSet<>();
+                    SizeVars.vars(r, vs);
+                    join(links, vs);
+                }
+                case Constraint.DimEq(Dim l, Dim r, var sp) -> pair(links, l, r);
+                case Constraint.DimLe(Dim l, Dim r, var sp) -> pair(links, l, r);
+                case Constraint.RowEq(Row l, Row r, var sp) -> rows(links, l, r);
+                case Constraint.RowLe(Row l, Row r, var sp) -> rows(links, l, r);
+                case Constraint.RowLeOne(Row l, Row r, var sp) -> rows(links, l, r);
+                default -> { } // ranges, totals, likely values: no axis's size from another's here
+            }
+        }
+        ArrayDeque<String> todo = new ArrayDeque<>(dynamic);
+        Set<String> seen = new HashSet<>(dynamic);
+        while (!todo.isEmpty())
+            for (String w : links.getOrDefault(todo.poll(), Set.of()))
+                if (seen.add(w)) todo.add(w);
+        seen.removeAll(dynamic);
+        dependent.addAll(seen);
+    }
+
+    private static void rows(Map<String, Set<String>> links, Row l, Row r) {
+        if (!(l instanceof Row.Closed(List<Dim> ll, List<Dim> lt)) || !(r instanceof Row.Closed(List<Dim> rl, List<Dim> rt))) return;
+        for (int i = 0; i < Math.min(ll.size(), rl.size()); i++) pair(links, ll.get(i), rl.get(i));
+        for (int i = 1; i <= Math.min(lt.size(), rt.size()); i++) pair(links, lt.get(lt.size() - i), rt.get(rt.size() - i));
+    }
+
+    private static void pair(Map<String, Set<String>> links, Dim a, Dim b) {
+        Set<String> vs = new HashSet<>();
+        SizeVars.dimVars(a, vs);
+        SizeVars.dimVars(b, vs);
+        join(links, vs);
+    }
+
+    private static void join(Map<String, Set<String>> links, Set<String> vs) {
+        for (String v : vs) links.computeIfAbsent(v, k -> new HashSet<>()).addAll(vs);
+    }
+
+    private Optional<SymSize> resolveRuntime(String v, Map<String, SizeExpr> defs, Set<String> visiting) {
+        if (runtime.containsKey(v)) return Optional.of(runtime.get(v));
+        if (!visiting.add(v)) return Optional.empty(); // a cycle defines nothing
+        Optional<SymSize> r = convert(defs.get(v), defs, visiting);
+        r.ifPresent(x -> runtime.put(v, x));
+        return r;
+    }
+
+    /** {@code e} as a normal form over the dim_params, when every variable it mentions reads as one. */
+    private Optional<SymSize> convert(SizeExpr e, Map<String, SizeExpr> defs, Set<String> visiting) {
+        try {
+            return switch (e) {
+                case SizeExpr.Lit(long k) -> Optional.of(SymSize.constant(k));
+                case SizeExpr.Size(Dim d) -> d instanceof Dim.Var(String w, _) && defs.containsKey(w)
+                        ? resolveRuntime(w, defs, visiting) : symbolic(d);
+                case SizeExpr.Add(SizeExpr a, SizeExpr b) -> both(a, b, defs, visiting).map(p -> p[0].plus(p[1]));
+                case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> both(a, b, defs, visiting).map(p -> p[0].minus(p[1]));
+                case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> both(a, b, defs, visiting).map(p -> p[0].times(p[1]));
+                case SizeExpr.Mod(SizeExpr a, long m) -> convert(a, defs, visiting).map(x -> x.mod(m));
+            };
+        } catch (ArithmeticException ex) { // SymOverflow included
+            return Optional.empty();
+        }
+    }
+
+    private Optional<SymSize[]> both(SizeExpr a, SizeExpr b, Map<String, SizeExpr> defs, Set<String> visiting) {
+        Optional<SymSize> x = convert(a, defs, visiting);
+        Optional<SymSize> y = convert(b, defs, visiting);
+        return x.isPresent() && y.isPresent() ? Optional.of(new SymSize[] {x.get(), y.get()}) : Optional.empty();
+    }
+
+    /**
+     * The size of axis {@code d} as a function of the dim_params, when the solver determines it
+     * (σ⋆'s chain ends at a dynamic dimension or a variable of {@code symbolicSizes}) or it is a
+     * literal; empty for a term the solver leaves open.
+     */
+    Optional<SymSize> symbolic(Dim d) {
+        for (int i = 0; i < 64; i++) {
+            switch (d) {
+                case Dim.Atom(long k, var basis) -> { return Optional.of(SymSize.constant(k)); }
+                case Dim.Unit u -> { return Optional.of(SymSize.constant(1)); }
+                case Dim.Var(String v, _) -> {
+                    if (runtime.containsKey(v)) return Optional.of(runtime.get(v));
+                    if (dynamic.contains(v)) return Optional.of(SymSize.name(v));
+                    SymSize s = sizes.get(v);
+                    if (s != null) return substituted(s);
+                    Dim next = bindings.get(v);
+                    if (next == null) return Optional.empty();
+                    d = next;
+                }
+                default -> { return Optional.empty(); }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<SymSize> substituted(SymSize s) {
+        try {
+            return Optional.of(s.substitute(runtime));
+        } catch (ArithmeticException ex) { // SymOverflow included
+            return Optional.empty();
+        }
+    }
+
+    /** Whether {@code d} mentions a dim_param or a runtime size, or a variable the solver ties to one. */
+    boolean dependsOnDynamic(Dim d) {
+        Optional<SymSize> s = symbolic(d);
+        if (s.isPresent()) return s.get().asConstant().isEmpty();
+        Set<String> vs = new HashSet<>();
+        SizeVars.dimVars(d, vs);
+        for (String v : vs)
+            if (dynamic.contains(v) || sizes.containsKey(v) || dependent.contains(v)) return true;
+        return false;
+    }
+
+    /**
+     * Whether {@code d} is a variable the constraints tie to a dynamic dimension without the
+     * solver determining it (symbolically), or any variable σ⋆ leaves open when closing set a dynamic
+     * dimension to a number (a solver defect, {@code /tmp/solver-defects}): its closed number holds
+     * for one binding only, never to be printed.
+     */
+    boolean undetermined(Dim d) {
+        if (symbolic(d).isPresent()) return false;
+        for (int i = 0; i < 64 && d instanceof Dim.Var(String v, _) && bindings.get(v) instanceof Dim next; i++)
+            d = next; // σ⋆'s chain: an axis bound to an undetermined one is undetermined
+        if (closedDynamic && !d.isGround()) return true; // its closed number holds where closing pinned a dim_param only
+        Set<String> vs = new HashSet<>();
+        SizeVars.dimVars(d, vs);
+        for (String v : vs) if (dependent.contains(v)) return true;
+        return false;
+    }
+
+    /** The printed form of {@code d} when it reads symbolically: {@link SymSize}'s canonical printer. */
+    Optional<String> printed(Dim d) {
+        return symbolic(d).map(SymSize::toString);
+    }
+}
