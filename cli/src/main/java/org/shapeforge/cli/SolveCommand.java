@@ -62,16 +62,16 @@ public final class SolveCommand implements Callable<Integer> {
         if (verified) {
             Verified.Result r = Verified.solve(p, smtBudgetMs);
             Outcome o = r.outcome();
-            if (json) out.println(Cli.json(OutcomeView.json(o).put("fallback", r.fallback())
+            if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints()).put("fallback", r.fallback())
                     .put("source", r.fallback() ? "smt" : "native")));
             else out.print((r.fallback() ? "fallback: SMT answered (native: "
-                    + r.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n" : "") + OutcomeView.text(o));
+                    + r.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n" : "") + OutcomeView.text(o, p.constraints()));
             out.flush();
             return OutcomeView.exitCode(o);
         }
         Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete).withTimeoutMs(timeoutMs));
-        if (json) out.println(Cli.json(toJson(o)));
-        else out.print(text(o));
+        if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
+        else out.print(OutcomeView.text(o, p.constraints()));
         out.flush();
         return OutcomeView.exitCode(o);
     }

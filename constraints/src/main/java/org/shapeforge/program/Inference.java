@@ -92,6 +92,16 @@ public record Inference(Generated generated, Solution solution) {
     }
 
     /**
+     * The closed model of a solved program with every symbolic value read at the unit ({@link
+     * #model(Solution.Solved)}), for the consumers that need ground sizes (projections); empty when
+     * the program is not solved. Since issue 31 the solver keeps dynamic dims symbolic, so the raw
+     * {@code Solution.Solved.model()} leaves the rows over them out.
+     */
+    public Optional<Assignment> closedAtUnit() {
+        return solution instanceof Solution.Solved s ? Optional.of(model(s)) : Optional.empty();
+    }
+
+    /**
      * The closed model with every {@code dynamic} dimension it leaves out read at the unit (the
      * solver keeps a dynamic dim out of the model when it is only reached through a binding, e.g.
      * {@code d ↦ n}): closed shapes show a dynamic dim as 1, as its notes say; its symbolic extent is

@@ -21,6 +21,15 @@ import org.shapeforge.term.Row;
  * inputs: a binding in {@code policyDims} or {@code policyRows} is a commitment of the run, not
  * claimed to be entailed, and {@link #principal()} speaks for the other bindings only.
  *
+ * <p>{@code symbolicSizes} (issue 31; {@link SymbolicSizes#NONE} when there are no dynamic dims or
+ * nothing depends on them) holds every input dimension variable whose size closing determined as a
+ * function of the dynamic dims, as a canonical {@link org.shapeforge.term.sym.SymSize}
+ * ({@code y = batch}, {@code y = (samples + 1) // 2}, {@code y = h * w}), with the domain
+ * conditions under which that is a solution. These variables are not in the closed model (ground
+ * by contract); front ends read a value's shape from here: {@code symbolicSizes().sizes().get(v)},
+ * printed with {@code toString()} (the syntax of {@code programs.md}'s last section), evaluated at a
+ * binding with {@code eval}, turned into a {@code .shc} relation with {@code definition(Dim)}.
+ *
  * <p>γ↑ is determined by the bindings (σ⋆ read with every unsolved variable at its top), so a
  * solver may hand it over {@linkplain Lazy lazily}: {@link #upward()} computes it on first use.
  */
@@ -33,7 +42,8 @@ public record SolvedForm(
         java.util.Set<String> policyRows,
         java.util.Set<String> policyDims,
         Map<String, Dim> closedSymbolic,
-        Map<String, Row> closedSymbolicRows) {
+        Map<String, Row> closedSymbolicRows,
+        SymbolicSizes symbolicSizes) {
     public SolvedForm {
         dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
         rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
@@ -43,6 +53,15 @@ public record SolvedForm(
         policyDims = java.util.Set.copyOf(policyDims);
         closedSymbolic = Map.copyOf(closedSymbolic);
         closedSymbolicRows = Map.copyOf(closedSymbolicRows);
+        java.util.Objects.requireNonNull(symbolicSizes, "symbolicSizes");
+    }
+
+    /** A solved form without symbolic sizes. */
+    public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
+            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows, java.util.Set<String> policyDims,
+            Map<String, Dim> closedSymbolic, Map<String, Row> closedSymbolicRows) {
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, closedSymbolic, closedSymbolicRows,
+                SymbolicSizes.NONE);
     }
 
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
@@ -57,7 +76,19 @@ public record SolvedForm(
      * {@code z = batch}); the model, ground by contract, leaves such values out.
      */
     public SolvedForm withClosedSymbolic(Map<String, Dim> values, Map<String, Row> rows) {
-        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, values, rows);
+        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, values, rows,
+                symbolicSizes);
+    }
+
+    /**
+     * This solved form with the sizes closing determined as functions of the dynamic dimensions
+     * ({@link SymbolicSizes}: {@code y_2 = (samples + 1) // 2}, with their domain conditions). The
+     * closed model, ground by contract, leaves these variables out; front ends read their shapes
+     * from here.
+     */
+    public SolvedForm withSymbolicSizes(SymbolicSizes sizes) {
+        return new SolvedForm(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, closedSymbolic,
+                closedSymbolicRows, sizes);
     }
 
     /** A solved form none of whose dimension bindings went through a policy step. */

@@ -59,7 +59,7 @@ public final class ProgramOperations {
         Map<String, Operation> byLabel = new LinkedHashMap<>();
         ops.forEach(o -> byLabel.put(o.label(), o));
         try {
-            return ProjectionInference.projectAll(ops, s.model());
+            return ProjectionInference.projectAll(ops, inf.closedAtUnit().orElse(s.model())); // symbolic values at the unit
         } catch (ProjectionError e) {
             Operation op = byLabel.get(e.operation());
             String where = op == null ? "" : op.origin() + " `" + textOf(inf.generated(), op) + "`: ";

@@ -67,6 +67,8 @@ final class Attempt {
                 java.util.Map<String, org.shapeforge.term.Row> symbolicRows = new java.util.LinkedHashMap<>();
                 model = Report.model(en, in, notes, symbolic, symbolicRows);
                 if (!symbolic.isEmpty() || !symbolicRows.isEmpty()) sf = sf.withClosedSymbolic(symbolic, symbolicRows);
+                var sizes = Report.symbolicSizes(en, in);
+                if (!sizes.isEmpty()) sf = sf.withSymbolicSizes(sizes);
             }
             return new Done(en, sf, model, notes, en.steps());
         } catch (Contradiction c) {

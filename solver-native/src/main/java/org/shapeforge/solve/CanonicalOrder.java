@@ -280,7 +280,25 @@ final class CanonicalOrder {
         Map<String, Row> symbolicRows = new LinkedHashMap<>();
         s.closedSymbolicRows().forEach((k, v) -> symbolicRows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         return new SolvedForm(dims.build(), rows.build(), s.residual().stream().map(this::constraint).toList(), s.principal(),
-                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows);
+                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows,
+                symbolicSizes(s.symbolicSizes(), back));
+    }
+
+    /** The symbolic sizes in the user's names (keys, and the dynamic names inside the expressions). */
+    private static org.shapeforge.solver.SymbolicSizes symbolicSizes(org.shapeforge.solver.SymbolicSizes s, Map<String, String> back) {
+        if (s.isEmpty() && s.checkedAt().isEmpty()) return s;
+        Map<String, org.shapeforge.term.sym.SymSize> names = new java.util.HashMap<>();
+        back.forEach((k, v) -> names.put(k, org.shapeforge.term.sym.SymSize.name(v)));
+        Map<String, org.shapeforge.term.sym.SymSize> sizes = new LinkedHashMap<>();
+        s.sizes().forEach((k, v) -> sizes.put(back.getOrDefault(k, k), v.substitute(names)));
+        var conds = s.conditions().stream().map(c -> new org.shapeforge.term.sym.SymCondition(c.left().substitute(names), c.rel(),
+                c.right().substitute(names))).toList();
+        var at = s.checkedAt().stream().map(b -> {
+            Map<String, Long> m = new LinkedHashMap<>();
+            b.forEach((k, v) -> m.put(back.getOrDefault(k, k), v));
+            return m;
+        }).toList();
+        return new org.shapeforge.solver.SymbolicSizes(sizes, conds, at);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

@@ -87,7 +87,8 @@ public final class NativeSolver implements ShapeSolver {
                 case Attempt.Done d -> {
                     List<String> notes = new ArrayList<>(d.notes());
                     if (options.complete() && !script.isEmpty()) notes.add("complete mode: branch " + script + " after " + node + " failed branch(es)");
-                    guard(in, prov, d);
+                    String unchecked = guard(in, prov, d);
+                    if (unchecked != null) return new Outcome.Unknown(unchecked, stats(n, steps, t0));
                     return new Outcome.Sat(d.model(), java.util.Optional.of(d.solved()), notes, stats(n, steps, t0));
                 }
                 case Attempt.OutOfBudget b -> {
@@ -149,12 +150,50 @@ public final class NativeSolver implements ShapeSolver {
 
     private static final int PARALLEL_GUARD = 20_000;
 
-    /** Soundness guard (style lesson 3): the closed model must satisfy the input under flat. */
-    private static void guard(Input in, Provenance prov, Attempt.Done d) {
+    /**
+     * Soundness guard (style lesson 3): the closed model must satisfy the input under flat (a
+     * violation is a bug: IllegalStateException). With symbolic sizes, at bindings of the dynamic
+     * dims in their domain. Returns the reason for an Unknown when no consistent reading exists
+     * to check, else null.
+     */
+    private static String guard(Input in, Provenance prov, Attempt.Done d) {
         // with nothing left symbolic the model already is the all-ground reading
         Assignment m = d.model();
-        Assignment check = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
-                ? m : Report.symbolicAtUnit(d.engine(), in);
+        var sy = d.engine().size.symbols();
+        boolean unitInDomain = sy.conditions().stream().allMatch(c -> {
+            try {
+                java.util.Map<String, Long> ones = new java.util.HashMap<>();
+                for (String v : c.left().plus(c.right()).vars()) ones.put(v, 1L);
+                for (String v : c.left().vars()) ones.put(v, 1L);
+                for (String v : c.right().vars()) ones.put(v, 1L);
+                return c.holds(ones);
+            } catch (ArithmeticException e) {
+                return false;
+            }
+        });
+        // with variables open other than through a symbol (read at the unit), the all-ones reading is
+        // the consistent one: it is used whenever the unit is inside the domain
+        if (sy.derived().isEmpty() && sy.conditions().isEmpty() || unitInDomain && Report.openBeyondSymbols(d.engine(), in)) {
+            guard(in, prov, d, m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
+                    ? m : Report.symbolicAtUnit(d.engine(), in));
+            return null;
+        }
+        // derived symbols: at each chosen binding of the dynamic dims (every domain condition holds there)
+        boolean open = Report.openBeyondSymbols(d.engine(), in);
+        for (var binding : d.engine().size.checkedAt())
+            try {
+                guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
+            } catch (IllegalStateException e) {
+                if (!open) throw e;
+                // variables left open (read at the unit) beside symbolic sizes whose domain excludes 1:
+                // no consistent reading to check, so no answer
+                return "not supported natively: closing left variables open beside symbolic sizes whose domain excludes 1"
+                        + " (checked at " + binding + "), so the answer could not be checked";
+            }
+        return null;
+    }
+
+    private static void guard(Input in, Provenance prov, Attempt.Done d, Assignment check) {
         var inadmissible = org.shapeforge.semantics.Admissible.violation(check, prov.discardable());
         if (inadmissible.isPresent())
             throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)

@@ -146,6 +146,90 @@ final class Report {
         return new Assignment(d.build(), r.build());
     }
 
+    /**
+     * The closed values with the dynamic dimensions at {@code binding} and every derived symbol at
+     * its value there (issue 31): what the soundness guard checks when closing derived symbols —
+     * at bindings that satisfy the domain conditions, never at the unit where that is outside them.
+     * Other unbound variables are read at the unit, as in {@link #symbolicAtUnit}.
+     */
+    static Assignment symbolicAt(Engine en, Input in, Map<String, Long> binding) {
+        var derived = en.size.symbols().derived();
+        java.util.function.Function<String, Dim> value = name -> {
+            Long b = binding.get(name);
+            if (b != null) return Sizes.ofSize(b, Dim.DEFAULT_BASIS);
+            var d = derived.get(name);
+            return d != null ? Sizes.ofSize(d.eval(binding), Dim.DEFAULT_BASIS) : Dim.unit();
+        };
+        java.util.function.Function<Dim, Dim> at = x -> Sizes.ground(x, value)
+                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
+        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
+        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
+            Dim x = dim(en, s);
+            String name = st.dimName(s);
+            d.putNew(name, PackedIndex.hash(name), x.isGround() && x instanceof Dim.Atom ? x : at.apply(x));
+        }
+        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
+            Row x = row(en, s);
+            String name = st.rowName(s);
+            r.putNew(name, PackedIndex.hash(name), x instanceof Row.Closed c && c.isGround() ? c
+                    : new Row.Closed(map(x.lead(), at::apply), map(x.trail(), at::apply)));
+        }
+        return new Assignment(d.build(), r.build());
+    }
+
+    /**
+     * Whether some input variable is left open by closing other than through a symbol (a dynamic
+     * dim or a derived symbol): a dimension below two dynamic dims, a row left open. The guard then
+     * reads those at the unit, which is consistent only with the dynamic dims at 1.
+     */
+    static boolean openBeyondSymbols(Engine en, Input in) {
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
+            Dim x = dim(en, s);
+            if (x.isGround()) continue;
+            if (!symbolsOnly(en, x)) return true;
+        }
+        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
+            Row x = row(en, s);
+            if (x.isGround()) continue;
+            if (x instanceof Row.Open) return true;
+            for (Dim a : x.flat()) if (!symbolsOnly(en, a)) return true;
+        }
+        return false;
+    }
+
+    private static boolean symbolsOnly(Engine en, Dim d) {
+        return switch (d) {
+            case Dim.Unit u -> true;
+            case Dim.Atom a -> true;
+            case Dim.Var v -> en.size.isSymbol(v.name());
+            case Dim.Concat c -> c.parts().stream().allMatch(p -> symbolsOnly(en, p));
+            case Dim.Affine a -> symbolsOnly(en, a.over()) && a.kernel().map(k -> symbolsOnly(en, k)).orElse(true);
+        };
+    }
+
+    /**
+     * The sizes of the input's dimension variables that are functions of the dynamic dims (issue
+     * 31): a variable bound to a dynamic dim, or to a derived symbol, with its normal form; the
+     * dynamic dims themselves left out. With the domain conditions and the guard's bindings.
+     */
+    static org.shapeforge.solver.SymbolicSizes symbolicSizes(Engine en, Input in) {
+        var sy = en.size.symbols();
+        Map<String, org.shapeforge.term.sym.SymSize> out = new java.util.TreeMap<>();
+        Store st = en.store;
+        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
+            String name = st.dimName(s);
+            if (en.size.isDynamic(name)) continue;
+            if (!(dim(en, s) instanceof Dim.Var(String w, var basis))) continue;
+            if (sy.derived().containsKey(w)) out.put(name, sy.derived().get(w));
+            else if (en.size.isDynamic(w)) out.put(name, org.shapeforge.term.sym.SymSize.name(w));
+        }
+        boolean any = !sy.derived().isEmpty() || !sy.conditions().isEmpty();
+        return new org.shapeforge.solver.SymbolicSizes(out, sy.conditions(), any ? en.size.checkedAt() : List.of());
+    }
+
     /** {@code x} (already read through σ⋆) with its remaining, unbound variables at the unit. */
     private static Dim atUnit(Dim x) {
         return Sizes.ground(x, name -> Dim.unit())

@@ -86,6 +86,39 @@ public final class OutcomeView {
 
     /** The full text rendering: headline, then the model/solved form or the failure with origins and a hint. */
     public static String text(Outcome o) {
+        return text(o, null);
+    }
+
+    /**
+     * γ↑ when it is a real solution of {@code input} (the evaluator under flat; issue 31: it set
+     * every dynamic dim to 1 and violated residual size constraints); with {@code input} null, γ↑
+     * unchecked.
+     */
+    static java.util.Optional<org.shapeforge.term.Assignment> upward(SolvedForm sf, List<Constraint> input) {
+        var up = sf.upward();
+        if (input == null) return java.util.Optional.of(up);
+        try {
+            return org.shapeforge.semantics.Evaluator.holdsAll(input, up, org.shapeforge.semantics.Semantics.FLAT)
+                    ? java.util.Optional.of(up) : java.util.Optional.empty();
+        } catch (RuntimeException notAnAssignment) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The symbolic sizes (issue 31): {@code y = (h + 1) // 2}, then the domain conditions as {@code where …}. */
+    private static void symbolic(StringBuilder sb, SolvedForm sf) {
+        var ss = sf.symbolicSizes();
+        if (ss.isEmpty()) return;
+        sb.append("symbolic:\n");
+        ss.sizes().forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(v).append('\n'));
+        for (var c : ss.conditions()) sb.append("  where ").append(c).append('\n');
+    }
+
+    /**
+     * The text rendering with γ↑ checked against {@code input}: the {@code upward:} line is printed
+     * only when it is a real solution (see {@link #upward}).
+     */
+    public static String text(Outcome o, List<Constraint> input) {
         StringBuilder sb = new StringBuilder(headline(o)).append('\n');
         switch (o) {
             case Outcome.Sat s -> {
@@ -95,6 +128,7 @@ public final class OutcomeView {
                     sb.append("residual:\n");
                     for (Constraint c : sf.residual()) sb.append("  ").append(Printer.print(c)).append('\n');
                     section(sb, "closed", s.model().dims(), s.model().rows());
+                    symbolic(sb, sf);
                     List<String> pd = policyDerived(sf);
                     sb.append("principal: ").append(sf.principal() ? "yes" : "no")
                             .append(sf.principal() && !pd.isEmpty() ? " (except the policy-derived bindings)" : "").append('\n');
@@ -102,7 +136,7 @@ public final class OutcomeView {
                         sb.append("policy-derived: ").append(String.join(", ", pd.subList(0, Math.min(10, pd.size()))))
                                 .append(pd.size() > 10 ? ", … (" + pd.size() + " in all)" : "")
                                 .append(" (through a marker placement a marker-sensitive constraint reads, or another policy step: a commitment, not entailed; Remark 2.11)\n");
-                    sb.append("upward: ").append(Printer.print(sf.upward())).append('\n');
+                    upward(sf, input).ifPresent(up -> sb.append("upward: ").append(Printer.print(up)).append('\n'));
                 } else {
                     sb.append("model:\n");
                     s.model().dims().forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(Printer.print(v)).append('\n'));
@@ -145,6 +179,11 @@ public final class OutcomeView {
 
     /** The JSON document of one outcome ({@code cli.md}, "JSON of solve"). */
     public static ObjectNode json(Outcome o) {
+        return json(o, null);
+    }
+
+    /** The JSON document with γ↑ checked against {@code input} ({@code upward} left out when it is not a solution). */
+    public static ObjectNode json(Outcome o, List<Constraint> input) {
         ObjectNode doc = JSON.createObjectNode();
         doc.put("verdict", verdict(o)).put("outcome", outcome(o));
         switch (o) {
@@ -160,7 +199,14 @@ public final class OutcomeView {
                     doc.put("principal", sf.principal());
                     ArrayNode pd = doc.putArray("policyDerived");
                     policyDerived(sf).forEach(pd::add);
-                    values(doc.putObject("upward"), sf.upward());
+                    var ss = sf.symbolicSizes();
+                    if (!ss.isEmpty()) {
+                        ObjectNode sym = doc.putObject("symbolic");
+                        ss.sizes().forEach((k, v) -> sym.put(k, v.toString()));
+                        ArrayNode conds = doc.putArray("conditions");
+                        ss.conditions().forEach(c -> conds.add(c.toString()));
+                    }
+                    upward(sf, input).ifPresent(up -> values(doc.putObject("upward"), up));
                 } else values(doc.putObject("model"), s.model());
                 ArrayNode notes = doc.putArray("notes");
                 s.notes().forEach(notes::add);

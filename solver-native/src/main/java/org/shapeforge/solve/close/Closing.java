@@ -144,7 +144,7 @@ public final class Closing {
         Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of(); // never closed through a relation either
         for (int slot : vars) {
             String v = store.dimName(slot);
-            if (store.dimBound(slot) || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
+            if (store.dimBound(slot) || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
             Store.Cap cap = store.cap(slot);
             Dim.Var term = store.dimTerm(slot);
@@ -189,7 +189,7 @@ public final class Closing {
         Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of();
         for (int slot : vars) {
             String v = store.dimName(slot);
-            if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (prov.dynamic().contains(v) || tied.contains(v))) continue;
+            if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);
@@ -225,7 +225,7 @@ public final class Closing {
         while (!todo.isEmpty())
             for (Stored s : en.store.bound().upAdjacencies(todo.poll())) {
                 if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
-                if (prov.dynamic().contains(u)) out.add(u);
+                if (en.size.isSymbol(u)) out.add(u);
                 else if (seen.add(u)) todo.add(u);
             }
         return out;

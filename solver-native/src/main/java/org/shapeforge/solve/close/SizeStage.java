@@ -78,11 +78,70 @@ public final class SizeStage {
     public void run() {
         totals();
         en.size.requireNoOpenProductInequality();
+        forcedSizes();
+        if (!prov.dynamic().isEmpty()) {
+            SymbolicStage symbolic = new SymbolicStage(en, commit);
+            while (symbolic.step()) forcedSizes();
+        }
         linear();
-        for (var e : new ArrayList<>(en.size.sizes().entrySet()))
-            if (en.size.sizes().containsKey(e.getKey()) && !prov.dynamic().contains(e.getKey()))
-                commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
-                        Why.GUESS.and(e.getValue().why()));
+        knownSizes();
+    }
+
+    /**
+     * Binds every known size (a size the constraints determine uniquely) to the default basis,
+     * each commitment re-solved to a fixpoint, until none is left. This runs before the residual
+     * linear system is guessed (seed 000's "preventing premature guessing"): a guess from the
+     * linear system must see the sizes that are already forced — a residual {@code Add} after two
+     * convolutions guessed its result from {@code y_14 <= y_2} before the convolution arithmetic's
+     * {@code size(y_2) = 8} was bound, and failed later. Dynamic variables are never bound here.
+     */
+    private void knownSizes() {
+        boolean more = true;
+        while (more) {
+            more = false;
+            for (var e : new ArrayList<>(en.size.sizes().entrySet()))
+                if (en.size.sizes().containsKey(e.getKey()) && !en.size.isSymbol(e.getKey())) {
+                    commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
+                            Why.GUESS.and(e.getValue().why()));
+                    more = true;
+                }
+        }
+    }
+
+    /**
+     * Known sizes, then the sizes that exact interval propagation over the whole residual linear
+     * system pins to one value ({@link LinearSolver#forced}: {@code size(r) in 1..1} with
+     * {@code 8 + 2 == size(y) + 1 + size(r)} forces {@code y} to 8), each bound to the default
+     * basis and propagated, until neither gives anything new. Only sizes the constraints force
+     * are bound, so the basis is the one policy in it; dynamic variables are never bound.
+     */
+    private void forcedSizes() {
+        boolean refuted = false;
+        while (true) {
+            Residual res = Residual.of(en.size);
+            Map<String, Long> forced = new LinkedHashMap<>();
+            if (!res.system().constraints().isEmpty()) {
+                Map<String, Long> pinned = LinearSolver.forced(res.system());
+                for (String v : res.order()) {
+                    Long n = pinned.get(v);
+                    if (n == null || en.size.isSymbol(v)) continue;
+                    if (en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
+                        forced.put(v, n);
+                }
+            }
+            boolean known = en.size.sizes().keySet().stream().anyMatch(v -> !en.size.isSymbol(v));
+            if (forced.isEmpty() && !known) return;
+            if (!refuted) { // once, and only when something is to be bound (the ILP is not free)
+                refuteFirst(res);
+                refuted = true;
+            }
+            knownSizes();
+            for (var e : forced.entrySet()) {
+                if (!(en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
+                    continue; // bound meanwhile (the fixpoint after an earlier commitment)
+                commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue(), Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
+            }
+        }
     }
 
     private void totals() {
@@ -138,6 +197,17 @@ public final class SizeStage {
         return j.holes() == 0 && j.row().isGround() ? j.row() : null;
     }
 
+    /**
+     * A residual linear system that has no solution is refuted before anything is bound: the
+     * refutation is semantic (the system is a relaxation of the input), whereas binding a known
+     * size first would make the same contradiction look like the consequence of a policy step.
+     */
+    private void refuteFirst(Residual res) {
+        if (res.system().constraints().isEmpty()) return;
+        if (LinearSolver.solve(res.system(), Map.of()) instanceof LinearResult.Unsat u)
+            throw Contradiction.fail(u.reason(), res.why());
+    }
+
     private void linear() {
         Residual res = Residual.of(en.size);
         if (res.system().constraints().isEmpty()) return;
@@ -153,7 +223,7 @@ public final class SizeStage {
                 Set<String> tied = en.size.tiedToDynamic();
                 for (String v : res.order()) {
                     Long n = s.model().get(v);
-                    if (n == null || tied.contains(v)) continue;
+                    if (n == null || tied.contains(v) || en.size.isSymbol(v)) continue;
                     if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                         continue;
                     if (en.size.sizes().containsKey(v)) continue;

@@ -29,7 +29,10 @@ final class DimRules {
             return;
         }
         if (l.equals(r)) return;
-        if (l instanceof Dim.Var v) en.bindDim(v, r, why);
+        // a symbol (dynamic or derived) stays its class's representative: its name is never
+        // replaced by another variable's in any answer (issue 31: `batch` bound to `y_0` was lost)
+        boolean keepLeft = l instanceof Dim.Var a && r instanceof Dim.Var b && en.size.isSymbol(a.name()) && !en.size.isSymbol(b.name());
+        if (l instanceof Dim.Var v && !keepLeft) en.bindDim(v, r, why);
         else if (r instanceof Dim.Var v) en.bindDim(v, l, why);
         else throw Contradiction.fail("dimension mismatch: " + Show.dim(l) + " = " + Show.dim(r), why);
     }

@@ -26,29 +26,43 @@ public record Residual(LinearSystem system, Why why, List<String> order) {
         Set<String> inner = new LinkedHashSet<>(), outer = new LinkedHashSet<>();
         for (SizeItem it : sr.live()) {
             Trace t = new Trace(it.why, false);
-            switch (it.body) {
-                case SizeItem.Eq e -> {
-                    Dim l = sr.deep(e.left(), t), r = sr.deep(e.right(), t);
-                    var known = sr.known(SizeTerms.vars(List.of(l, r)), t);
-                    cs.add(LinearConstraint.eq(SizeTranslator.size(l).substitute(known),
-                            SizeTranslator.size(r).substitute(known), Show.dim(e.left()) + " = " + Show.dim(e.right())));
-                    for (Dim d : List.of(l, r)) (SizeTerms.compound(d) ? inner : outer).addAll(SizeTerms.vars(List.of(d)));
-                }
-                case SizeItem.Pred p -> {
-                    for (LinearConstraint c : p.linear()) {
-                        LinearConstraint x = new LinearConstraint(sr.resolve(c.expr(), new HashMap<>(), t), c.rel(), c.label());
-                        cs.add(x);
-                        x.expr().variables().stream().filter(v -> !v.startsWith("%")).forEach(outer::add);
-                    }
-                }
-                default -> {
-                    continue;
-                }
-            }
+            List<LinearConstraint> lin = linear(sr, it, t, inner, outer);
+            if (lin == null) continue;
+            cs.addAll(lin);
             why = why.and(t.why());
         }
         List<String> order = new ArrayList<>(inner);
         outer.stream().filter(v -> !inner.contains(v)).forEach(order::add);
         return new Residual(new LinearSystem(cs, sr.discardable, sr.translator.auxiliary()), why, order);
+    }
+
+    /**
+     * The linear constraints of one live item under σ with known sizes substituted (variables
+     * renamed to their representatives; a predicate's remainders are {@code %} auxiliaries), or
+     * null for an item with no linear reading (Total_elems, Exact, orders). The variables inside
+     * compound terms are added to {@code inner}, the others to {@code outer}.
+     */
+    static List<LinearConstraint> linear(SizeRules sr, SizeItem it, Trace t, Set<String> inner, Set<String> outer) {
+        List<LinearConstraint> cs = new ArrayList<>();
+        switch (it.body) {
+            case SizeItem.Eq e -> {
+                Dim l = sr.deep(e.left(), t), r = sr.deep(e.right(), t);
+                var known = sr.known(SizeTerms.vars(List.of(l, r)), t);
+                cs.add(LinearConstraint.eq(SizeTranslator.size(l).substitute(known),
+                        SizeTranslator.size(r).substitute(known), Show.dim(e.left()) + " = " + Show.dim(e.right())));
+                for (Dim d : List.of(l, r)) (SizeTerms.compound(d) ? inner : outer).addAll(SizeTerms.vars(List.of(d)));
+            }
+            case SizeItem.Pred p -> {
+                for (LinearConstraint c : p.linear()) {
+                    LinearConstraint x = new LinearConstraint(sr.resolve(c.expr(), new HashMap<>(), t), c.rel(), c.label());
+                    cs.add(x);
+                    x.expr().variables().stream().filter(v -> !v.startsWith("%")).forEach(outer::add);
+                }
+            }
+            default -> {
+                return null;
+            }
+        }
+        return cs;
     }
 }

@@ -69,10 +69,65 @@ public final class SizeRules {
         return first < 0 ? org.shapeforge.lang.Span.NONE : spans.apply(first);
     }
 
-    /** The discardable variables (guessed to 0, sizes at least 0) and the dynamic ones (never closed). */
     /** Whether {@code v} is declared dynamic (never closed). */
     public boolean isDynamic(String v) {
         return dynamic.contains(v);
+    }
+
+    private final Symbols symbols = new Symbols();
+    private List<Map<String, Long>> checkedAt = List.of();
+
+    /** The derived symbols of closing and their domain conditions (issue 31). */
+    public Symbols symbols() {
+        return symbols;
+    }
+
+    /** Whether {@code v} is a symbol: declared dynamic, or derived as a function of the dynamic dims. */
+    public boolean isSymbol(String v) {
+        return dynamic.contains(v) || symbols.derived().containsKey(v);
+    }
+
+    /** The bindings of the dynamic dims chosen by {@link #finish} for the soundness guard (each satisfies every domain condition). */
+    public List<Map<String, Long>> checkedAt() {
+        return checkedAt;
+    }
+
+    /**
+     * The product equations of live predicates as {@code left - right} (relation {@code ==} only),
+     * known sizes substituted and variables renamed to their representatives: what the symbolic
+     * stage reads (issue 31).
+     */
+    public List<org.shapeforge.solve.size.Polynomial> residualProductEquations() {
+        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+        for (SizeItem it : live()) {
+            var ps = productEquations(it);
+            if (ps != null) out.addAll(ps);
+        }
+        return out;
+    }
+
+    /** The item's product equations as in {@link #residualProductEquations}; null when it has a product inequality. */
+    List<org.shapeforge.solve.size.Polynomial> productEquations(SizeItem it) {
+        if (!(it.body instanceof SizeItem.Pred p)) return List.of();
+        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+        for (var q : p.products()) {
+            if (q.rel() != Constraint.Rel.EQ) return null;
+            Trace t = new Trace(it.why, false);
+            Map<String, Long> known = new HashMap<>();
+            Map<String, String> rename = new HashMap<>();
+            var diff = q.left().minus(q.right());
+            for (String v : diff.variables()) {
+                var r = resolve(org.shapeforge.solve.size.LinearExpr.var(v), known, t);
+                if (r.variables().size() == 1) rename.put(v, r.variables().iterator().next());
+            }
+            out.add(diff.substitute(known).renamed(x -> rename.getOrDefault(x, x)));
+        }
+        return out;
+    }
+
+    /** Whether {@code v} is discardable (its size may be 0). */
+    public boolean isDiscardable(String v) {
+        return discardable.contains(v);
     }
 
     public void provenance(Set<String> discardable, Set<String> dynamic) {
@@ -398,11 +453,21 @@ public final class SizeRules {
             en.run();
         }
         for (SizeItem it : live()) {
+            if (!dynamic.isEmpty() && symbols.discharge(this, it, this::isSymbol)) {
+                it.alive = false; // an identity over the symbols, or kept as a domain condition
+                continue;
+            }
             if (itemVars(it).stream().anyMatch(dynamic::contains))
                 throw new Unsupported("not supported natively: a size constraint over a dynamic dimension stays open ("
                         + (it.reason() != null ? it.reason() : "unresolved") + ")");
             String why = it.reason() != null ? it.reason() : "not resolved by closing";
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }
+        if (dynamic.isEmpty()) return;
+        checkedAt = symbols.bindings(dynamic, 3);
+        if (checkedAt.isEmpty())
+            throw new Unsupported("not supported natively: no binding of the dynamic dimensions " + new java.util.TreeSet<>(dynamic)
+                    + " to the values " + java.util.Arrays.toString(Symbols.CANDIDATES) + " satisfies the domain conditions "
+                    + symbols.conditions());
     }
 }

@@ -118,7 +118,7 @@ public final class LinearSolver {
     }
 
     /** The sizes exact interval propagation pins to one value (empty on a refutation too). */
-    static Map<String, Long> forced(LinearSystem sys) {
+    public static Map<String, Long> forced(LinearSystem sys) {
         List<Bounds.Form> forms = new ArrayList<>();
         for (LinearConstraint c : sys.constraints())
             for (LinearExpr e : c.asNonNegative()) forms.add(new Bounds.Form(e, c.label()));

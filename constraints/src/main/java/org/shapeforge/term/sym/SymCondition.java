@@ -1,0 +1,47 @@
+package org.shapeforge.term.sym;
+
+import java.util.Map;
+import org.shapeforge.lang.Constraint.Rel;
+
+/**
+ * A domain condition of a symbolic answer: {@code left rel right} over the dynamic dimensions
+ * (e.g. {@code (samples + 1) // 2 >= 1}: a derived size is at least 1; {@code n % 4 == 0}: a
+ * division must be exact). The symbolic sizes are a solution exactly at the bindings of the
+ * dynamic dimensions that satisfy every condition.
+ */
+public record SymCondition(SymSize left, Rel rel, SymSize right) {
+    /** Whether the condition holds at {@code binding} (every name of it bound). */
+    public boolean holds(Map<String, Long> binding) {
+        return rel.test(left.eval(binding), right.eval(binding));
+    }
+
+    /** Whether the condition holds for every binding of its names to sizes ≥ 1 (by interval reasoning; false when unsure). */
+    public boolean trivial() {
+        SymSize d = left.minus(right);
+        if (rel == Rel.EQ) return d.isZero() || d.expandMod().isZero();
+        Interval i = d.range();
+        return switch (rel) {
+            case EQ -> false;
+            case NE -> i.lo() > 0 || i.hi() < 0;
+            case LT -> i.hi() < 0;
+            case LE -> i.hi() <= 0;
+            case GT -> i.lo() > 0;
+            case GE -> i.lo() >= 0;
+        };
+    }
+
+    /** Whether this and {@code o} state the same thing: the same relation over provably equal differences. */
+    public boolean sameAs(SymCondition o) {
+        if (rel != o.rel) return false;
+        SymSize a = left.minus(right).expandMod(), b = o.left.minus(o.right).expandMod();
+        return a.equals(b) || (rel == Rel.EQ || rel == Rel.NE) && a.equals(b.times(-1));
+    }
+
+    @Override
+    public String toString() {
+        return left + " " + rel.symbol + " " + right;
+    }
+
+    /** A closed integer interval; {@link Long#MIN_VALUE}/{@link Long#MAX_VALUE} stand for unbounded. */
+    public record Interval(long lo, long hi) {}
+}

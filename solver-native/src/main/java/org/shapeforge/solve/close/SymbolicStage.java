@@ -1,0 +1,184 @@
+package org.shapeforge.solve.close;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.Residual;
+import org.shapeforge.solve.rules.Symbols;
+import org.shapeforge.solve.size.LinearConstraint;
+import org.shapeforge.solve.size.LinearExpr;
+import org.shapeforge.solve.store.Fact;
+import org.shapeforge.solve.store.Trace;
+import org.shapeforge.solve.store.Why;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
+
+/**
+ * Stage 5's symbolic half (issue 31), before any numeric size is guessed: the residual linear
+ * system is read with the dynamic dimensions (and the symbols derived so far) as symbols, and an
+ * equation that determines one other unknown {@code v} as a function of them gives v that value:
+ * <ul>
+ *   <li>{@code ±v + S = 0}: {@code v = ∓S};
+ *   <li>{@code k·v + S = 0}, k ≥ 2: {@code v = -S / k} when every coefficient divides, else
+ *       {@code v = (-S) // k} with the condition {@code (-S) % k == 0};
+ *   <li>{@code k·v + r + S = 0} with r's range {@code lo..hi}, {@code hi - lo + 1 == k} (the floor
+ *       remainder of a strided convolution or pooling): {@code v = (E - lo) // k} and
+ *       {@code r = (E - lo) % k + lo}, {@code E = -S}.
+ * </ul>
+ * A value that is a constant binds v to it; one that is a single symbol binds v to that symbol as
+ * a dimension equality (the dynamic dim stays the representative); one equal to an earlier
+ * derived symbol's value binds v to that symbol; any other makes v a derived symbol
+ * ({@link Symbols}), never closed to a number, with the condition that its value is a size. The
+ * values are entailed by the constraints (each is the unique solution of its equation), so they
+ * depend neither on the order of the constraints nor on the names; the bindings are policy steps
+ * (the basis), re-solved to a fixpoint like every commitment.
+ */
+final class SymbolicStage {
+    private final Engine en;
+    private final BiConsumer<Fact, Why> commit;
+
+    SymbolicStage(Engine en, BiConsumer<Fact, Why> commit) {
+        this.en = en;
+        this.commit = commit;
+    }
+
+    /** One derivation; true when something was derived or bound (the caller re-runs the forced sizes and this). */
+    boolean step() {
+        Residual res = Residual.of(en.size);
+        List<LinearConstraint> cs = res.system().constraints();
+        Map<String, long[]> range = ranges(cs);
+        Symbols sy = en.size.symbols();
+        for (LinearConstraint c : cs) {
+            if (c.rel() != Rel.EQ || c.expr().variables().stream().anyMatch(v -> v.startsWith("%"))) continue;
+            List<String> unknown = new ArrayList<>();
+            LinearExpr symbolic = LinearExpr.of(c.expr().constant());
+            for (var e : c.expr().coeffs().entrySet()) {
+                if (en.size.isSymbol(e.getKey())) symbolic = symbolic.plus(LinearExpr.var(e.getKey()).times(e.getValue()));
+                else unknown.add(e.getKey());
+            }
+            if (unknown.isEmpty() || symbolic.variables().isEmpty()) continue; // numbers only: the numeric stages' business
+            SymSize s;
+            try {
+                s = sy.of(symbolic);
+            } catch (ArithmeticException overflow) {
+                continue;
+            }
+            if (unknown.size() == 1) {
+                String v = unknown.getFirst();
+                long a = c.expr().coeff(v).longValueExact();
+                SymSize e = s.times(a > 0 ? -1 : 1); // |a|·v = e
+                long k = Math.abs(a);
+                List<SymCondition> conds = new ArrayList<>();
+                SymSize value;
+                if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
+                else {
+                    value = e.floorDiv(k);
+                    conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
+                }
+                return assign(v, value, conds, res.why());
+            }
+            if (unknown.size() == 2) {
+                for (int i = 0; i < 2; i++) {
+                    String v = unknown.get(i), r = unknown.get(1 - i);
+                    BigInteger av = c.expr().coeff(v), ar = c.expr().coeff(r);
+                    long k = av.abs().longValueExact();
+                    long[] lr = range.get(r);
+                    if (k < 2 || lr == null || !ar.equals(BigInteger.valueOf(av.signum())) || lr[1] - lr[0] + 1 != k) continue;
+                    SymSize e = s.times(av.signum() > 0 ? -1 : 1).plus(-lr[0]); // k·v + (r - lo) = e
+                    if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
+                    assign(r, e.mod(k).plus(lr[0]), List.of(), res.why());
+                    return true;
+                }
+            }
+        }
+        for (var p : en.size.residualProductEquations()) {
+            // a product equation with one unknown, alone and of degree 1 in its monomial: a·v + S = 0
+            List<String> unknown = p.variables().stream().filter(v -> !en.size.isSymbol(v)).toList();
+            if (unknown.size() != 1) continue;
+            String v = unknown.getFirst();
+            var mono = org.shapeforge.solve.size.Monomial.of(v);
+            if (!p.terms().containsKey(mono) || p.terms().keySet().stream().filter(m -> m.factors().contains(v)).count() != 1) continue;
+            long a = p.terms().get(mono).longValueExact();
+            var restTerms = new java.util.TreeMap<>(p.terms());
+            restTerms.remove(mono);
+            SymSize s;
+            try {
+                s = sy.of(new org.shapeforge.solve.size.Polynomial(restTerms));
+            } catch (ArithmeticException overflow) {
+                continue;
+            }
+            if (s.vars().isEmpty()) continue; // numbers only: the numeric stages' business
+            SymSize e = s.times(a > 0 ? -1 : 1);
+            long k = Math.abs(a);
+            List<SymCondition> conds = new ArrayList<>();
+            SymSize value;
+            if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
+            else {
+                value = e.floorDiv(k);
+                conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
+            }
+            if (assign(v, value, conds, Why.NONE)) return true;
+        }
+        return false;
+    }
+
+    /** Gives v its value (see the class comment); false when v is no longer an unbound non-symbol. */
+    private boolean assign(String v, SymSize value, List<SymCondition> conds, Why why) {
+        if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var rep) || !rep.name().equals(v)
+                || en.size.isSymbol(v))
+            return false;
+        Why w = Why.GUESS.and(why);
+        var constant = value.asConstant();
+        if (constant.isPresent()) {
+            if (constant.get() < 0) return false; // left to the numeric stages, which report it
+            commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(constant.get(), Dim.DEFAULT_BASIS)), w);
+            return true;
+        }
+        var name = value.asName();
+        if (name.isPresent()) {
+            commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(name.get())), w);
+            return true;
+        }
+        Symbols sy = en.size.symbols();
+        for (var d : sy.derived().entrySet())
+            if (d.getValue().provablyEquals(value)) {
+                commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(d.getKey())), w);
+                return true;
+            }
+        List<SymCondition> all = new ArrayList<>(conds);
+        all.add(Symbols.atLeast(value, en.size.isDiscardable(v) ? 0 : 1));
+        sy.derive(v, value, all);
+        return true;
+    }
+
+    /** The ranges {@code lo..hi} of variables bounded on both sides by single-variable inequalities. */
+    private static Map<String, long[]> ranges(List<LinearConstraint> cs) {
+        Map<String, long[]> out = new HashMap<>();
+        for (LinearConstraint c : cs) {
+            if (c.expr().variables().size() != 1 || c.rel() == Rel.NE || c.rel() == Rel.EQ) continue;
+            String v = c.expr().variables().iterator().next();
+            if (v.startsWith("%")) continue;
+            BigInteger a = c.expr().coeff(v), b = c.expr().constant();
+            if (!a.abs().equals(BigInteger.ONE)) continue;
+            // a·v + b rel 0
+            long bound = b.negate().multiply(a).longValueExact(); // v rel' bound
+            boolean upper = switch (c.rel()) {
+                case LE, LT -> a.signum() > 0;
+                default -> a.signum() < 0;
+            };
+            boolean strict = c.rel() == Rel.LT || c.rel() == Rel.GT;
+            long[] r = out.computeIfAbsent(v, x -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+            if (upper) r[1] = Math.min(r[1], strict ? bound - 1 : bound);
+            else r[0] = Math.max(r[0], strict ? bound + 1 : bound);
+        }
+        out.values().removeIf(r -> r[0] == Long.MIN_VALUE || r[1] == Long.MAX_VALUE);
+        return out;
+    }
+}
