@@ -20,6 +20,8 @@ import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * Every named tensor's shape as extent metadata, with {@code dynamic} dimensions kept symbolic
@@ -257,6 +259,47 @@ public final class SymbolicShapes {
         return bounded ? new ShapeExtent.UpperBound(e.get()) : new ShapeExtent.Exact(e.get());
     }
 
+    /**
+     * A dynamic dim as an extent: its class's forced size if the constraints force one, else the
+     * input axis of the class's representative (every member of an equal-dim class prints as it).
+     */
+    private ExtentExpr dynamicName(String v) {
+        var cl = classes.of(v);
+        if (cl.isPresent() && cl.get().value().isPresent()) return ExtentExpr.of(cl.get().value().getAsLong());
+        String r = cl.map(DimClasses.EqClass::representative).orElse(v);
+        return firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0));
+    }
+
+    /**
+     * The solver's symbolic size of {@code v} ({@link SolvedForm#symbolicSizes()}, issue 31) as an
+     * extent over the program's dynamic dims; empty when the solver determined none, or when it
+     * mentions a name that is not a dynamic dim of the program (never printed as an internal name).
+     */
+    private Optional<ExtentExpr> symbolicSize(String v) {
+        SymSize s = solved.map(f -> f.symbolicSizes().sizes().get(v)).orElse(null);
+        if (s == null || !dynamic.containsAll(s.vars())) return Optional.empty();
+        return Optional.of(SymExtents.extent(s, this::dynamicName));
+    }
+
+    /**
+     * The solver's domain conditions on the dynamic dims ({@link SolvedForm#symbolicSizes()}: a
+     * derived size is at least 1, a division is exact), each name read as its class's representative
+     * (or forced size), in the solver's order; a condition that becomes trivially true is left out.
+     * Empty unless inference succeeded.
+     */
+    public static List<SymCondition> requires(Inference inf) {
+        if (!(inf.solution() instanceof Solution.Solved s) || s.solved().isEmpty()) return List.of();
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
+        Map<String, SymSize> names = new java.util.TreeMap<>();
+        for (String d : sy.dynamic) names.put(d, SymExtents.sym(sy.dynamicName(d)).orElse(SymSize.name(d)));
+        List<SymCondition> out = new ArrayList<>();
+        for (SymCondition c : s.solved().get().symbolicSizes().conditions()) {
+            SymCondition r = new SymCondition(c.left().substitute(names), c.rel(), c.right().substitute(names));
+            if (!r.trivial() && out.stream().noneMatch(r::sameAs)) out.add(r);
+        }
+        return out;
+    }
+
     private Optional<ExtentExpr> expr(Dim d, int depth) {
         if (depth > 10_000) return Optional.empty();
         return switch (d) {
@@ -277,12 +320,9 @@ public final class SymbolicShapes {
                     yield Optional.of(prod);
                 }
             };
-            case Dim.Var(String v, _) when dynamic.contains(v) || classes.ofInternal(v).isPresent() -> {
-                var cl = dynamic.contains(v) ? classes.of(v) : classes.ofInternal(v); // φ = m prints as m
-                if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
-                String r = cl.map(DimClasses.EqClass::representative).orElse(v);
-                yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
-            }
+            case Dim.Var(String v, _) when dynamic.contains(v) -> Optional.of(dynamicName(v));
+            case Dim.Var(String v, _) when classes.ofInternal(v).isPresent() -> Optional.of(dynamicName(classes.aliases().get(v))); // φ = m prints as m
+            case Dim.Var(String v, _) when symbolicSize(v).isPresent() -> symbolicSize(v);
             case Dim.Var(String v, _) -> {
                 Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
                 if (b == null) b = dimEquation(v);
