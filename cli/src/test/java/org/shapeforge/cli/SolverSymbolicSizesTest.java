@@ -9,6 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.Statement;
+import org.shapeforge.program.Inference;
+import org.shapeforge.program.Program;
+import org.shapeforge.program.ProgramParser;
+import org.shapeforge.program.ShapeLogic;
+import org.shapeforge.program.Solution;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /**
  * Issue 31, the front end reads the solver's one symbolic truth ({@code SolvedForm.symbolicSizes()}):
@@ -59,6 +70,33 @@ class SolverSymbolicSizesTest {
         assertEquals(List.of("5", "4"), axes(bound.get("tensors").get("y").get("output")));
         assertEquals(List.of("8", "4"), axes(bound.get("tensors").get("v").get("output")));
         assertEquals(0, bound.get("requires").size(), "a binding decides every condition");
+    }
+
+    /**
+     * {@code query}'s machinery (the native {@code Entailer}, then Z3's {@code entails}) proves each
+     * of the solver's symbolic sizes equal to its value at a binding inside the domain, and refutes
+     * the value plus one: the symbolic expression is the closed value, not merely agrees with one run.
+     */
+    @Test
+    void queryProvesTheSymbolicSizesEqualAtBindings() {
+        Program prog = ProgramParser.parse("conv.shp", STRIDED);
+        Inference inf = Inference.run(prog, new NativeSolver(), SolveOptions.defaults());
+        var sizes = ((Solution.Solved) inf.solution()).solved().orElseThrow().symbolicSizes().sizes();
+        assertFalse(sizes.isEmpty());
+        Problem problem = ShapeLogic.generate(prog).problem();
+        for (long h : List.of(4L, 10L, 22L)) { // h even (the padded stride 2), h - 2 >= 1
+            List<Statement> st = new ArrayList<>(problem.statements());
+            st.add(QueryCommand.parse("h == " + h));
+            List<Constraint> qs = new ArrayList<>();
+            sizes.forEach((v, sz) -> {
+                long at = sz.eval(Map.of("h", h));
+                qs.add(QueryCommand.parse("size(" + v + ") == " + at));
+                qs.add(QueryCommand.parse("size(" + v + ") == " + (at + 1)));
+            });
+            List<QueryCommand.Answer> as = QueryCommand.answer(new Problem(problem.file(), st), qs, true);
+            for (int i = 0; i < as.size(); i++)
+                assertEquals(i % 2 == 0 ? "proved" : "refuted", as.get(i).verdict(), "h = " + h + ": " + as.get(i));
+        }
     }
 
     /** An equal-dim class prints as its representative inside an expression, never an internal variable. */
