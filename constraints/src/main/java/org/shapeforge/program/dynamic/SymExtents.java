@@ -1,6 +1,5 @@
 package org.shapeforge.program.dynamic;
 
-import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.term.sym.SymAtom;
 import org.shapeforge.term.sym.SymSize;
@@ -79,10 +78,5 @@ final class SymExtents {
     private static SymSize both(ExtentExpr l, ExtentExpr r, java.util.function.BinaryOperator<SymSize> op) {
         SymSize x = symOrNull(l), y = symOrNull(r);
         return x == null || y == null ? null : op.apply(x, y);
-    }
-
-    /** The value of a condition's side with every dynamic name read through {@code names} (representative or forced size). */
-    static SymSize rename(SymSize s, Map<String, SymSize> names) {
-        return s.substitute(names);
     }
 }
