@@ -142,6 +142,24 @@ final class DynamicView {
         });
     }
 
+    /**
+     * The solver's domain conditions on the dynamic dims ({@link SymbolicShapes#requires}: the
+     * symbolic shapes hold exactly where they do, e.g. {@code h >= 3} for a 3-wide valid
+     * convolution), printed in the shapes' syntax, with the sizes of {@code env} substituted; a
+     * condition left with no dynamic dim (decided by the binding, which {@code --bind} checks) is not shown.
+     */
+    static List<String> requires(Inference inf, Map<String, Long> env) {
+        Map<String, org.shapeforge.term.sym.SymSize> at = new java.util.TreeMap<>();
+        env.forEach((n, v) -> at.put(n, org.shapeforge.term.sym.SymSize.constant(v)));
+        List<String> out = new ArrayList<>();
+        for (var c : SymbolicShapes.requires(inf)) {
+            var l = c.left().substitute(at);
+            var r = c.right().substitute(at);
+            if (!l.vars().isEmpty() || !r.vars().isEmpty()) out.add(new org.shapeforge.term.sym.SymCondition(l, c.rel(), r).toString());
+        }
+        return out;
+    }
+
     static String text(Inference inf, List<Stmt.Fact> facts, List<String> binds) {
         Map<String, RenderedShape> shapes = rendered(inf, BindCheck.env(inf, facts, binds));
         StringBuilder sb = new StringBuilder();
@@ -150,6 +168,7 @@ final class DynamicView {
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
         for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
+        for (String c : requires(inf, BindCheck.env(inf, facts, binds))) sb.append("requires ").append(c).append('\n');
         labels(inf, BindCheck.env(inf, facts, binds)).forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
         return sb.toString();
     }
@@ -173,6 +192,8 @@ final class DynamicView {
             c.members().forEach(o.putArray("members")::add);
             if (c.value().isPresent()) o.put("value", c.value().getAsLong());
         }
+        var rq = doc.putArray("requires");
+        requires(inf, env).forEach(rq::add);
         var fs = doc.putArray("facts");
         for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
         if (!binds.isEmpty()) {

@@ -21,7 +21,7 @@ import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
 
 /**
- * Issue 17: the program operations {@code flatten(a, K)} ({@code o=[n*4]}) and
+ * Issue 17: the program operations {@code flatten(a, K)} ({@code o=[n * 4]}) and
  * {@code truncate(a, axis, s)} (DynamicTruncate), and one test per consumer-contract rule of
  * {@code seeds/004_…} on programs: DynamicTruncate is not exact, transpose keeps guarantees, a
  * reshape refuses an upper bound, a broadcast refuses an upper-bound target, upper bounds are
@@ -43,8 +43,8 @@ class DynamicOpsTest {
     @Test
     void flattenOfNBy4IsNTimes4() {
         var s = shapes(FLATTEN);
-        assertEquals("b=[2] i=[] o=[n*4]", s.get("y").printed());
-        assertEquals("b=[] i=[n*4] o=[3]", s.get("w").printed());
+        assertEquals("b=[2] i=[] o=[n * 4]", s.get("y").printed());
+        assertEquals("b=[] i=[n * 4] o=[3]", s.get("w").printed());
         assertEquals(new ShapeExtent.Exact(new ExtentExpr.Mul(new ExtentExpr.InputAxis("n", "x", 1), ExtentExpr.of(4))),
                 s.get("y").output().getFirst());
         assertTrue(ExtentCheck.of(SymbolicShapesTest.infer(FLATTEN)).isEmpty());
@@ -108,7 +108,7 @@ class DynamicOpsTest {
     void reshapeRefusesAnUpperBound() {
         var rs = ExtentCheck.of(SymbolicShapesTest.infer("dynamic n\nx = data(o=[n, 4])\ny = truncate(x, \"o0\", scalar)\nz = flatten(y, 2)\n"));
         assertEquals(1, rs.size());
-        assertEquals(new ExtentError("flatten (reshape)", "target o[0]", "upper-bound", "<=n*4"), rs.getFirst().extent().orElseThrow());
+        assertEquals(new ExtentError("flatten (reshape)", "target o[0]", "upper-bound", "<=n * 4"), rs.getFirst().extent().orElseThrow());
         assertEquals(4, rs.getFirst().origin().statement().line());
     }
 

@@ -67,7 +67,7 @@ class SymbolicTruthTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("label b = n\n") && r.out().contains("label f = 4\n"), r.out());
         Path row = write("row.shp", "dynamic n\nx = data(b=[n, 3], o=[4])\ne = einsum(x, x, \"..r..|f; ..r..|f => ..r..|f\") capture r\n");
-        assertTrue(CliRun.of("infer", row.toString()).out().contains("label r = n*3\n"));
+        assertTrue(CliRun.of("infer", row.toString()).out().contains("label r = n * 3\n"));
         JsonNode ls = Cli.JSON.readTree(CliRun.of("infer", row.toString(), "--json", "--bind", "n=5").out()).get("labels");
         assertEquals("15", ls.get("r").asText());
     }
@@ -84,10 +84,10 @@ class SymbolicTruthTest {
                 t = truncate(s, 0, len)
                 """);
         JsonNode ts = Cli.JSON.readTree(CliRun.of("infer", p.toString(), "--json").out()).get("tensors");
-        assertEquals(List.of("n+3"), axes(ts.get("c").get("batch")));
+        assertEquals(List.of("n + 3"), axes(ts.get("c").get("batch")));
         assertEquals(List.of("<=seq"), axes(ts.get("t").get("batch")));
         JsonNode half = Cli.JSON.readTree(CliRun.of("infer", p.toString(), "--json", "--bind", "seq=16").out()).get("tensors");
-        assertEquals(List.of("n+3"), axes(half.get("c").get("batch")));
+        assertEquals(List.of("n + 3"), axes(half.get("c").get("batch")));
         assertEquals(List.of("<=16"), axes(half.get("t").get("batch"))); // a bound, never the size
     }
 
@@ -129,10 +129,12 @@ class SymbolicTruthTest {
     @Test
     void bindInfersTheBoundProgramWhereTheSymbolicOneIsUnknown() throws Exception {
         Path p = write("conv.shp", "dynamic h\nx = data(o=[h])\nw = data(o=[3])\ny = einsum(x, w, \"2*o<+k; k => o\")\n");
-        assertEquals(3, CliRun.of("infer", p.toString()).code()); // a strided convolution over h: open natively
+        CliRun sym = CliRun.of("infer", p.toString()); // a strided convolution over h: the solver's symbolic size (was exit 3)
+        assertEquals(0, sym.code(), sym.out());
+        assertTrue(sym.out().contains("y  b=[] i=[] o=[(h + 1) // 2 - 1]\n") && sym.out().contains("requires (h + 1) % 2 == 0\n"), sym.out());
         CliRun r = CliRun.of("infer", p.toString(), "--bind", "h=9");
         assertEquals(0, r.code(), r.out());
-        assertTrue(r.out().contains("y  |->4 ") && r.out().contains("bound: inferred at --bind h=9"), r.out());
+        assertTrue(r.out().contains("y  b=[] i=[] o=[4]\n"), r.out());
         JsonNode doc = Cli.JSON.readTree(CliRun.of("infer", p.toString(), "--bind", "h=9", "--json").out());
         assertEquals(List.of("4"), axes(doc.get("tensors").get("y").get("output")));
         assertEquals(1, CliRun.of("infer", p.toString(), "--bind", "h=8").code()); // 2*(o-1) + 3 is odd

@@ -14,7 +14,7 @@ import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
- * Issue 17: results in terms of the dynamic dims with arithmetic ({@code i=[n+3]}, {@code o=[n*4]}),
+ * Issue 17: results in terms of the dynamic dims with arithmetic ({@code i=[n + 3]}, {@code o=[n*4]}),
  * and the closing defect "a dynamic dim concatenated with a constant": the solver keeps such a
  * concatenation as a residual equation ({@code φ = n ^ 3}); reading the closed model instead gave a
  * number ({@code b=[5]} for {@code n+4}) or {@code ?}. Each program is also bound and compared with
@@ -51,8 +51,8 @@ public class SymbolicArithmeticTest {
     @Test
     void aDynamicDimConcatenatedWithAConstantIsASum() {
         var s = printed(CONCAT_BATCH);
-        assertEquals("b=[n+3] i=[] o=[4]", s.get("c"));
-        assertEquals("b=[n+4] i=[] o=[4]", s.get("d")); // was b=[5]: the closed value of a residual n ^ 3
+        assertEquals("b=[n + 3] i=[] o=[4]", s.get("c"));
+        assertEquals("b=[n + 4] i=[] o=[4]", s.get("d")); // was b=[5]: the closed value of a residual n ^ 3
         bindsLikeStatic(CONCAT_BATCH, 5);
         bindsLikeStatic(CONCAT_BATCH, 1);
     }
@@ -70,9 +70,9 @@ public class SymbolicArithmeticTest {
     @Test
     void consumersOfTheSumSeeTheSum() {
         var s = printed(CONCAT_CONSUMED);
-        assertEquals("b=[2] i=[] o=[n+3]", s.get("c"));
-        assertEquals("b=[] i=[n+3] o=[5]", s.get("w")); // was i=[?]
-        assertEquals("b=[2] i=[] o=[n+3]", s.get("z")); // was o=[?]
+        assertEquals("b=[2] i=[] o=[n + 3]", s.get("c"));
+        assertEquals("b=[] i=[n + 3] o=[5]", s.get("w")); // was i=[?]
+        assertEquals("b=[2] i=[] o=[n + 3]", s.get("z")); // was o=[?]
         bindsLikeStatic(CONCAT_CONSUMED, 7);
     }
 
@@ -83,6 +83,6 @@ public class SymbolicArithmeticTest {
                 x = data(b=[2], o=[n])
                 c = block(data(b=[2], o=[1]), x, data(b=[2], o=[2]), "...|->a; ...|->b; ...|->e => ...|->a^b^e")
                 """);
-        assertEquals("b=[2] i=[] o=[n+3]", s.get("c"));
+        assertEquals("b=[2] i=[] o=[n + 3]", s.get("c"));
     }
 }

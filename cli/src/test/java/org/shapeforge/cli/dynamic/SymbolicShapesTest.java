@@ -52,7 +52,7 @@ public class SymbolicShapesTest {
                 y = data(b=[m], o=[784])
                 c = block(x, y, "a|->o; b|->o => a^b|->o")
                 """);
-        assertEquals("b=[n+m] i=[] o=[784]", s.get("c"));
+        assertEquals("b=[m + n] i=[] o=[784]", s.get("c"));
     }
 
     @Test

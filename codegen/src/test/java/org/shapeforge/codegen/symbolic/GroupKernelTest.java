@@ -76,7 +76,7 @@ class GroupKernelTest {
                 z = y *. y
                 """);
         Fusion.Group grp = Fusion.of(inf).groups().getFirst();
-        assertEquals("b=[2] i=[] o=[n+3]", grp.shape());
+        assertEquals("b=[2] i=[] o=[n + 3]", grp.shape());
         CompiledGroup k = CompiledGroup.compile(GroupKernel.of(inf, grp), CCompiler.system());
         for (long n : new long[] {1, 5}) {
             float[] cv = new float[(int) (2 * (n + 3))];

@@ -109,8 +109,13 @@ public sealed interface ExtentExpr {
         };
     }
 
-    /** Printed with the usual precedence: {@code n*4}, {@code n+3}, {@code min(s, n)}. */
+    /**
+     * The one printed syntax of an extent (issue 31): its canonical normal form as the solver prints
+     * sizes ({@link org.shapeforge.term.sym.SymSize#toString()}: {@code n * 4}, {@code n + 3},
+     * {@code (h - 1) // 2 + 1}), so equal extents print alike whatever way they were built; an
+     * extent without one ({@code min(s, n)}, a runtime scalar) in the same infix style.
+     */
     default String printed() {
-        return ExtentPrinter.print(this, 0);
+        return SymExtents.sym(this).map(Object::toString).orElseGet(() -> ExtentPrinter.print(this, 0));
     }
 }

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
-import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Shape;
 import org.shapeforge.program.Solution;
@@ -20,15 +18,21 @@ import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * Every named tensor's shape as extent metadata, with {@code dynamic} dimensions kept symbolic
- * (issue 17): a dimension is read from the solver's solved form σ⋆ (Def. 5.3, non-ground bindings)
- * first, so a variable bound to {@code n} stays {@code n}; a {@code dynamic} variable is an
- * {@link ExtentExpr.InputAxis}; any other variable takes its closed value (Def. 6.1). Concatenations
- * are sums, affine axes use {@link Sizes#affineInput} over {@link ExtentArith}; a residual equation
- * ({@code size(f) == size(n) * 4} from {@code flatten}, {@code φ = n ^ 3}) is read as the expression
- * it states; a {@code truncate}d axis makes the extent an {@code UpperBound}. All extents of a
+ * (issues 17, 31): a {@code dynamic} variable (or one of its equal-dim class) is the
+ * {@link ExtentExpr.InputAxis} of the class's representative; a variable whose size the native
+ * solver determined as a function of the dynamic dims is that function, read from the solver's one
+ * symbolic truth {@link SolvedForm#symbolicSizes()} ({@code (h + 1) // 2 - 1} for a strided valid
+ * convolution, {@code n * 4} for a size equation), never re-derived here; otherwise a dimension is
+ * read from the solved form σ⋆ (Def. 5.3, non-ground bindings), a residual dimension equation
+ * ({@code φ = n ^ 3}: a sum) or a residual cap (γ↑), and last from the closed value (Def. 6.1).
+ * Concatenations are sums, affine axes use {@link Sizes#affineInput} over {@link ExtentArith}; a
+ * {@code truncate}d axis makes the extent an {@code UpperBound}; a {@code flatten}ed axis is the
+ * product of its factors. The solver's domain conditions are {@link #requires}. All extents of a
  * program without {@code dynamic} are exact constants, equal to {@link Inference#shapes()}.
  */
 public final class SymbolicShapes {
@@ -187,46 +191,6 @@ public final class SymbolicShapes {
         return null;
     }
 
-    /**
-     * A residual size equation {@code size(v) == e} (seed 002's mul_eq; {@code flatten} states one)
-     * read as {@code e} over extents: {@code size(f) == size(n) * 4} makes {@code f} {@code n*4}.
-     */
-    private Optional<ExtentExpr> sizeEquation(String v, int depth) {
-        if (solved.isEmpty()) return Optional.empty();
-        SizeExpr me = new SizeExpr.Size(new Dim.Var(v));
-        for (var c : solved.get().residual())
-            if (c instanceof Constraint.SizeRel(SizeExpr l, Constraint.Rel rel, SizeExpr r, var sp) && rel == Constraint.Rel.EQ) {
-                SizeExpr other = l.equals(me) ? r : r.equals(me) ? l : null;
-                if (other == null || mentions(other, v)) continue;
-                Optional<ExtentExpr> e = size(other, depth + 1);
-                if (e.isPresent()) return e;
-            }
-        return Optional.empty();
-    }
-
-    private Optional<ExtentExpr> size(SizeExpr e, int depth) {
-        ExtentArith ar = ExtentArith.INSTANCE;
-        return switch (e) {
-            case SizeExpr.Lit(long n) -> Optional.of(ExtentExpr.of(n));
-            case SizeExpr.Size(Dim d) -> expr(d, depth + 1);
-            case SizeExpr.Add(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.add(x, y)));
-            case SizeExpr.Sub(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.sub(x, y)));
-            case SizeExpr.Mul(var l, var r) -> size(l, depth).flatMap(x -> size(r, depth).map(y -> ar.mul(x, y)));
-            case SizeExpr.Mod m -> Optional.empty();
-        };
-    }
-
-    private static boolean mentions(SizeExpr e, String v) {
-        return switch (e) {
-            case SizeExpr.Lit l -> false;
-            case SizeExpr.Size(Dim d) -> mentions(d, v);
-            case SizeExpr.Add(var l, var r) -> mentions(l, v) || mentions(r, v);
-            case SizeExpr.Sub(var l, var r) -> mentions(l, v) || mentions(r, v);
-            case SizeExpr.Mul(var l, var r) -> mentions(l, v) || mentions(r, v);
-            case SizeExpr.Mod(var l, long k) -> mentions(l, v);
-        };
-    }
-
     private static boolean mentions(Dim d, String v) {
         return switch (d) {
             case Dim.Var(String w, _) -> w.equals(v);
@@ -257,6 +221,47 @@ public final class SymbolicShapes {
         return bounded ? new ShapeExtent.UpperBound(e.get()) : new ShapeExtent.Exact(e.get());
     }
 
+    /**
+     * A dynamic dim as an extent: its class's forced size if the constraints force one, else the
+     * input axis of the class's representative (every member of an equal-dim class prints as it).
+     */
+    private ExtentExpr dynamicName(String v) {
+        var cl = classes.of(v);
+        if (cl.isPresent() && cl.get().value().isPresent()) return ExtentExpr.of(cl.get().value().getAsLong());
+        String r = cl.map(DimClasses.EqClass::representative).orElse(v);
+        return firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0));
+    }
+
+    /**
+     * The solver's symbolic size of {@code v} ({@link SolvedForm#symbolicSizes()}, issue 31) as an
+     * extent over the program's dynamic dims; empty when the solver determined none, or when it
+     * mentions a name that is not a dynamic dim of the program (never printed as an internal name).
+     */
+    private Optional<ExtentExpr> symbolicSize(String v) {
+        SymSize s = solved.map(f -> f.symbolicSizes().sizes().get(v)).orElse(null);
+        if (s == null || !dynamic.containsAll(s.vars())) return Optional.empty();
+        return Optional.of(SymExtents.extent(s, this::dynamicName));
+    }
+
+    /**
+     * The solver's domain conditions on the dynamic dims ({@link SolvedForm#symbolicSizes()}: a
+     * derived size is at least 1, a division is exact), each name read as its class's representative
+     * (or forced size), in the solver's order; a condition that becomes trivially true is left out.
+     * Empty unless inference succeeded.
+     */
+    public static List<SymCondition> requires(Inference inf) {
+        if (!(inf.solution() instanceof Solution.Solved s) || s.solved().isEmpty()) return List.of();
+        SymbolicShapes sy = new SymbolicShapes(inf, s);
+        Map<String, SymSize> names = new java.util.TreeMap<>();
+        for (String d : sy.dynamic) names.put(d, SymExtents.sym(sy.dynamicName(d)).orElse(SymSize.name(d)));
+        List<SymCondition> out = new ArrayList<>();
+        for (SymCondition c : s.solved().get().symbolicSizes().conditions()) {
+            SymCondition r = new SymCondition(c.left().substitute(names), c.rel(), c.right().substitute(names));
+            if (!r.trivial() && out.stream().noneMatch(r::sameAs)) out.add(r);
+        }
+        return out;
+    }
+
     private Optional<ExtentExpr> expr(Dim d, int depth) {
         if (depth > 10_000) return Optional.empty();
         return switch (d) {
@@ -277,19 +282,12 @@ public final class SymbolicShapes {
                     yield Optional.of(prod);
                 }
             };
-            case Dim.Var(String v, _) when dynamic.contains(v) || classes.ofInternal(v).isPresent() -> {
-                var cl = dynamic.contains(v) ? classes.of(v) : classes.ofInternal(v); // φ = m prints as m
-                if (cl.isPresent() && cl.get().value().isPresent()) yield Optional.of(ExtentExpr.of(cl.get().value().getAsLong()));
-                String r = cl.map(DimClasses.EqClass::representative).orElse(v);
-                yield Optional.of(firstUse.getOrDefault(r, new ExtentExpr.InputAxis(r, "", 0)));
-            }
+            case Dim.Var(String v, _) when dynamic.contains(v) -> Optional.of(dynamicName(v));
+            case Dim.Var(String v, _) when classes.ofInternal(v).isPresent() -> Optional.of(dynamicName(classes.aliases().get(v))); // φ = m prints as m
+            case Dim.Var(String v, _) when symbolicSize(v).isPresent() -> symbolicSize(v);
             case Dim.Var(String v, _) -> {
                 Dim b = solved.map(f -> f.dimBindings().get(v)).orElse(null);
                 if (b == null) b = dimEquation(v);
-                if (b == null) {
-                    Optional<ExtentExpr> sized = sizeEquation(v, depth);
-                    if (sized.isPresent()) yield sized;
-                }
                 if (b == null) b = dimTop(v);
                 if (b == null) b = model.dims().get(v);
                 yield b == null ? Optional.empty() : expr(b, depth + 1);

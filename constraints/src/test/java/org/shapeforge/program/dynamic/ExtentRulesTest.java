@@ -68,12 +68,12 @@ class ExtentRulesTest {
     @Test
     void expressionsEvaluateAndPrint() {
         ExtentExpr e = new ExtentExpr.Add(new ExtentExpr.Mul(N, ExtentExpr.of(4)), ExtentExpr.of(3));
-        assertEquals("n*4+3", e.printed());
+        assertEquals("n * 4 + 3", e.printed());
         assertEquals(131L, e.eval(Map.of("n", 32L)).orElseThrow());
         assertTrue(e.eval(Map.of()).isEmpty());
         ExtentExpr m = new ExtentExpr.Min(new ExtentExpr.RuntimeScalar("len", "DynamicTruncateSize"),
                 new ExtentExpr.FloorDiv(new ExtentExpr.Sub(N, ExtentExpr.of(1)), ExtentExpr.of(2)));
-        assertEquals("min(scalar(len), (n-1)//2)", m.printed());
+        assertEquals("min(scalar(len), (n - 1) // 2)", m.printed());
         assertEquals(7L, m.eval(Map.of("n", 33L, "len", 7L)).orElseThrow());
         assertEquals(16L, new ExtentExpr.Max(N, ExtentExpr.of(16)).eval(Map.of("n", 3L)).orElseThrow());
         assertFalse(ExtentExpr.of(3).symbolic());
