@@ -8,11 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.codegen.c.CEmitter;
 import org.shapeforge.codegen.cuda.CudaEmitter;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.symbolic.SymbolicSizes;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.program.Inference;
@@ -53,6 +55,18 @@ final class ProgramCode {
         } catch (ProjectionError e) {
             throw new Failure("projection inference failed: " + e.getMessage(), "");
         }
+    }
+
+    /**
+     * The symbolic sizes of a program with dynamic dims at {@code sized}'s binding (what its kernels
+     * are generated over, {@link SymbolicSizes}); empty for a program without dynamic dims, or one
+     * whose unbound inference does not succeed (its kernels are then specialised, as before).
+     */
+    static Optional<SymbolicSizes> symbolic(Program unbound, RunSizes.Resolved sized) {
+        if (sized.sizes().isEmpty()) return Optional.empty();
+        Inference inf = Inference.run(unbound, new NativeSolver(), SolveOptions.defaults());
+        if (!inf.succeeded()) return Optional.empty();
+        return Optional.of(SymbolicSizes.of(inf, sized.sizes()));
     }
 
     /** A negative verdict on the program itself (exit 1). */
