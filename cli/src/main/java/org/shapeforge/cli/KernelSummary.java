@@ -1,7 +1,9 @@
 package org.shapeforge.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.shapeforge.codegen.program.ProgramRun;
 
 /**
@@ -14,8 +16,11 @@ final class KernelSummary {
 
     static String line(List<ProgramRun.KernelUse> kernels) {
         long symbolic = kernels.stream().filter(ProgramRun.KernelUse::symbolic).count();
+        Map<String, List<String>> byReason = new LinkedHashMap<>(); // operations grouped by the reason, in program order
+        for (ProgramRun.KernelUse k : kernels)
+            if (!k.symbolic()) byReason.computeIfAbsent(k.note(), r -> new ArrayList<>()).add(k.operation());
         List<String> specialised = new ArrayList<>();
-        for (ProgramRun.KernelUse k : kernels) if (!k.symbolic()) specialised.add(k.operation() + ": " + k.note());
+        byReason.forEach((why, ops) -> specialised.add(String.join(", ", ops) + " (" + why + ")"));
         return "kernels: " + symbolic + "/" + kernels.size() + " with the dynamic sizes as parameters (compiled once for every binding)"
                 + (specialised.isEmpty() ? "" : "; specialised at these sizes: " + String.join("; ", specialised));
     }

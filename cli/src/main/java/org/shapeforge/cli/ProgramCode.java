@@ -14,6 +14,8 @@ import org.shapeforge.codegen.cuda.CudaEmitter;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.symbolic.KernelChoice;
+import org.shapeforge.codegen.symbolic.SymbolicKernel;
 import org.shapeforge.codegen.symbolic.SymbolicSizes;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
@@ -86,21 +88,47 @@ final class ProgramCode {
         }
     }
 
-    static int emit(Program program, String target, Path out, boolean json, PrintWriter w) {
+    /**
+     * {@code infer --emit c|cuda --out DIR}: one file per operation. A program with dynamic dims is
+     * lowered at its {@code --bind} sizes, else at {@code run}'s defaults ({@link RunSizes}), and its
+     * C kernels take the dynamic dims as parameters ({@link SymbolicKernel}: the same file at every
+     * binding); an operation that cannot be symbolic, and every CUDA kernel, is written at those
+     * sizes, the reason printed. {@code bound} is {@code program} at its checked {@code --bind}
+     * sizes (itself without); a static program's code is unchanged.
+     */
+    static int emit(Program program, Program bound, List<String> binds, String target, Path out, boolean json, PrintWriter w) {
         if (out == null) throw new ShapeError("usage", Span.NONE, "--emit " + target + " writes files: give --out DIR");
         try {
-            Projected p = project(program);
+            RunSizes.Resolved sized = RunSizes.resolve(program, binds);
+            Projected p = project(sized.sizes().isEmpty() ? bound : sized.program());
+            Optional<SymbolicSizes> symbolic = symbolic(program, sized);
             Map<String, Operation> ir = ProgramRun.lower(p.operations(), p.projections());
             Files.createDirectories(out);
             ObjectNode doc = Cli.JSON.createObjectNode();
             ArrayNode files = doc.putArray("files");
+            ArrayNode kernels = doc.putArray("kernels");
+            List<ProgramRun.KernelUse> uses = new java.util.ArrayList<>();
             for (var e : ir.entrySet()) {
-                String src = target.equals("c") ? new CEmitter(e.getValue()).source() : new CudaEmitter(e.getValue()).source();
+                KernelChoice c = symbolic.isEmpty() ? new KernelChoice.Specialised(e.getValue(), "static")
+                        : target.equals("c") ? SymbolicKernel.choose(e.getValue(), symbolic.get())
+                        : new KernelChoice.Specialised(e.getValue(), "CUDA kernels are generated at the bound sizes");
+                String src = switch (c) {
+                    case KernelChoice.Symbolic(var o, var k) -> k.source();
+                    case KernelChoice.Specialised(var o, var why) ->
+                            target.equals("c") ? new CEmitter(o).source() : new CudaEmitter(o).source();
+                };
+                ProgramRun.KernelUse use = switch (c) {
+                    case KernelChoice.Symbolic(var o, var k) -> new ProgramRun.KernelUse(e.getKey(), true, "sizes " + k.params());
+                    case KernelChoice.Specialised(var o, var why) -> new ProgramRun.KernelUse(e.getKey(), false, why);
+                };
+                uses.add(use);
+                kernels.addObject().put("operation", use.operation()).put("symbolic", use.symbolic()).put("note", use.note());
                 Path f = out.resolve(e.getKey().replaceAll("[^A-Za-z0-9_]", "_") + (target.equals("c") ? ".c" : ".cu"));
                 Files.writeString(f, src);
                 files.add(f.toString());
                 if (!json) w.println("wrote " + f + "  (" + e.getKey() + ")");
             }
+            if (!json && symbolic.isPresent()) w.println(KernelSummary.line(uses));
             if (json) w.println(Cli.json(doc));
             w.flush();
             return Cli.OK;
