@@ -1,6 +1,7 @@
 package org.shapeforge.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -59,5 +60,39 @@ class SymbolicRunTest {
             assertEquals(compiled, cc.compilations(), List.of(b) + " compiled again");
             assertEquals(compiled, libraries(), List.of(b) + " added a library to the cache");
         }
+    }
+
+    /**
+     * {@code infer --emit c} on the dynamic transformer writes every kernel with the sizes as
+     * parameters: the files at two bindings are the same bytes; a static program's kernels stay
+     * specialised ("static").
+     */
+    @Test
+    void emitCWritesTheSameSymbolicKernelsAtEveryBinding() throws Exception {
+        Path a = cache.resolve("a"), b = cache.resolve("b");
+        InferCommandTest.Run ra = InferCommandTest.run("infer", "../examples/transformer-dynamic.shp", "--emit", "c", "--out",
+                a.toString(), "--bind", "batch=2", "--bind", "seq=16", "--json");
+        assertEquals(0, ra.code(), ra.out());
+        InferCommandTest.Run rb = InferCommandTest.run("infer", "../examples/transformer-dynamic.shp", "--emit", "c", "--out",
+                b.toString(), "--bind", "batch=3", "--bind", "seq=24", "--json");
+        assertEquals(0, rb.code(), rb.out());
+        var kernels = InferCommandTest.json(ra.out()).get("kernels");
+        assertEquals(33, kernels.size(), ra.out());
+        for (var k : kernels) assertTrue(k.get("symbolic").asBoolean(), k.toString());
+        for (var f : InferCommandTest.json(ra.out()).get("files")) {
+            Path fa = Path.of(f.asText());
+            String src = Files.readString(fa);
+            assertTrue(src.contains("const int64_t *restrict sf_sizes"), fa.toString());
+            assertEquals(src, Files.readString(b.resolve(fa.getFileName())), fa.getFileName() + " differs between bindings");
+        }
+        assertTrue(Files.readString(a.resolve("scores.c")).contains("sz_seq"));
+        InferCommandTest.Run st = InferCommandTest.run("infer", "../examples/mlp.shp", "--emit", "c", "--out",
+                cache.resolve("s").toString(), "--json");
+        assertEquals(0, st.code(), st.out());
+        for (var k : InferCommandTest.json(st.out()).get("kernels")) {
+            assertFalse(k.get("symbolic").asBoolean(), k.toString());
+            assertEquals("static", k.get("note").asText());
+        }
+        assertFalse(Files.readString(cache.resolve("s").resolve("y.c")).contains("sf_sizes"));
     }
 }
