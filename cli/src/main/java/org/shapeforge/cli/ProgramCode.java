@@ -71,6 +71,32 @@ final class ProgramCode {
         return Optional.of(SymbolicSizes.of(inf, sized.sizes()));
     }
 
+    /** The symbolic kernels' sources at a second binding ({@link #probe}). */
+    private record Probe(Map<String, Long> sizes, Map<String, String> sources) {}
+
+    /**
+     * The symbolic C of every operation at a second binding, every dynamic dim at twice its size in
+     * {@code sized}: a file {@code infer --emit c} writes serves every binding only where the two
+     * agree. Empty where the doubled sizes break a fact or the program at them does not lower.
+     */
+    private static Optional<Probe> probe(Program unbound, RunSizes.Resolved sized) {
+        List<String> binds = new java.util.ArrayList<>();
+        sized.sizes().forEach((n, v) -> binds.add(n + "=" + 2 * v));
+        try {
+            RunSizes.Resolved twice = RunSizes.resolve(unbound, binds);
+            Projected p = project(twice.program());
+            Optional<SymbolicSizes> s = symbolic(unbound, twice);
+            if (s.isEmpty()) return Optional.empty();
+            Map<String, String> sources = new java.util.LinkedHashMap<>();
+            ProgramRun.lower(p.operations(), p.projections()).forEach((op, ir) -> {
+                if (SymbolicKernel.choose(ir, s.get()) instanceof KernelChoice.Symbolic(var o, var k)) sources.put(op, k.source());
+            });
+            return Optional.of(new Probe(twice.sizes(), sources));
+        } catch (ShapeError | Failure | CodegenException e) {
+            return Optional.empty();
+        }
+    }
+
     /** A negative verdict on the program itself (exit 1). */
     static final class Failure extends RuntimeException {
         final String origin;
@@ -103,15 +129,29 @@ final class ProgramCode {
             Projected p = project(sized.sizes().isEmpty() ? bound : sized.program());
             Optional<SymbolicSizes> symbolic = symbolic(program, sized);
             Map<String, Operation> ir = ProgramRun.lower(p.operations(), p.projections());
+            Optional<Probe> probe = symbolic.isPresent() && target.equals("c") ? probe(program, sized) : Optional.empty();
             Files.createDirectories(out);
             ObjectNode doc = Cli.JSON.createObjectNode();
             ArrayNode files = doc.putArray("files");
             ArrayNode kernels = doc.putArray("kernels");
             List<ProgramRun.KernelUse> uses = new java.util.ArrayList<>();
+            Map<String, KernelChoice> choices = new java.util.LinkedHashMap<>();
             for (var e : ir.entrySet()) {
                 KernelChoice c = symbolic.isEmpty() ? new KernelChoice.Specialised(e.getValue(), "static")
                         : target.equals("c") ? SymbolicKernel.choose(e.getValue(), symbolic.get())
                         : new KernelChoice.Specialised(e.getValue(), "CUDA kernels are generated at the bound sizes");
+                if (c instanceof KernelChoice.Symbolic(var o, var k) && probe.isPresent()
+                        && !k.source().equals(probe.get().sources().get(e.getKey())))
+                    c = new KernelChoice.Specialised(o, "its kernel at " + probe.get().sizes() + " is not the same source (the loop"
+                            + " structure depends on the sizes, e.g. a size-1 axis broadcasts)");
+                choices.put(e.getKey(), c);
+            }
+            // without --bind no kernel may carry a number for a dynamic dim: unless every one is
+            // symbolic, the unbound program is refused as before (seed 004's structured error)
+            if (binds.isEmpty() && symbolic.isPresent() && choices.values().stream().anyMatch(KernelChoice.Specialised.class::isInstance))
+                project(bound);
+            for (var e : choices.entrySet()) {
+                KernelChoice c = e.getValue();
                 String src = switch (c) {
                     case KernelChoice.Symbolic(var o, var k) -> k.source();
                     case KernelChoice.Specialised(var o, var why) ->

@@ -95,4 +95,25 @@ class SymbolicRunTest {
         }
         assertFalse(Files.readString(cache.resolve("s").resolve("y.c")).contains("sf_sizes"));
     }
+
+    /**
+     * At {@code n = 1} the compose's batch axis broadcasts, so its loops differ from those at
+     * {@code n = 2}: {@code infer --emit c} writes that kernel specialised, with the reason, not a
+     * "symbolic" kernel that only holds at one size; at {@code n = 3} (and 6) it is symbolic.
+     */
+    @Test
+    void emitCSpecialisesAKernelWhoseLoopsDependOnTheSizes() throws Exception {
+        Path prog = cache.resolve("c.shp");
+        Files.writeString(prog, "dynamic n\nx = data(b=[n], o=[8])\nw = param(i=[8], o=[4])\ny = w * x\n");
+        InferCommandTest.Run one = InferCommandTest.run("infer", prog.toString(), "--emit", "c", "--out", cache.resolve("o").toString(),
+                "--bind", "n=1", "--json");
+        assertEquals(0, one.code(), one.out());
+        var k = InferCommandTest.json(one.out()).get("kernels").get(0);
+        assertFalse(k.get("symbolic").asBoolean(), one.out());
+        assertTrue(k.get("note").asText().contains("its kernel at {n=2} is not the same source"), one.out());
+        InferCommandTest.Run three = InferCommandTest.run("infer", prog.toString(), "--emit", "c", "--out", cache.resolve("t").toString(),
+                "--bind", "n=3", "--json");
+        assertEquals(0, three.code(), three.out());
+        assertTrue(InferCommandTest.json(three.out()).get("kernels").get(0).get("symbolic").asBoolean(), three.out());
+    }
 }
