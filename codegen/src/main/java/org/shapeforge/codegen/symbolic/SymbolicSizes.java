@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.dynamic.ExtentExpr;
 import org.shapeforge.program.dynamic.ShapeExtent;
 import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
@@ -19,11 +20,11 @@ import org.shapeforge.program.dynamic.SymbolicShapes;
  * them ({@link SymbolicShapes}; an operation's temporary result as its row terms read), empty for an axis that is not exact (an upper bound, unknown);
  * {@link #binding()} gives every param a size. Immutable.
  */
-public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<org.shapeforge.program.dynamic.ExtentExpr>>> shapes) {
+public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<ExtentExpr>>> shapes) {
     public SymbolicSizes {
         params = List.copyOf(params);
         binding = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(binding));
-        Map<String, List<Optional<org.shapeforge.program.dynamic.ExtentExpr>>> s = new LinkedHashMap<>();
+        Map<String, List<Optional<ExtentExpr>>> s = new LinkedHashMap<>();
         shapes.forEach((k, v) -> s.put(k, List.copyOf(v)));
         shapes = java.util.Collections.unmodifiableMap(s);
         for (String p : params)
@@ -41,9 +42,9 @@ public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<
                 for (int j = 0; j < op.operands().size(); j++)
                     all.putIfAbsent(op.operandNames().get(j), read.get().apply(op.operands().get(j)));
             }
-        Map<String, List<Optional<org.shapeforge.program.dynamic.ExtentExpr>>> shapes = new LinkedHashMap<>();
+        Map<String, List<Optional<ExtentExpr>>> shapes = new LinkedHashMap<>();
         for (Map.Entry<String, SymbolicShape> e : all.entrySet()) {
-            List<Optional<org.shapeforge.program.dynamic.ExtentExpr>> axes = new ArrayList<>();
+            List<Optional<ExtentExpr>> axes = new ArrayList<>();
             for (ShapeExtent x : GroupKernel.axes(e.getValue()))
                 axes.add(x instanceof ShapeExtent.Exact(var expr) ? Optional.of(expr) : Optional.empty());
             shapes.put(e.getKey(), axes);
