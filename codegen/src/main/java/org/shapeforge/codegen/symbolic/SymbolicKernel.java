@@ -30,7 +30,7 @@ import org.shapeforge.program.dynamic.ExtentExpr;
  * dim is the symbolic extent of its axis ({@link SymbolicSizes#shapes()}), every loop extent that of
  * a tensor axis the loop iterates whole ({@code Iter(s)}). {@link #choose} builds it from the
  * operation's loop IR at one binding and checks every expression against that IR's numbers, so a
- * symbolic kernel computes what the specialised one would; {@link #run} calls the library compiled
+ * symbolic kernel computes what the specialised one would; {@link Loaded#run} calls the library compiled
  * once per source ({@link CCompiler}'s cache) with the binding's sizes.
  */
 public final class SymbolicKernel {
