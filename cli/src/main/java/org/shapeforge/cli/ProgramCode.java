@@ -61,13 +61,15 @@ final class ProgramCode {
 
     /**
      * The symbolic sizes of a program with dynamic dims at {@code sized}'s binding (what its kernels
-     * are generated over, {@link SymbolicSizes}); empty for a program without dynamic dims, or one
-     * whose unbound inference does not succeed (its kernels are then specialised, as before).
+     * are generated over, {@link SymbolicSizes}); empty for a program without dynamic dims; without
+     * any shape where the unbound program's inference does not succeed (its kernels are then
+     * specialised at the binding, each with that reason).
      */
     static Optional<SymbolicSizes> symbolic(Program unbound, RunSizes.Resolved sized) {
         if (sized.sizes().isEmpty()) return Optional.empty();
         Inference inf = Inference.run(unbound, new NativeSolver(), SolveOptions.defaults());
-        if (!inf.succeeded()) return Optional.empty();
+        if (!inf.succeeded()) // no symbolic shapes: every kernel is specialised, each saying so
+            return Optional.of(new SymbolicSizes(List.copyOf(sized.sizes().keySet()), sized.sizes(), Map.of()));
         return Optional.of(SymbolicSizes.of(inf, sized.sizes()));
     }
 

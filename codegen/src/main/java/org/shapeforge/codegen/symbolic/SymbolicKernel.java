@@ -67,7 +67,8 @@ public final class SymbolicKernel {
         Map<String, List<ExtentExpr>> dims = new LinkedHashMap<>();
         for (TensorDecl t : ir.tensors()) {
             List<Optional<ExtentExpr>> axes = sizes.shapes().get(t.name());
-            if (axes == null) return new KernelChoice.Specialised(ir, "tensor " + t.name() + " has no symbolic shape");
+            if (axes == null) return new KernelChoice.Specialised(ir, "tensor " + t.name() + " has no symbolic shape"
+                    + (sizes.shapes().isEmpty() ? " (the unbound program's symbolic inference gives none)" : ""));
             if (axes.size() != t.rank())
                 return new KernelChoice.Specialised(ir, "tensor " + t.name() + " has " + axes.size()
                         + " symbolic axes but the operation addresses " + t.rank());
