@@ -72,7 +72,7 @@ public final class InferCommand implements Callable<Integer> {
         try {
             var program = ProgramParser.parse(file.toString(), Cli.read(file));
             if (emit != null) {
-                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(bound(program), emit, outDir, json, out);
+                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, bound(program), binds, emit, outDir, json, out);
                 if (!emit.equals("shc"))
                     throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
                 out.print(ShapeLogic.generate(program).shc());
@@ -150,7 +150,7 @@ public final class InferCommand implements Callable<Integer> {
     /**
      * The program at its {@code --bind} sizes ({@link org.shapeforge.program.dynamic.Specialise}), the
      * bindings checked against the equal-dim classes and the facts (exit 2); the program itself without
-     * {@code --bind}. Code is generated per operation at concrete sizes: an unbound dim is refused there.
+     * {@code --bind}. A dynamic program's C takes its dynamic dims as parameters ({@link ProgramCode#emit}).
      */
     private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
         if (binds.isEmpty()) return program;

@@ -69,14 +69,15 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, maxMemory, out);
         try {
-            RunSizes.Resolved sized = RunSizes.resolve(ProgramParser.parse(file.toString(), Cli.read(file)), binds);
+            org.shapeforge.program.Program program = ProgramParser.parse(file.toString(), Cli.read(file));
+            RunSizes.Resolved sized = RunSizes.resolve(program, binds);
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             ProgramCode.Projected p = ProgramCode.project(sized.program());
             ProgramRun.Report r;
             boolean terminal = System.console() != null && System.console().isTerminal();
             try {
                 r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system(),
-                        terminal ? progress(p.operations().size()) : (i, op) -> {});
+                        terminal ? progress(p.operations().size()) : (i, op) -> {}, ProgramCode.symbolic(program, sized));
             } finally {
                 if (terminal) System.err.print("\r\033[K");
             }
@@ -139,6 +140,8 @@ public final class RunCommand implements Callable<Integer> {
             sized.sizes().forEach(sizes::put);
             ObjectNode why = doc.putObject("sizeChoices"); // per equal-dim class: why each size (RunSizes)
             sized.why().forEach(why::put);
+            ArrayNode ks = doc.putArray("kernels"); // symbolic (sizes as parameters) or specialised, and why
+            r.kernels().forEach(k -> ks.addObject().put("operation", k.operation()).put("symbolic", k.symbolic()).put("note", k.note()));
             ArrayNode gen = doc.putArray("randomInputs");
             r.generatedInputs().forEach(gen::add);
             ArrayNode ops = doc.putArray("operations");
@@ -155,6 +158,7 @@ public final class RunCommand implements Callable<Integer> {
                 List<String> parts = new ArrayList<>();
                 sized.sizes().forEach((n, v) -> parts.add(n + "=" + v + " (" + sized.why().get(n) + ")"));
                 out.println("dynamic sizes: " + String.join(", ", parts));
+                out.println(KernelSummary.line(r.kernels()));
             }
             int w = r.results().stream().mapToInt(x -> x.operation().length()).max().orElse(4);
             out.printf("%-" + w + "s  %-16s %-18s %12s %12s%n", "op", "origin", "dims", "max abs", "max rel");

@@ -11,6 +11,9 @@ import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.codegen.symbolic.KernelChoice;
+import org.shapeforge.codegen.symbolic.SymbolicKernel;
+import org.shapeforge.codegen.symbolic.SymbolicSizes;
 import org.shapeforge.project.ProgramProjections;
 import org.shapeforge.project.Projections;
 
@@ -31,7 +34,20 @@ public final class ProgramRun {
     public record Result(String operation, String tensor, String origin, List<Integer> dims, double maxAbs, double maxRel,
             boolean passed) {}
 
-    public record Report(long seed, double tolerance, List<String> generatedInputs, List<Result> results) {
+    /**
+     * How one operation's kernel was built: with the dynamic dims as parameters ({@code symbolic},
+     * {@code note} lists them), or specialised at the run's sizes ({@code note}: why; for a program
+     * without dynamic dims, "static").
+     */
+    public record KernelUse(String operation, boolean symbolic, String note) {}
+
+    public record Report(long seed, double tolerance, List<String> generatedInputs, List<Result> results, List<KernelUse> kernels) {
+        public Report {
+            generatedInputs = List.copyOf(generatedInputs);
+            results = List.copyOf(results);
+            kernels = List.copyOf(kernels);
+        }
+
         public boolean passed() {
             return results.stream().allMatch(Result::passed);
         }
@@ -61,8 +77,31 @@ public final class ProgramRun {
     /** {@link #run(List, ProgramProjections, Map, long, CCompiler)}, telling {@code progress} before each operation. */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
             long seed, CCompiler cc, Progress progress) {
+        return run(ops, pp, given, seed, cc, progress, java.util.Optional.empty());
+    }
+
+    /**
+     * {@link #run(List, ProgramProjections, Map, long, CCompiler, Progress)} for a program specialised
+     * at {@code symbolic.binding()} (its dynamic dims bound): each operation's kernel is generated
+     * with the dynamic dims as parameters ({@link SymbolicKernel}) and called with the binding's
+     * sizes, so running at another binding finds the same source in {@code cc}'s cache; an operation
+     * whose extents are not expressions over them runs its specialised kernel ({@link KernelUse} says why).
+     */
+    public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
+            long seed, CCompiler cc, Progress progress, java.util.Optional<SymbolicSizes> symbolic) {
         RunBudget.check(ops, pp, RunBudget.defaultBytes()); // before lowering or allocating anything
         Map<String, Operation> ir = lower(ops, pp);
+        Map<String, KernelChoice> choice = new LinkedHashMap<>();
+        List<KernelUse> kernels = new ArrayList<>();
+        for (var e : ir.entrySet()) {
+            KernelChoice c = symbolic.isPresent() ? SymbolicKernel.choose(e.getValue(), symbolic.get())
+                    : new KernelChoice.Specialised(e.getValue(), "static");
+            choice.put(e.getKey(), c);
+            kernels.add(switch (c) {
+                case KernelChoice.Symbolic(var o, var k) -> new KernelUse(e.getKey(), true, "sizes " + k.params());
+                case KernelChoice.Specialised(var o, var why) -> new KernelUse(e.getKey(), false, why);
+            });
+        }
         SplittableRandom rnd = new SplittableRandom(seed);
         Map<String, HostTensor> state = new LinkedHashMap<>(given);
         List<String> generated = new ArrayList<>();
@@ -100,12 +139,15 @@ public final class ProgramRun {
             HostTensor ref = ProgramReference.run(op, p, exact, before == null ? null : before.roundedToFloat());
             Map<String, HostTensor> cIn = new LinkedHashMap<>(inputs);
             if (!op.erasing()) cIn.put(op.lhs().name(), before);
-            HostTensor got = CKernel.compile(ir.get(op.label()), cc).run(cIn, Double.NaN);
+            HostTensor got = switch (choice.get(op.label())) {
+                case KernelChoice.Symbolic(var o, var k) -> k.load(cc).run(o, symbolic.orElseThrow().binding(), cIn, Double.NaN);
+                case KernelChoice.Specialised(var o, var why) -> CKernel.compile(o, cc).run(cIn, Double.NaN);
+            };
             Errors e = Errors.compare(got, ref);
             results.add(new Result(op.label(), op.lhs().name(), op.origin().fileLine(), ref.dims(), e.maxAbs(), e.maxRel(),
                     e.within(TOLERANCE)));
             state.put(op.lhs().name(), ref);
         }
-        return new Report(seed, TOLERANCE, generated, results);
+        return new Report(seed, TOLERANCE, generated, results, kernels);
     }
 }

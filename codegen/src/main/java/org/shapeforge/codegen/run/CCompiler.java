@@ -25,6 +25,8 @@ public final class CCompiler {
     public static final List<String> FLAGS = List.of("-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", "-std=gnu11");
     private final String compiler;
     private final Path cacheDir;
+    /** How many times this instance ran the compiler (cache misses): a library cached on disk is not counted. */
+    private final java.util.concurrent.atomic.AtomicLong compilations = new java.util.concurrent.atomic.AtomicLong();
 
     public CCompiler(String compiler, Path cacheDir) {
         this.compiler = compiler;
@@ -54,6 +56,16 @@ public final class CCompiler {
         }
     }
 
+    /** How many sources this instance compiled (ran the compiler on) so far; cache hits do not count. */
+    public long compilations() {
+        return compilations.get();
+    }
+
+    /** The cache directory the libraries are written to. */
+    public Path cacheDir() {
+        return cacheDir;
+    }
+
     /** The shared library for {@code source}, compiling it unless cached. */
     public Path compile(String source) {
         String key = hash(source);
@@ -64,6 +76,7 @@ public final class CCompiler {
             Path src = cacheDir.resolve("sf_" + key + ".c");
             Files.writeString(src, source, StandardCharsets.UTF_8);
             Path tmp = Files.createTempFile(cacheDir, "sf_" + key, ".so.tmp");
+            compilations.incrementAndGet();
             List<String> cmd = new ArrayList<>(List.of(compiler));
             cmd.addAll(FLAGS);
             cmd.addAll(List.of("-o", tmp.toString(), src.toString(), "-lm"));
