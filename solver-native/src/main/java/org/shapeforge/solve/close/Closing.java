@@ -220,7 +220,19 @@ public final class Closing {
      * is left open.
      */
     private Set<String> dynamicAbove(String v) {
-        Set<String> out = new java.util.TreeSet<>(), seen = new java.util.HashSet<>(List.of(v));
+        return symbolsAbove(en, v);
+    }
+
+    /**
+     * The symbols (dynamic or derived) above {@code v} along stored adjacencies, through unbound
+     * variables; the dynamic ones (not derived) first, then by name, so the first is a choice that
+     * depends neither on the order of the constraints nor on internal names.
+     */
+    static Set<String> symbolsAbove(Engine en, String v) {
+        var derived = en.size.symbols().derived();
+        Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        Set<String> seen = new java.util.HashSet<>(List.of(v));
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
         while (!todo.isEmpty())
             for (Stored s : en.store.bound().upAdjacencies(todo.poll())) {

@@ -126,6 +126,49 @@ final class SymbolicStage {
             }
             if (assign(v, value, conds, Why.NONE)) return true;
         }
+        return broadcast();
+    }
+
+    /**
+     * A variable below symbols only closes to that symbol, before any numeric guess: {@code d ⊑ s}
+     * with {@code s} a dynamic or derived symbol admits {@code s = d} or {@code s = 1}, and the
+     * symbol is never pinned to the unit, so {@code d = s} is the one reading (NumPy's broadcast
+     * result). Below several symbols whose values are provably equal ({@link SymSize#provablyEquals})
+     * the same holds with any of them (a dynamic one first, then the least name: the value is the
+     * same). Below symbols with different values, or with a cap, it stays for the later stages. Without
+     * this here, the numeric guess of stage 5 closed {@code d} to 1 and so the dynamic dim above it
+     * ({@code dynamic height; [d] <= [height]} followed by a stride-2 convolution on d closed
+     * {@code height = 1}: torchvision's resnet18 with dynamic height and width printed every spatial
+     * axis as 1), or closed a derived symbol to 1 and left a domain condition pinning the dynamic dim.
+     * Interleaved with the derivations above to a fixpoint (the caller's loop), so a floor division
+     * on d downstream resolves symbolically. One commitment per call; true when one was made.
+     */
+    private boolean broadcast() {
+        var store = en.store;
+        Symbols sy = en.size.symbols();
+        for (int i = 0, n = store.registeredDims(); i < n; i++) {
+            int slot = store.registeredDim(i);
+            String v = store.dimName(slot);
+            if (store.dimBound(slot) || en.size.isSymbol(v) || store.cap(slot) != null) continue;
+            java.util.Set<String> above = Closing.symbolsAbove(en, v);
+            if (above.isEmpty()) continue;
+            String pick = null;
+            SymSize value = null;
+            boolean equal = true;
+            for (String u : above) { // sorted: dynamic ones (not derived) first, then by name
+                SymSize val = sy.value(u);
+                if (value == null) {
+                    pick = u;
+                    value = val;
+                } else if (!value.provablyEquals(val)) {
+                    equal = false;
+                    break;
+                }
+            }
+            if (!equal) continue;
+            commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(pick)), Why.GUESS);
+            return true;
+        }
         return false;
     }
 
