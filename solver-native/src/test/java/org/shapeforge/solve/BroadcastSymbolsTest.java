@@ -1,0 +1,112 @@
+package org.shapeforge.solve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.shapeforge.solver.Outcome;
+
+/**
+ * Golden tests (beside {@link SymbolicSizesTest}) of stage 5's closing of a variable below symbols
+ * only: a broadcast result below one dynamic or derived symbol, or below several with provably
+ * equal values, is that symbol before any numeric guess, so a strided convolution downstream stays
+ * symbolic and no dynamic dim is closed to a number (torchvision's resnet18 / mobilenet_v2 /
+ * small CNN exported with dynamic height and width printed every spatial axis as 1). Each case is
+ * also solved shuffled and renamed: the same answer.
+ */
+class BroadcastSymbolsTest {
+    /** {@code /tmp/solver-defects/broadcast-below-dynamic-closes-it.shc}: was {@code closed: d = 1, height = 1, …}. */
+    static final String[] BROADCAST_THEN_STRIDE = {"dynamic height", "[d] <= [height]", "size(r1) in 1..2",
+        "size(d) + 5 == 2 * size(e) + size(3) + size(r1)"};
+    /** Two same-padded convs, a residual Add (below both, each = height), a stride-2 conv: was {@code closed: height = 1}. */
+    static final String[] ADD_THEN_STRIDED_CONV = {"size(rem_4) in 1..1", "size(height) + 4 == size(y_8) + size(3) + size(rem_4)",
+        "size(rem_14) in 1..1", "size(height) + 4 == size(y_22) + size(3) + size(rem_14)", "y_28 <= y_8", "y_28 <= y_22",
+        "size(rem_38) in 1..2", "size(y_28) + 5 == 2 * size(y_36) + size(3) + size(rem_38)", "dynamic height"};
+    /** A pool (stride 2), an Add below its derived result, a conv, a residual Add: was every one closed to 1 and {@code where h - ((h + 1) % 2) - 1 == 0}. */
+    static final String[] RESIDUAL_AFTER_FLOOR = {"dynamic h", "size(r) in 1..2", "size(h) + 5 == 2 * size(e) + 3 + size(r)",
+        "[d] <= [e]", "size(r3) in 1..1", "size(d) + 4 == size(k) + 3 + size(r3)", "[p] <= [k]", "[p] <= [d]"};
+
+    private static Map<String, String> shown(Outcome.Sat s) {
+        Map<String, String> out = new TreeMap<>();
+        s.solved().orElseThrow().symbolicSizes().sizes().forEach((k, v) -> out.put(k, v.toString()));
+        return out;
+    }
+
+    private static Map<String, String> solve(String... c) {
+        Outcome.Sat s = Solve.sat(Solve.det(c));
+        for (String v : List.of("height", "h", "q_height", "q_h"))
+            assertFalse(s.model().dims().containsKey(v), v + " closed to a number: " + s.model());
+        return shown(s);
+    }
+
+    @Test
+    void broadcastBelowADynamicDimIsThatDim() {
+        Map<String, String> sym = solve(BROADCAST_THEN_STRIDE);
+        assertEquals(Map.of("d", "height", "e", "(height + 1) // 2", "r1", "(height + 1) % 2 + 1"), sym);
+    }
+
+    @Test
+    void residualAddOfTwoEqualSymbolsThenAStridedConv() {
+        Map<String, String> sym = solve(ADD_THEN_STRIDED_CONV);
+        assertEquals("height", sym.get("y_28"), sym::toString);
+        assertEquals("(height + 1) // 2", sym.get("y_36"), sym::toString);
+        assertEquals("(height + 1) % 2 + 1", sym.get("rem_38"), sym::toString);
+    }
+
+    @Test
+    void broadcastBelowADerivedSymbolLeavesNoCondition() {
+        Outcome.Sat s = Solve.sat(Solve.det(RESIDUAL_AFTER_FLOOR));
+        Map<String, String> sym = shown(s);
+        for (String v : List.of("e", "d", "k", "p")) assertEquals("(h + 1) // 2", sym.get(v), v + ": " + sym);
+        assertEquals(List.of(), s.solved().orElseThrow().symbolicSizes().conditions());
+        assertFalse(s.model().dims().containsKey("e"), s.model()::toString);
+    }
+
+    /** Below two different dynamic dims a broadcast result has no symbolic reading: never a number for either. */
+    @Test
+    void belowTwoDifferentSymbolsStaysOpen() {
+        Outcome o = Solve.det("dynamic a, b", "[y] <= [a]", "[y] <= [b]");
+        if (o instanceof Outcome.Sat s) {
+            assertFalse(s.model().dims().containsKey("a"), s.model()::toString);
+            assertFalse(s.model().dims().containsKey("b"), s.model()::toString);
+        }
+    }
+
+    private static final Pattern NAME = Pattern.compile("\\b[a-z][a-z0-9_]*\\b");
+
+    private static String rename(String line) {
+        Matcher m = NAME.matcher(line);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String n = m.group();
+            m.appendReplacement(out, List.of("size", "in", "dynamic").contains(n) ? n : "q_" + n);
+        }
+        return m.appendTail(out).toString();
+    }
+
+    @Test
+    void answersDoNotDependOnOrderOrNames() {
+        Random rnd = new Random(12);
+        for (String[] c : List.of(BROADCAST_THEN_STRIDE, ADD_THEN_STRIDED_CONV, RESIDUAL_AFTER_FLOOR)) {
+            Map<String, String> base = solve(c);
+            for (int k = 0; k < 4; k++) {
+                List<String> lines = new ArrayList<>(List.of(c));
+                Collections.shuffle(lines, rnd);
+                assertEquals(base, solve(lines.toArray(String[]::new)), "shuffled " + lines);
+            }
+            Map<String, String> expect = new TreeMap<>();
+            base.forEach((k, v) -> expect.put(rename(k), rename(v)));
+            List<String> renamed = new ArrayList<>(List.of(c).stream().map(BroadcastSymbolsTest::rename).toList());
+            Collections.reverse(renamed);
+            assertEquals(expect, solve(renamed.toArray(String[]::new)), String.join("; ", renamed));
+        }
+    }
+}
