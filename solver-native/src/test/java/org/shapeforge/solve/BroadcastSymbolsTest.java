@@ -34,6 +34,10 @@ class BroadcastSymbolsTest {
     static final String[] RESIDUAL_AFTER_FLOOR = {"dynamic h", "size(r) in 1..2", "size(h) + 5 == 2 * size(e) + 3 + size(r)",
         "[d] <= [e]", "size(r3) in 1..1", "size(d) + 4 == size(k) + 3 + size(r3)", "[p] <= [k]", "[p] <= [d]"};
 
+    /** Cut from small_cnn_hw: a stride-2 conv, then a ceil-mode pool (the remainder on the input's side): was {@code y = 1} and a condition pinning h. */
+    static final String[] CEIL_MODE_POOL = {"dynamic h", "size(r1) in 1..2", "size(h) + 5 == 2 * size(e) + size(3) + size(r1)",
+        "size(r2) in 1..2", "size(e) + size(r2) + 1 == 2 * size(y) + 2"};
+
     private static Map<String, String> shown(Outcome.Sat s) {
         Map<String, String> out = new TreeMap<>();
         s.solved().orElseThrow().symbolicSizes().sizes().forEach((k, v) -> out.put(k, v.toString()));
@@ -70,6 +74,20 @@ class BroadcastSymbolsTest {
         assertFalse(s.model().dims().containsKey("e"), s.model()::toString);
     }
 
+    @Test
+    void ceilModePoolIsAFloorDivisionToo() {
+        Outcome.Sat s = Solve.sat(Solve.det(CEIL_MODE_POOL));
+        Map<String, String> sym = shown(s);
+        assertEquals("(h + 3) // 4", sym.get("y"), sym::toString);
+        assertEquals(List.of(), s.solved().orElseThrow().symbolicSizes().conditions());
+        var sizes = s.solved().orElseThrow().symbolicSizes().sizes();
+        for (long h = 1; h < 50; h++) { // e + r2 + 1 == 2·y + 2 with r2 in 1..2 at every h
+            long e = sizes.get("e").eval(Map.of("h", h)), y = sizes.get("y").eval(Map.of("h", h)), r2 = sizes.get("r2").eval(Map.of("h", h));
+            assertEquals(e + r2 + 1, 2 * y + 2, "h = " + h);
+            org.junit.jupiter.api.Assertions.assertTrue(r2 >= 1 && r2 <= 2 && y >= 1, "h = " + h);
+        }
+    }
+
     /** Below two different dynamic dims a broadcast result has no symbolic reading: never a number for either. */
     @Test
     void belowTwoDifferentSymbolsStaysOpen() {
@@ -95,7 +113,7 @@ class BroadcastSymbolsTest {
     @Test
     void answersDoNotDependOnOrderOrNames() {
         Random rnd = new Random(12);
-        for (String[] c : List.of(BROADCAST_THEN_STRIDE, ADD_THEN_STRIDED_CONV, RESIDUAL_AFTER_FLOOR)) {
+        for (String[] c : List.of(BROADCAST_THEN_STRIDE, ADD_THEN_STRIDED_CONV, RESIDUAL_AFTER_FLOOR, CEIL_MODE_POOL)) {
             Map<String, String> base = solve(c);
             for (int k = 0; k < 4; k++) {
                 List<String> lines = new ArrayList<>(List.of(c));

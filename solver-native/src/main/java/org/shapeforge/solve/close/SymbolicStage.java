@@ -30,7 +30,10 @@ import org.shapeforge.term.sym.SymSize;
  *       {@code v = (-S) // k} with the condition {@code (-S) % k == 0};
  *   <li>{@code k·v + r + S = 0} with r's range {@code lo..hi}, {@code hi - lo + 1 == k} (the floor
  *       remainder of a strided convolution or pooling): {@code v = (E - lo) // k} and
- *       {@code r = (E - lo) % k + lo}, {@code E = -S}.
+ *       {@code r = (E - lo) % k + lo}, {@code E = -S};
+ *   <li>{@code k·v - r + S = 0} likewise (the remainder on the other side, as ONNX pooling with
+ *       {@code ceil_mode} is emitted: {@code size(x) + size(r) + 1 == 2 * size(y) + 2}):
+ *       {@code v = (E + hi) // k}, {@code r = hi - (E + hi) % k}.
  * </ul>
  * A value that is a constant binds v to it; one that is a single symbol binds v to that symbol as
  * a dimension equality (the dynamic dim stays the representative); one equal to an earlier
@@ -90,10 +93,17 @@ final class SymbolicStage {
                     BigInteger av = c.expr().coeff(v), ar = c.expr().coeff(r);
                     long k = av.abs().longValueExact();
                     long[] lr = range.get(r);
-                    if (k < 2 || lr == null || !ar.equals(BigInteger.valueOf(av.signum())) || lr[1] - lr[0] + 1 != k) continue;
-                    SymSize e = s.times(av.signum() > 0 ? -1 : 1).plus(-lr[0]); // k·v + (r - lo) = e
-                    if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
-                    assign(r, e.mod(k).plus(lr[0]), List.of(), res.why());
+                    if (k < 2 || lr == null || ar.abs().compareTo(BigInteger.ONE) != 0 || lr[1] - lr[0] + 1 != k) continue;
+                    SymSize big = s.times(av.signum() > 0 ? -1 : 1); // k·v + t·r = E, t = ±1
+                    if (ar.signum() == av.signum()) { // t = +1: k·v + (r - lo) = E - lo
+                        SymSize e = big.plus(-lr[0]);
+                        if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
+                        assign(r, e.mod(k).plus(lr[0]), List.of(), res.why());
+                    } else { // t = -1 (a ceil-mode pool): k·v + (hi - r) = E + hi
+                        SymSize e = big.plus(lr[1]);
+                        if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
+                        assign(r, e.mod(k).times(-1).plus(lr[1]), List.of(), res.why());
+                    }
                     return true;
                 }
             }
