@@ -88,6 +88,33 @@ class BroadcastSymbolsTest {
         }
     }
 
+    /**
+     * {@code /tmp/solver-defects/forced-dynamic-stays-residual.shc}: a dynamic dim the constraints
+     * force is a binding in σ⋆, and so is every variable bound to it (was {@code y = batch} with
+     * {@code size(batch) == 32} left in the residual). Shuffled and renamed: the same.
+     */
+    @Test
+    void forcedDynamicDimIsABinding() {
+        String[] c = {"dynamic batch", "y = batch", "size(a) * size(b) == size(y)", "a = 2", "b = 16"};
+        Random rnd = new Random(32);
+        for (int k = 0; k < 4; k++) {
+            List<String> lines = new ArrayList<>(List.of(c));
+            Collections.shuffle(lines, rnd);
+            boolean renamed = k % 2 == 1;
+            if (renamed) lines.replaceAll(BroadcastSymbolsTest::rename);
+            String p = renamed ? "q_" : "";
+            Outcome.Sat s = Solve.sat(Solve.det(lines.toArray(String[]::new)));
+            var bindings = s.solved().orElseThrow().dimBindings();
+            assertEquals(org.shapeforge.term.Dim.atom(32), bindings.get(p + "batch"), bindings::toString);
+            assertEquals(org.shapeforge.term.Dim.atom(32), bindings.get(p + "y"), bindings::toString);
+        }
+        // not forced: the dim stays a symbol in σ⋆
+        var b = Solve.sat(Solve.det("dynamic batch", "y = batch", "size(a) * size(b) == size(z)", "a = 2", "b = 16"))
+                .solved().orElseThrow().dimBindings();
+        assertEquals(org.shapeforge.term.Dim.var("batch"), b.get("y"), b::toString);
+        assertFalse(b.containsKey("batch"), b::toString);
+    }
+
     /** Below two different dynamic dims a broadcast result has no symbolic reading: never a number for either. */
     @Test
     void belowTwoDifferentSymbolsStaysOpen() {
