@@ -229,18 +229,7 @@ public final class Closing {
      * depends neither on the order of the constraints nor on internal names.
      */
     static Set<String> symbolsAbove(Engine en, String v) {
-        var derived = en.size.symbols().derived();
-        Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
-                .thenComparing(java.util.Comparator.naturalOrder()));
-        Set<String> seen = new java.util.HashSet<>(List.of(v));
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
-        while (!todo.isEmpty())
-            for (Stored s : en.store.bound().upAdjacencies(todo.poll())) {
-                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
-                if (en.size.isSymbol(u)) out.add(u);
-                else if (seen.add(u)) todo.add(u);
-            }
-        return out;
+        return en.size.symbolsAbove(v);
     }
 
     private Dim guess(String v) {
