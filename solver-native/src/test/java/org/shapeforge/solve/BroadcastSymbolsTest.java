@@ -115,6 +115,19 @@ class BroadcastSymbolsTest {
         assertFalse(b.containsKey("batch"), b::toString);
     }
 
+    /** A capped variable above a symbol: its cap would pin the symbol (was {@code closed: d = 3, h = 3, q = 3}). */
+    @Test
+    void capAboveASymbolDoesNotPinIt() {
+        for (String[] c : List.of(new String[] {"dynamic h", "[d] <= [h]", "[d] <= [q]", "3 <= q"},
+                new String[] {"3 <= q", "[d] <= [q]", "[d] <= [h]", "dynamic h"})) {
+            Outcome o = Solve.det(c);
+            if (o instanceof Outcome.Sat s) {
+                assertFalse(s.model().dims().containsKey("h"), s.model()::toString);
+                assertEquals("h", shown(s).get("d"), shown(s)::toString);
+            } else org.junit.jupiter.api.Assertions.assertTrue(o instanceof Outcome.Unknown, o::toString);
+        }
+    }
+
     /** Below two different dynamic dims a broadcast result has no symbolic reading: never a number for either. */
     @Test
     void belowTwoDifferentSymbolsStaysOpen() {

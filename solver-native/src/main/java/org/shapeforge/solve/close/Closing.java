@@ -163,6 +163,7 @@ public final class Closing {
                     commit(new Fact.DimEq(term, guess(v)), Why.GUESS);
                 }
                 default -> {
+                    if (cap != null && anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue; // see commitCapped
                     Set<String> above = cap == null && anyDynamic ? dynamicAbove(v) : Set.of();
                     if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
                     if (above.size() == 1) {
@@ -190,6 +191,9 @@ public final class Closing {
         for (int slot : vars) {
             String v = store.dimName(slot);
             if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
+            // above a symbol: its cap would pin the symbol to it (s ⊑ v, v = 3 gives s = 3); left open, as
+            // below two symbols (`dynamic h; [d] <= [h]; [d] <= [q]; 3 <= q` closed h = 3)
+            if (anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);

@@ -452,6 +452,15 @@ public final class SizeRules {
      * number or to a symbol has none.
      */
     public Set<String> symbolsAbove(String v) {
+        return symbolsAlong(v, true);
+    }
+
+    /** The symbols below {@code v} along stored adjacencies, through unbound variables ({@link #symbolsAbove}'s mirror). */
+    public Set<String> symbolsBelow(String v) {
+        return symbolsAlong(v, false);
+    }
+
+    private Set<String> symbolsAlong(String v, boolean up) {
         var derived = symbols.derived();
         Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
                 .thenComparing(java.util.Comparator.naturalOrder()));
@@ -459,8 +468,9 @@ public final class SizeRules {
         Set<String> seen = new HashSet<>(List.of(r));
         ArrayDeque<String> todo = new ArrayDeque<>(List.of(r));
         while (!todo.isEmpty())
-            for (var s : en.store.bound().upAdjacencies(todo.poll())) {
-                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
+            for (var s : up ? en.store.bound().upAdjacencies(todo.poll()) : en.store.bound().downAdjacencies(todo.poll())) {
+                if (!(en.subst.dim(new Dim.Var(up ? s.upperDim() : s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
+                    continue;
                 if (isSymbol(u)) out.add(u);
                 else if (seen.add(u)) todo.add(u);
             }
