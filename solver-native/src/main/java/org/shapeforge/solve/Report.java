@@ -31,11 +31,18 @@ final class Report {
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
         List<String> policyDims = new ArrayList<>();
         Store st = en.store;
+        Map<String, Dim> forced = forcedDynamic(en);
         for (int s = 0; s < nd; s++) { // the input's variables: ids 0 … nd-1, in order of first mention
-            if (!st.dimBound(s)) continue;
             Trace t = new Trace(Why.NONE, false);
             String name = st.dimName(s);
-            db.putNew(name, PackedIndex.hash(name), dim(en, en.subst.dim(s, t)));
+            Dim value = dim(en, en.subst.dim(s, t));
+            if (value instanceof Dim.Var(String w, _) && forced.containsKey(w)) {
+                db.putNew(name, PackedIndex.hash(name), forced.get(w)); // the basis is the policy in it
+                policyDims.add(name);
+                continue;
+            }
+            if (!st.dimBound(s)) continue;
+            db.putNew(name, PackedIndex.hash(name), value);
             if (t.why().policy()) policyDims.add(name);
         }
         List<String> policy = new ArrayList<>(); // distinct (one slot each): one immutable set, no hash-set nodes
@@ -57,6 +64,24 @@ final class Report {
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
                 java.util.Set.copyOf(policy), java.util.Set.copyOf(policyDims));
+    }
+
+    /**
+     * The dynamic dims the constraints force to one size after solving ({@code dynamic batch;
+     * size(a) * size(b) == size(batch); a = 2; b = 16}): each to its value, an atom of the default
+     * basis. Issue 31's "forced sizes appear as bindings": σ⋆ binds such a dim, and every variable
+     * whose value it is, to that number — before this σ⋆ kept {@code y = batch} with
+     * {@code size(batch) == 32} in the residual, so a reader of σ⋆ printed y as {@code batch}
+     * while it is 32. A dynamic dim is a symbol except where the constraints force its size.
+     */
+    private static Map<String, Dim> forcedDynamic(Engine en) {
+        Map<String, Dim> out = new java.util.HashMap<>();
+        for (var e : en.size.sizes().entrySet())
+            if (en.size.isDynamic(e.getKey())
+                    && en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var(String w, _)
+                    && w.equals(e.getKey()))
+                out.put(e.getKey(), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS));
+        return out;
     }
 
     /**

@@ -163,6 +163,7 @@ public final class Closing {
                     commit(new Fact.DimEq(term, guess(v)), Why.GUESS);
                 }
                 default -> {
+                    if (cap != null && anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue; // see commitCapped
                     Set<String> above = cap == null && anyDynamic ? dynamicAbove(v) : Set.of();
                     if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
                     if (above.size() == 1) {
@@ -190,6 +191,9 @@ public final class Closing {
         for (int slot : vars) {
             String v = store.dimName(slot);
             if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
+            // above a symbol: its cap would pin the symbol to it (s ⊑ v, v = 3 gives s = 3); left open, as
+            // below two symbols (`dynamic h; [d] <= [h]; [d] <= [q]; 3 <= q` closed h = 3)
+            if (anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);
@@ -220,15 +224,16 @@ public final class Closing {
      * is left open.
      */
     private Set<String> dynamicAbove(String v) {
-        Set<String> out = new java.util.TreeSet<>(), seen = new java.util.HashSet<>(List.of(v));
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(v));
-        while (!todo.isEmpty())
-            for (Stored s : en.store.bound().upAdjacencies(todo.poll())) {
-                if (!(en.subst.dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _))) continue;
-                if (en.size.isSymbol(u)) out.add(u);
-                else if (seen.add(u)) todo.add(u);
-            }
-        return out;
+        return symbolsAbove(en, v);
+    }
+
+    /**
+     * The symbols (dynamic or derived) above {@code v} along stored adjacencies, through unbound
+     * variables; the dynamic ones (not derived) first, then by name, so the first is a choice that
+     * depends neither on the order of the constraints nor on internal names.
+     */
+    static Set<String> symbolsAbove(Engine en, String v) {
+        return en.size.symbolsAbove(v);
     }
 
     private Dim guess(String v) {

@@ -30,7 +30,10 @@ import org.shapeforge.term.sym.SymSize;
  *       {@code v = (-S) // k} with the condition {@code (-S) % k == 0};
  *   <li>{@code k·v + r + S = 0} with r's range {@code lo..hi}, {@code hi - lo + 1 == k} (the floor
  *       remainder of a strided convolution or pooling): {@code v = (E - lo) // k} and
- *       {@code r = (E - lo) % k + lo}, {@code E = -S}.
+ *       {@code r = (E - lo) % k + lo}, {@code E = -S};
+ *   <li>{@code k·v - r + S = 0} likewise (the remainder on the other side, as ONNX pooling with
+ *       {@code ceil_mode} is emitted: {@code size(x) + size(r) + 1 == 2 * size(y) + 2}):
+ *       {@code v = (E + hi) // k}, {@code r = hi - (E + hi) % k}.
  * </ul>
  * A value that is a constant binds v to it; one that is a single symbol binds v to that symbol as
  * a dimension equality (the dynamic dim stays the representative); one equal to an earlier
@@ -90,10 +93,17 @@ final class SymbolicStage {
                     BigInteger av = c.expr().coeff(v), ar = c.expr().coeff(r);
                     long k = av.abs().longValueExact();
                     long[] lr = range.get(r);
-                    if (k < 2 || lr == null || !ar.equals(BigInteger.valueOf(av.signum())) || lr[1] - lr[0] + 1 != k) continue;
-                    SymSize e = s.times(av.signum() > 0 ? -1 : 1).plus(-lr[0]); // k·v + (r - lo) = e
-                    if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
-                    assign(r, e.mod(k).plus(lr[0]), List.of(), res.why());
+                    if (k < 2 || lr == null || ar.abs().compareTo(BigInteger.ONE) != 0 || lr[1] - lr[0] + 1 != k) continue;
+                    SymSize big = s.times(av.signum() > 0 ? -1 : 1); // k·v + t·r = E, t = ±1
+                    if (ar.signum() == av.signum()) { // t = +1: k·v + (r - lo) = E - lo
+                        SymSize e = big.plus(-lr[0]);
+                        if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
+                        assign(r, e.mod(k).plus(lr[0]), List.of(), res.why());
+                    } else { // t = -1 (a ceil-mode pool): k·v + (hi - r) = E + hi
+                        SymSize e = big.plus(lr[1]);
+                        if (!assign(v, e.floorDiv(k), List.of(), res.why())) continue;
+                        assign(r, e.mod(k).times(-1).plus(lr[1]), List.of(), res.why());
+                    }
                     return true;
                 }
             }
@@ -125,6 +135,49 @@ final class SymbolicStage {
                 conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
             }
             if (assign(v, value, conds, Why.NONE)) return true;
+        }
+        return broadcast();
+    }
+
+    /**
+     * A variable below symbols only closes to that symbol, before any numeric guess: {@code d ⊑ s}
+     * with {@code s} a dynamic or derived symbol admits {@code s = d} or {@code s = 1}, and the
+     * symbol is never pinned to the unit, so {@code d = s} is the one reading (NumPy's broadcast
+     * result). Below several symbols whose values are provably equal ({@link SymSize#provablyEquals})
+     * the same holds with any of them (a dynamic one first, then the least name: the value is the
+     * same). Below symbols with different values, or with a cap, it stays for the later stages. Without
+     * this here, the numeric guess of stage 5 closed {@code d} to 1 and so the dynamic dim above it
+     * ({@code dynamic height; [d] <= [height]} followed by a stride-2 convolution on d closed
+     * {@code height = 1}: torchvision's resnet18 with dynamic height and width printed every spatial
+     * axis as 1), or closed a derived symbol to 1 and left a domain condition pinning the dynamic dim.
+     * Interleaved with the derivations above to a fixpoint (the caller's loop), so a floor division
+     * on d downstream resolves symbolically. One commitment per call; true when one was made.
+     */
+    private boolean broadcast() {
+        var store = en.store;
+        Symbols sy = en.size.symbols();
+        for (int i = 0, n = store.registeredDims(); i < n; i++) {
+            int slot = store.registeredDim(i);
+            String v = store.dimName(slot);
+            if (store.dimBound(slot) || en.size.isSymbol(v) || store.cap(slot) != null) continue;
+            java.util.Set<String> above = Closing.symbolsAbove(en, v);
+            if (above.isEmpty()) continue;
+            String pick = null;
+            SymSize value = null;
+            boolean equal = true;
+            for (String u : above) { // sorted: dynamic ones (not derived) first, then by name
+                SymSize val = sy.value(u);
+                if (value == null) {
+                    pick = u;
+                    value = val;
+                } else if (!value.provablyEquals(val)) {
+                    equal = false;
+                    break;
+                }
+            }
+            if (!equal) continue;
+            commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(pick)), Why.GUESS);
+            return true;
         }
         return false;
     }

@@ -423,7 +423,10 @@ public final class SizeRules {
      * dynamic ones included). Closing commits none of them: a value for {@code y} in
      * {@code 4·batch = y} would fix batch through the relation — a guess about a dimension that is
      * never closed (found 2026-11-24: an ONNX {@code Reshape(x, [-1, 6])} on {@code [batch, 4, 6]}
-     * closed y, and so batch, to a number). Their items stay open, and {@link #finish} reports them.
+     * closed y, and so batch, to a number). Likewise a variable below symbols ({@link #symbolsAbove})
+     * that the symbolic stage did not close (below two different ones): a number for it pins them
+     * ({@code dynamic a, b; [y] <= [a]; [y] <= [b]} then a strided conv on y closed a = b = 1).
+     * Their items stay open, and {@link #finish} reports them.
      */
     public Set<String> tiedToDynamic() {
         if (dynamic.isEmpty()) return Set.of();
@@ -435,9 +438,43 @@ public final class SizeRules {
         Set<String> tied = new HashSet<>();
         ArrayDeque<String> todo = new ArrayDeque<>();
         for (String v : adj.keySet()) if (dynamic.contains(v) && tied.add(v)) todo.add(v);
+        for (String v : adj.keySet()) // below symbols: closing it would pin them (1 ⊑ s), so it stays as they do
+            if (!isSymbol(v) && !symbolsAbove(v).isEmpty() && tied.add(v)) todo.add(v);
         while (!todo.isEmpty())
             for (String w : adj.getOrDefault(todo.poll(), Set.of())) if (tied.add(w)) todo.add(w);
         return tied;
+    }
+
+    /**
+     * The symbols (dynamic or derived) above {@code v} along stored adjacencies, through unbound
+     * variables; the dynamic ones (not derived) first, then by name, so the first is a choice that
+     * depends neither on the order of the constraints nor on internal names. {@code v} bound to a
+     * number or to a symbol has none.
+     */
+    public Set<String> symbolsAbove(String v) {
+        return symbolsAlong(v, true);
+    }
+
+    /** The symbols below {@code v} along stored adjacencies, through unbound variables ({@link #symbolsAbove}'s mirror). */
+    public Set<String> symbolsBelow(String v) {
+        return symbolsAlong(v, false);
+    }
+
+    private Set<String> symbolsAlong(String v, boolean up) {
+        var derived = symbols.derived();
+        Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var(String r, _)) || isSymbol(r)) return out;
+        Set<String> seen = new HashSet<>(List.of(r));
+        ArrayDeque<String> todo = new ArrayDeque<>(List.of(r));
+        while (!todo.isEmpty())
+            for (var s : up ? en.store.bound().upAdjacencies(todo.poll()) : en.store.bound().downAdjacencies(todo.poll())) {
+                if (!(en.subst.dim(new Dim.Var(up ? s.upperDim() : s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
+                    continue;
+                if (isSymbol(u)) out.add(u);
+                else if (seen.add(u)) todo.add(u);
+            }
+        return out;
     }
 
     /**
