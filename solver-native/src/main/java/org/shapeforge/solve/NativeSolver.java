@@ -181,8 +181,20 @@ public final class NativeSolver implements ShapeSolver {
         // with variables open other than through a symbol (read at the unit), the all-ones reading is
         // the consistent one: it is used whenever the unit is inside the domain
         if (sy.derived().isEmpty() && sy.conditions().isEmpty() || unitInDomain && Report.openBeyondSymbols(d.engine(), in)) {
-            guard(in, prov, d, m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size()
-                    ? m : Report.symbolicAtUnit(d.engine(), in));
+            boolean ground = m.dims().size() == in.dimVars().size() && m.rows().size() == in.rowVars().size();
+            try {
+                guard(in, prov, d, ground ? m : Report.symbolicAtUnit(d.engine(), in));
+            } catch (IllegalStateException atUnit) {
+                // the all-ones reading reads a symbolic row at the unit, which a sum over the dynamic
+                // dims is not (a concatenation n ^ m is 2 there): read every symbol at a binding instead,
+                // and accept when the whole input holds at one (else the unit reading's report stands)
+                if (prov.dynamic().isEmpty()) throw atUnit;
+                if (!holdsAtABinding(in, prov, d))
+                    // with dynamic dims, an answer no reading confirms is withheld, never passed on:
+                    // Unknown (verified inference falls back to Z3), the violation named
+                    return "not supported natively: the answer over the dynamic dimensions fails its soundness check"
+                            + " at the unit reading and at every chosen binding (" + firstLine(atUnit.getMessage()) + ")";
+            }
             return null;
         }
         // derived symbols: at each chosen binding of the dynamic dims (every domain condition holds there)
@@ -210,6 +222,25 @@ public final class NativeSolver implements ShapeSolver {
             return "not supported natively: the constraints on the dynamic dimensions alone exclude every binding the symbolic"
                     + " answer was to be checked at " + outside + ", so the answer could not be checked";
         return null;
+    }
+
+    private static String firstLine(String s) {
+        int at = s == null ? -1 : s.indexOf("violates");
+        String tail = at < 0 ? String.valueOf(s) : s.substring(at);
+        int nl = tail.indexOf("\nstore:");
+        return (nl < 0 ? tail : tail.substring(0, nl)).replace('\n', ' ').strip();
+    }
+
+    /** Whether the whole input holds at one of the bindings of the dynamic dims the solver chose ({@code checkedAt}). */
+    private static boolean holdsAtABinding(Input in, Provenance prov, Attempt.Done d) {
+        for (var binding : d.engine().size.checkedAt())
+            try {
+                guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
+                return true;
+            } catch (IllegalStateException | ArithmeticException e) {
+                // not at this binding: try the next
+            }
+        return false;
     }
 
     /**
