@@ -40,7 +40,7 @@ final class DynamicDimsClaim {
         if (!(nat instanceof Outcome.Sat s)) return Claim.skipped(NAME, "native did not succeed");
         java.util.List<Constraint> fixed = fixedNumbers(p, dynamic, s);
         if (fixed.isEmpty())
-            return Claim.skipped(NAME, "no dynamic dim or symbolic size fixed to a number (" + dynamic.size() + " dynamic dims stay symbols): nothing to ask SMT");
+            return Claim.skipped(NAME, "no dynamic dim or symbolic size fixed to a number (dynamic: " + String.join(", ", dynamic) + "): nothing to ask SMT");
         int entailed = 0, undetermined = 0;
         for (Constraint eq : fixed.subList(0, Math.min(Claims.MAX_QUERIES, fixed.size()))) {
             switch (smt.entails(p, eq, o)) {
