@@ -68,9 +68,11 @@ final class DynamicDimsClaim {
     }
 
     /**
-     * {@code size(v) == n} (sizes, not atoms: a basis tag is no number native chose) for each dynamic dim, variable bound to one, or variable with a symbolic size
-     * {@code v}, and each number {@code n} native gives it: σ⋆'s ground binding, the model's value,
-     * its symbolic size read as a constant (each distinct pair once).
+     * {@code size(v) == n} for each input variable {@code v} that is a dynamic dim, is equated to
+     * one in the input ({@code y = batch}) or bound to one in σ⋆, or has a symbolic size, and each
+     * number {@code n} native gives it: σ⋆'s ground binding, the model's value, its symbolic size
+     * read as a constant (each distinct pair once). Sizes, not atoms: a basis tag is no number
+     * native chose. Fresh variables of σ⋆ are not asked about (Φ0 does not mention them).
      */
     private static java.util.List<Constraint> fixedNumbers(Problem p, Set<String> dynamic, Outcome.Sat s) {
         Set<String> watched = new TreeSet<>(dynamic);
@@ -86,6 +88,7 @@ final class DynamicDimsClaim {
             }
             watched.addAll(sf.symbolicSizes().sizes().keySet());
         });
+        watched.retainAll(Claims.inputVars(p));
         Set<Constraint> out = new java.util.LinkedHashSet<>();
         for (String v : watched) {
             java.util.List<Dim> values = new java.util.ArrayList<>();
