@@ -11,7 +11,7 @@ import org.shapeforge.solver.Stats;
 
 /**
  * Decorator: one time budget for every call of the wrapped solver together (issue 13: {@code oracle}
- * asks Z3 once per semantics and up to 2 × {@code Claims.MAX_QUERIES} entailments, each with its own
+ * asks Z3 once per semantics and up to {@code Claims.MAX_QUERIES} entailments for each claim that asks (no-guessing, two values, dynamic dims), each with its own
  * timeout, which on a large input added up to minutes). Each call runs with its timeout cut to the
  * budget left; once the budget is spent, calls answer at once: {@link Outcome.Unknown} /
  * {@link Entailment.Undetermined} with a reason starting {@value #SPENT}. The verdicts given are the

@@ -43,6 +43,8 @@ import org.shapeforge.term.Row;
  *       fewer axes in the model than σ⋆ commits (skipped, with the reason).</li>
  *   <li>Prop. 6.2: the closed solution satisfies Φ0, by the evaluator.</li>
  *   <li>Cor. 5.5 (success direction): native succeeds ⇒ Φ0 is satisfiable (SMT does not refute it).</li>
+ *   <li>Beside the notes (issue 31), {@link DynamicDimsClaim}: every number native gives a dynamic
+ *       dim, or a variable tied to one, is entailed (dynamic dims stay symbols).</li>
  * </ul>
  * At most {@value #MAX_QUERIES} entailment queries per claim (the rest are counted as not checked).
  * A claim {@code holds} only when something was checked: no-guessing with no binding confirmed
@@ -64,6 +66,7 @@ public final class Claims {
         out.add(upward(p, sf, sample));
         out.add(closed(p, nat));
         out.add(success(nat, smtFlat));
+        out.add(DynamicDimsClaim.check(p, nat, smt, smtOpts));
         return out;
     }
 
@@ -285,6 +288,11 @@ public final class Claims {
             if (!(c instanceof Constraint.DimEq || c instanceof Constraint.DimLe || c instanceof Constraint.RowEq || c instanceof Constraint.RowLe))
                 return false;
         return !Printer.print(p).contains("^") && !Printer.print(p).contains("affine(");
+    }
+
+    /** Dynamic dims stay symbols (issue 31; {@link DynamicDimsClaim}): a failure is a fuzz violation ({@code claim}). */
+    public static Claim dynamicDims(Problem p, Outcome nat, ShapeSolver smt, SolveOptions smtOpts) {
+        return DynamicDimsClaim.check(p, nat, smt, smtOpts);
     }
 
     /** The input's variables ({@code a}, {@code <r>}), read off the printed problem. */

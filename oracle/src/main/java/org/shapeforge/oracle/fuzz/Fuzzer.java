@@ -13,6 +13,8 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Statement;
 import org.shapeforge.oracle.Checked;
 import org.shapeforge.oracle.SolverStatistics;
+import org.shapeforge.oracle.claims.Claim;
+import org.shapeforge.oracle.claims.Claims;
 import org.shapeforge.oracle.gen.Case;
 import org.shapeforge.oracle.gen.CaseGen;
 import org.shapeforge.oracle.gen.Fragment;
@@ -30,7 +32,8 @@ import org.shapeforge.term.Assignment;
  * start + cases − 1}; case {@code i} of seed {@code S} is {@link CaseGen#generate}{@code (caseSeed(S, i))}, so a campaign is deterministic per
  * seed whatever {@code jobs} is (up to SMT timeouts). Each case: native (deterministic, re-checked
  * by {@link Checked}) against SMT under {@code flat} ({@link Classifier}), and native on a
- * {@link Metamorphic} variant. Violations ({@link Klass#isViolation()}) are minimized by
+ * {@link Metamorphic} variant; on a native {@code Sat} with dynamic dims, the claim that they stay
+ * symbols ({@link Claims#dynamicDims}; a failure is {@link Klass#CLAIM}). Violations ({@link Klass#isViolation()}) are minimized by
  * {@link DeltaDebug} over the statements, then by {@link Shrink} over flank lengths and numbers. {@code jobs} worker threads take cases {@code t, t+J, …};
  * each runs its own solvers, and the SMT solver opens one Z3 {@code Context} per call, so no
  * context is ever shared between threads.
@@ -152,6 +155,8 @@ public final class Fuzzer {
             }
             Classifier.Verdict v = Classifier.classify(p, n, s, planted);
             if (v.klass().isViolation()) return v;
+            Optional<Classifier.Verdict> c = claimViolation(p, n, smt, smtOpts);
+            if (c.isPresent()) return c.get();
             Optional<String> m = metamorphic(p, n, seed);
             return m.map(d -> new Classifier.Verdict(Klass.METAMORPHIC, d)).orElse(v);
         }
@@ -190,6 +195,13 @@ public final class Fuzzer {
             List<Statement> dd = DeltaDebug.minimize(p.statements(), fails);
             return k.planted().isPresent() ? dd : Shrink.shrink(dd, p.file(), fails);
         }
+    }
+
+    /** The claims the campaign checks on native's answer ({@link Claims#dynamicDims}): a failing one is a {@link Klass#CLAIM} violation. */
+    static Optional<Classifier.Verdict> claimViolation(Problem p, Outcome nat, ShapeSolver smt, SolveOptions smtOpts) {
+        Claim d = Claims.dynamicDims(p, nat, smt, smtOpts);
+        return d.status() == Claim.Status.FAILS ? Optional.of(new Classifier.Verdict(Klass.CLAIM, d.name() + ": " + d.detail()))
+                : Optional.empty();
     }
 
     private static String firstLine(String s) {

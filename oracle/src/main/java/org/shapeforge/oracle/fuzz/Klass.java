@@ -22,7 +22,13 @@ public enum Klass {
     /** Permuting or renaming the input changed native's verdict or closed values. */
     METAMORPHIC("metamorphic"),
     /** A solver threw: a bug. */
-    CRASH("crash");
+    CRASH("crash"),
+    /**
+     * Native's answer is valid but breaks a claim the fuzzer checks on it: a dynamic dim (or a
+     * variable tied to one) fixed to a number its constraints do not force (issue 31,
+     * {@code Claims.dynamicDims}).
+     */
+    CLAIM("claim");
 
     public final String keyword;
 
@@ -32,6 +38,6 @@ public enum Klass {
 
     /** Whether a case of this class is a bug to minimize and write out. */
     public boolean isViolation() {
-        return this == UNSOUND_ACCEPT || this == UNSOUND_REJECT || this == METAMORPHIC || this == CRASH;
+        return this == UNSOUND_ACCEPT || this == UNSOUND_REJECT || this == METAMORPHIC || this == CRASH || this == CLAIM;
     }
 }
