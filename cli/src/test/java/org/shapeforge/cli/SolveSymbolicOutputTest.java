@@ -49,4 +49,19 @@ class SolveSymbolicOutputTest {
         Path g = Files.writeString(dir.resolve("plain.shc"), "<r> ~ [3, a]\na = 4\n");
         assertTrue(CliRun.of("solve", g.toString()).out().contains("upward: "));
     }
+
+    @Test
+    void aForcedSizeIsListedUnderTheBindings() throws Exception {
+        Path f = Files.writeString(dir.resolve("forced.shc"), "<r> ~ [3, a, 4]\ntotal(<r>) = 60\n");
+        CliRun t = CliRun.of("solve", f.toString());
+        String bindings = t.out().substring(t.out().indexOf("bindings:"), t.out().indexOf("residual:"));
+        assertTrue(bindings.contains("  size(a) = 5\n"), t::out);
+        JsonNode doc = ErrorContractTest.oneJson(CliRun.of("solve", "--json", f.toString()));
+        assertEquals(5, doc.get("forcedSizes").get("a").asLong(), doc::toString);
+        // a size nothing forces is not listed
+        Path g = Files.writeString(dir.resolve("free.shc"), "<r> ~ [3, a, 4]\nsize(a) in 2..9\n");
+        JsonNode free = ErrorContractTest.oneJson(CliRun.of("solve", "--json", g.toString()));
+        assertEquals("sat", free.get("verdict").asText(), free::toString);
+        assertFalse(free.get("forcedSizes").has("a"), free::toString);
+    }
 }

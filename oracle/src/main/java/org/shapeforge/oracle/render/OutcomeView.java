@@ -125,6 +125,7 @@ public final class OutcomeView {
                 if (s.solved().isPresent()) {
                     SolvedForm sf = s.solved().get();
                     section(sb, "bindings", sf.dimBindings(), sf.rowBindings());
+                    forcedSizes(sf).forEach((k, v) -> sb.append("  size(").append(k).append(") = ").append(v).append('\n'));
                     sb.append("residual:\n");
                     for (Constraint c : sf.residual()) sb.append("  ").append(Printer.print(c)).append('\n');
                     section(sb, "closed", s.model().dims(), s.model().rows());
@@ -171,6 +172,27 @@ public final class OutcomeView {
         };
     }
 
+    /**
+     * The sizes σ⋆ forces without binding their variable (issue 31: "forced sizes appear as
+     * bindings"): a residual {@code size(v) == n} over a variable σ⋆ leaves unbound. Only the size
+     * is entailed — the atom's basis is closing's choice (Def. 6.1) — so it is listed as
+     * {@code size(a) = 5} under the bindings, not as a binding {@code a = 5}. Read from the typed
+     * residual constraints, in their order.
+     */
+    static Map<String, Long> forcedSizes(SolvedForm sf) {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (Constraint c : sf.residual())
+            if (c instanceof Constraint.SizeRel(var l, var rel, var r, var span) && rel == Constraint.Rel.EQ) {
+                if (l instanceof org.shapeforge.lang.SizeExpr.Size(Dim.Var(String v, var id)) && r instanceof org.shapeforge.lang.SizeExpr.Lit(long n)
+                        && !sf.dimBindings().containsKey(v))
+                    out.putIfAbsent(v, n);
+                else if (r instanceof org.shapeforge.lang.SizeExpr.Size(Dim.Var(String v, var id)) && l instanceof org.shapeforge.lang.SizeExpr.Lit(long n)
+                        && !sf.dimBindings().containsKey(v))
+                    out.putIfAbsent(v, n);
+            }
+        return out;
+    }
+
     private static void section(StringBuilder sb, String title, Map<String, Dim> d, Map<String, Row> r) {
         sb.append(title).append(":\n");
         d.forEach((k, v) -> sb.append("  ").append(k).append(" = ").append(Printer.print(v)).append('\n'));
@@ -193,6 +215,8 @@ public final class OutcomeView {
                     ObjectNode b = doc.putObject("bindings");
                     sf.dimBindings().forEach((k, v) -> b.put(k, Printer.print(v)));
                     sf.rowBindings().forEach((k, v) -> b.put("<" + k + ">", Printer.print(v)));
+                    ObjectNode forced = doc.putObject("forcedSizes");
+                    forcedSizes(sf).forEach(forced::put);
                     ArrayNode res = doc.putArray("residual");
                     for (Constraint c : sf.residual()) res.add(Printer.print(c));
                     values(doc.putObject("closed"), s.model());
