@@ -166,11 +166,15 @@ final class Indexing {
             else e.define(out, new SizeExpr.Sub(Emitter.sz(in), Emitter.lit(start)), o);
             return;
         }
-        if (e.symbolic(in)) { // a dim_param's axis has no number to clamp against: decided for every size, else unknown
+        // an axis with no number to clamp against — a dim_param's, or one tied to a dim_param or to an
+        // unknown extent (ssdlite's reversed padding list, seed 004): decided for every size, else unknown
+        java.util.OptionalLong known = e.symbolic(in) ? java.util.OptionalLong.empty()
+                : e.numberOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
+        if (known.isEmpty()) {
             computedBounds(n, e, in, out, axis, new ShapeValue.Known(start), new ShapeValue.Known(end), step);
             return;
         }
-        long d = e.sizeOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
+        long d = known.getAsLong();
         if (step > 0 && start >= 0 && end >= start && end <= d) {
             // a piece that does not depend on the size, valid while the axis holds the end
             e.rel(Emitter.sz(in), Rel.GE, Emitter.lit(Math.max(1, end)), o.as(o.role() + " (the bounds must lie inside the axis)"));

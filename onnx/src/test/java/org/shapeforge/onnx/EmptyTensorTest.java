@@ -35,4 +35,30 @@ class EmptyTensorTest {
         assertFalse(empty.getFirst().chars().allMatch(Character::isDigit), empty::toString);
         assertEquals(List.of("batch", "4"), r.shapes().get("y"));
     }
+
+    /**
+     * ssdlite's {@code /transform/Slice_1}: torchvision's padding list {@code Concat(p, empty)} viewed
+     * as pairs and reversed ({@code [-1:-INT64_MAX:-1]}). The axis it reverses is tied to the empty
+     * tensor's unknown extent, so it has no number to clamp against: the sliced axis is an unknown
+     * extent named after the Slice, and the graph goes on (it was "needs the size of y as a number").
+     */
+    @Test
+    void aReversedSliceOverAnAxisTiedToAnUnknownExtentIsAnUnknownExtentNamedAfterTheSlice() {
+        var m = model(List.of(input("p", 6), input("x", "batch", 4)),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("relu", "Relu", List.of("x"), List.of("y"))), "s", "t", "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        List<String> s = r.shapes().get("s");
+        assertEquals("2", s.get(1));
+        assertTrue(s.getFirst().startsWith("slice_1"), s::toString);
+        assertEquals(List.of("2", s.getFirst()), r.shapes().get("t"));
+        assertEquals(List.of("batch", "4"), r.shapes().get("y"));
+    }
 }
