@@ -221,15 +221,22 @@ final class Indexing {
     /**
      * Pad with amounts computed from shapes (UNet's {@code F.pad(x1, [d // 2, d - d // 2])} with
      * {@code d = x2.size(2) - x1.size(2)}): each axis {@code in + before + after} as a {@link SizeForm},
-     * a size defined by it; amounts from data: each axis an unknown extent named after the node.
+     * a size defined by it; amounts from data (of a length known or not): each axis an unknown extent
+     * named after the node.
      */
     private static List<Tensor> computedPads(Node n, Emitter e) {
         Tensor x = n.input(0);
         int r = x.rank();
-        var data = Reshaping.dataTarget(n, e, 1);
-        if (data.isPresent()) {
-            if (data.get().size() != 2 * r) throw n.error("pads has " + data.get().size() + " entries for rank " + r + " (needs " + 2 * r + ")");
-            return List.of(n.result(0, data.get().subList(0, r)));
+        Tensor p = n.input(1);
+        if (p.contents().isEmpty()) {
+            // amounts from data, of a known length or not (ssdlite's reversed padding list follows an
+            // empty tensor's unknown extent): the rank is the input's, each axis an unknown extent
+            if (p.rank() != 1) throw n.error("pads must be 1-D, it has rank " + p.rank());
+            if (p.dim(0).isGround() && org.shapeforge.semantics.Sizes.size(p.dim(0)) != 2L * r)
+                throw n.error("pads has " + org.shapeforge.semantics.Sizes.size(p.dim(0)) + " entries for rank " + r + " (needs " + 2 * r + ")");
+            List<Dim> y = new ArrayList<>();
+            for (int i = 0; i < r; i++) y.add(ShapeOps.unknownExtent(e, n));
+            return List.of(n.result(0, y));
         }
         List<ShapeValue> pads = Reshaping.shapeInput(n, 1, "pads");
         if (pads.size() != 2 * r) throw n.error("pads has " + pads.size() + " entries for rank " + r + " (needs " + 2 * r + ")");

@@ -61,4 +61,30 @@ class EmptyTensorTest {
         assertEquals(List.of("2", s.getFirst()), r.shapes().get("t"));
         assertEquals(List.of("batch", "4"), r.shapes().get("y"));
     }
+
+    /**
+     * ssdlite's {@code /transform/Pad}: the reversed padding list flattened ({@code Reshape(·, [-1])})
+     * is data of a length not known at import time; Pad keeps its input's rank and each padded axis
+     * is an unknown extent named after the Pad (it was "pads must be known at import time").
+     */
+    @Test
+    void padAmountsOfAnUnknownLengthGiveUnknownExtentsNamedAfterThePad() {
+        var m = model(List.of(input("p", 6), input("img", 3, "height", "width")),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1), int64s("flat", -1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("/transform/Reshape_1", "Reshape", List.of("t", "flat"), List.of("f")),
+                        node("/transform/Cast_11", "Cast", List.of("f"), List.of("pads"), Models.i("to", 7)),
+                        node("/transform/Pad", "Pad", List.of("img", "pads"), List.of("y"))), "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        List<String> y = r.shapes().get("y");
+        assertEquals(3, y.size(), y::toString);
+        for (String d : y) assertTrue(d.startsWith("pad"), y::toString);
+        assertEquals(3, y.stream().distinct().count(), y::toString);
+    }
 }
