@@ -87,4 +87,46 @@ class EmptyTensorTest {
         for (String d : y) assertTrue(d.startsWith("pad"), y::toString);
         assertEquals(3, y.stream().distinct().count(), y::toString);
     }
+
+    /**
+     * Probe of a known incompleteness (flips when it is fixed): past ssdlite's {@code /transform/Pad}
+     * the first convolution fixes the padded channel axis (an unknown extent) to 3, its weight's, and
+     * closing, not propagation, gives that unknown extent its number; the reading then withholds
+     * every axis it did not see forced ({@code SymbolicReading.closedDynamic}), so a
+     * squeeze-excitation's 1×1 convolution after the pool prints {@code ?} where ONNX has 1 (the
+     * same with pads from data of a known length). Never a wrong number: the pooled axes stay 1.
+     */
+    @Test
+    void probeAPooledAxisPastThePaddedImageIsWithheldNotOne() {
+        var m = model(List.of(input("p", 6), input("img", 3, "height", "width")),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1), int64s("flat", -1), int64s("a0", 0),
+                        ones("W", 4, 3, 3, 3), ones("W1", 2, 4, 1, 1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("/transform/Reshape_1", "Reshape", List.of("t", "flat"), List.of("f")),
+                        node("/transform/Cast_11", "Cast", List.of("f"), List.of("pads"), Models.i("to", 7)),
+                        node("/transform/Pad", "Pad", List.of("img", "pads"), List.of("padded")),
+                        node("/transform/Unsqueeze_10", "Unsqueeze", List.of("padded", "a0"), List.of("batch1")),
+                        node("conv", "Conv", List.of("batch1", "W"), List.of("x"), Models.ints("kernel_shape", 3, 3),
+                                Models.ints("strides", 2, 2), Models.ints("pads", 1, 1, 1, 1)),
+                        node("pool", "GlobalAveragePool", List.of("x"), List.of("g")),
+                        node("fc1", "Conv", List.of("g", "W1"), List.of("y"), Models.ints("kernel_shape", 1, 1))), "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        assertEquals(List.of("1", "4", "1", "1"), r.shapes().get("g"), r.shapes()::toString);
+        assertEquals(List.of("1", "2", "?", "?"), r.shapes().get("y"), r.shapes()::toString);
+    }
+
+    private static onnx.Onnx.TensorProto ones(String name, long... dims) {
+        long n = 1;
+        for (long d : dims) n *= d;
+        var b = onnx.Onnx.TensorProto.newBuilder().setName(name).setDataType(onnx.Onnx.TensorProto.DataType.FLOAT_VALUE);
+        for (long d : dims) b.addDims(d);
+        for (long k = 0; k < n; k++) b.addFloatData(1f);
+        return b.build();
+    }
 }
