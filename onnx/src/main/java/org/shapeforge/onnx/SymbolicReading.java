@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,11 +35,11 @@ final class SymbolicReading {
     /** Whether closing set a dynamic dimension to a number (a solver defect): then no closed number is forced. */
     private final boolean closedDynamic;
 
-    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes) {
+    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes, Set<String> pinned) {
         this.dynamic = Set.copyOf(dynamic);
         this.sizes = s == null ? Map.of() : s.symbolicSizes().sizes();
         this.bindings = s == null ? Map.of() : s.dimBindings();
-        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n));
+        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n) && !pinned.contains(n));
         for (String v : runtimeSizes.keySet()) resolveRuntime(v, runtimeSizes, new HashSet<>());
     }
 
@@ -48,8 +49,47 @@ final class SymbolicReading {
      */
     static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime, List<Constraint> input) {
         SolvedForm sf = s.solved().orElse(null);
-        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime);
+        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime, pinned(input, dynamic));
         if (sf != null && !dynamic.isEmpty()) out.link(input);
+        return out;
+    }
+
+    /**
+     * The dynamic dimensions the input's equalities alone (of axes, of literal rows axis by axis, of
+     * an axis's size with a number's) make equal to a number: an
+     * unknown extent (seed 004) that a later op fixes, as ssdlite's padded channel axis that the
+     * first convolution's weight makes 3. Its number holds in every solution, so closing giving it
+     * that number is no guess ({@link #closedDynamic}).
+     */
+    private static Set<String> pinned(List<Constraint> input, Set<String> dynamic) {
+        Map<Dim, Dim> parent = new HashMap<>();
+        java.util.function.UnaryOperator<Dim> find = d -> {
+            Dim r = d;
+            for (Dim p; !(p = parent.getOrDefault(r, r)).equals(r); ) r = p;
+            for (Dim p; !(p = parent.getOrDefault(d, d)).equals(d); d = p) parent.put(d, r); // no recursion: long chains of a large model
+            return r;
+        };
+        List<Dim[]> equal = new ArrayList<>();
+        for (Constraint c : input)
+            switch (c) {
+                case Constraint.DimEq(Dim l, Dim r, var sp) -> equal.add(new Dim[] {l, r});
+                case Constraint.RowEq(Row.Closed(List<Dim> ll, List<Dim> lt), Row.Closed(List<Dim> rl, List<Dim> rt), var sp)
+                        when ll.size() == rl.size() && lt.size() == rt.size() -> { // two literal rows of one shape: axis by axis
+                    for (int i = 0; i < ll.size(); i++) equal.add(new Dim[] {ll.get(i), rl.get(i)});
+                    for (int i = 0; i < lt.size(); i++) equal.add(new Dim[] {lt.get(i), rt.get(i)});
+                }
+                case Constraint.SizeRel(SizeExpr.Size(Dim l), Constraint.Rel rel, SizeExpr.Size(Dim r), var sp)
+                        when rel == Constraint.Rel.EQ && (l.isGround() || r.isGround()) -> equal.add(new Dim[] {l, r}); // its number, whatever its basis
+                default -> { }
+            }
+        for (Dim[] e : equal) {
+            Dim a = find.apply(e[0]), b = find.apply(e[1]);
+            if (a.equals(b)) continue;
+            if (a.isGround()) parent.put(b, a); // a class's root is its number where it has one
+            else parent.put(a, b);
+        }
+        Set<String> out = new HashSet<>();
+        for (String v : dynamic) if (find.apply(Dim.var(v)).isGround()) out.add(v);
         return out;
     }
 
