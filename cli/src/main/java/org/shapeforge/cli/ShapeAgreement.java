@@ -13,7 +13,9 @@ import org.shapeforge.cli.ReferenceShapes.Dim;
  * A number of ours where the size differs between the points — a dynamic dim printed as a number —
  * is a disagreement, as is a number of ours where ONNX has an input's own dim_param. A dim neither
  * side can settle (ONNX infers no size even with fixed inputs and ours names a size no input binds)
- * is unchecked, never counted as agreeing.
+ * is unchecked, never counted as agreeing — as is, where ONNX has a number, an unknown extent of
+ * ours (a size named after its node that no input binds, seed 004: ssdlite's empty tensor); a
+ * withheld {@code ?} or an expression of the inputs' sizes there disagrees.
  */
 final class ShapeAgreement {
     private ShapeAgreement() {}
@@ -74,8 +76,13 @@ final class ShapeAgreement {
     }
 
     private static DimVerdict dim(String ours, Dim theirs, long[] sizes, ReferenceShapes ref) {
-        if (theirs instanceof Dim.Known(long n))
-            return PrintedSize.isNumber(ours) && Long.parseLong(ours) == n ? DimVerdict.AGREE : DimVerdict.DISAGREE;
+        if (theirs instanceof Dim.Known(long n)) {
+            if (PrintedSize.isNumber(ours)) return Long.parseLong(ours) == n ? DimVerdict.AGREE : DimVerdict.DISAGREE;
+            // an unknown extent (seed 004: named after its node, bound by no input) claims no other number
+            boolean unknownExtent = !ours.strip().equals("?") && ReferenceShapes.POINTS.stream()
+                    .anyMatch(p -> PrintedSize.eval(ours, ref.sizes().getOrDefault(p, Map.of())).isEmpty());
+            return unknownExtent ? DimVerdict.UNCHECKED : DimVerdict.DISAGREE;
+        }
         boolean inputParam = theirs instanceof Dim.Param(String name)
                 && ReferenceShapes.POINTS.stream().allMatch(p -> ref.sizes().getOrDefault(p, Map.of()).containsKey(name));
         if (PrintedSize.isNumber(ours)) {

@@ -96,6 +96,19 @@ class ShapeAgreementTest {
         assertEquals(Verdict.OURS_ONLY, verdict(List.of("rem_60"), null, null, null));
     }
 
+    /**
+     * Where ONNX has a number and ours is an unknown extent (seed 004: a size named after its node that
+     * no input binds, ssdlite's empty tensor {@code constantOfShape_29}), ours claims no other number:
+     * unchecked, never agreeing. A withheld {@code ?} or a dim_param's expression there still disagrees.
+     */
+    @Test
+    void anUnknownExtentWhereOnnxHasANumberIsUncheckedNotADisagreement() {
+        assertEquals(Verdict.UNCHECKED, verdict(List.of("constantOfShape_29 + 6"), List.of(new Dim.Known(6)), List.of(6), List.of(6)));
+        assertEquals(Verdict.UNCHECKED, verdict(List.of("slice_1_34", "2"), List.of(new Dim.Known(3), new Dim.Known(2)), null, null));
+        assertEquals(Verdict.DISAGREE, verdict(List.of("?"), List.of(new Dim.Known(1)), List.of(1), List.of(1)));
+        assertEquals(Verdict.DISAGREE, verdict(List.of("batch + 1"), List.of(new Dim.Known(3)), List.of(3), List.of(3)));
+    }
+
     @Test
     void numbersAndRanksMustMatchExactly() {
         assertEquals(Verdict.AGREE, verdict(List.of("2", "10"), List.of(new Dim.Known(2), new Dim.Known(10)), null, null));

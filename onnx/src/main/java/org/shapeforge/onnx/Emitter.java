@@ -297,19 +297,27 @@ final class Emitter {
      * {@link ImportError}: the op needs a number to choose its case.
      */
     long sizeOf(Dim d, NodeOrigin o, String why) {
-        if (d.isGround()) return Sizes.size(d);
+        return numberOf(d, o, why).orElseThrow(() -> ImportError.at("unsupported", file, o, why + " needs the size of "
+                + org.shapeforge.lang.Printer.print(d) + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue"));
+    }
+
+    /**
+     * {@link #sizeOf}'s number where the constraints so far give one, else empty: a size tied to a
+     * dim_param or to an unknown extent (seed 004), for an op that has a symbolic fallback.
+     */
+    java.util.OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
+        if (d.isGround()) return java.util.OptionalLong.of(Sizes.size(d));
         presolve(o, why);
         try {
             // a size tied to a dim_param by a residual relation has no number: the closed model's
             // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
             // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
             Dim g = presolvedSymbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, presolved.model());
-            if (g != null && g.isGround()) return Sizes.size(g);
+            if (g != null && g.isGround()) return java.util.OptionalLong.of(Sizes.size(g));
         } catch (Undefined e) {
             // fall through: symbolic
         }
-        throw ImportError.at("unsupported", file, o, why + " needs the size of " + org.shapeforge.lang.Printer.print(d)
-                + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue");
+        return java.util.OptionalLong.empty();
     }
 
     /**

@@ -166,11 +166,15 @@ final class Indexing {
             else e.define(out, new SizeExpr.Sub(Emitter.sz(in), Emitter.lit(start)), o);
             return;
         }
-        if (e.symbolic(in)) { // a dim_param's axis has no number to clamp against: decided for every size, else unknown
+        // an axis with no number to clamp against — a dim_param's, or one tied to a dim_param or to an
+        // unknown extent (ssdlite's reversed padding list, seed 004): decided for every size, else unknown
+        java.util.OptionalLong known = e.symbolic(in) ? java.util.OptionalLong.empty()
+                : e.numberOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
+        if (known.isEmpty()) {
             computedBounds(n, e, in, out, axis, new ShapeValue.Known(start), new ShapeValue.Known(end), step);
             return;
         }
-        long d = e.sizeOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
+        long d = known.getAsLong();
         if (step > 0 && start >= 0 && end >= start && end <= d) {
             // a piece that does not depend on the size, valid while the axis holds the end
             e.rel(Emitter.sz(in), Rel.GE, Emitter.lit(Math.max(1, end)), o.as(o.role() + " (the bounds must lie inside the axis)"));
@@ -217,15 +221,22 @@ final class Indexing {
     /**
      * Pad with amounts computed from shapes (UNet's {@code F.pad(x1, [d // 2, d - d // 2])} with
      * {@code d = x2.size(2) - x1.size(2)}): each axis {@code in + before + after} as a {@link SizeForm},
-     * a size defined by it; amounts from data: each axis an unknown extent named after the node.
+     * a size defined by it; amounts from data (of a length known or not): each axis an unknown extent
+     * named after the node.
      */
     private static List<Tensor> computedPads(Node n, Emitter e) {
         Tensor x = n.input(0);
         int r = x.rank();
-        var data = Reshaping.dataTarget(n, e, 1);
-        if (data.isPresent()) {
-            if (data.get().size() != 2 * r) throw n.error("pads has " + data.get().size() + " entries for rank " + r + " (needs " + 2 * r + ")");
-            return List.of(n.result(0, data.get().subList(0, r)));
+        Tensor p = n.input(1);
+        if (p.contents().isEmpty()) {
+            // amounts from data, of a known length or not (ssdlite's reversed padding list follows an
+            // empty tensor's unknown extent): the rank is the input's, each axis an unknown extent
+            if (p.rank() != 1) throw n.error("pads must be 1-D, it has rank " + p.rank());
+            if (p.dim(0).isGround() && org.shapeforge.semantics.Sizes.size(p.dim(0)) != 2L * r)
+                throw n.error("pads has " + org.shapeforge.semantics.Sizes.size(p.dim(0)) + " entries for rank " + r + " (needs " + 2 * r + ")");
+            List<Dim> y = new ArrayList<>();
+            for (int i = 0; i < r; i++) y.add(ShapeOps.unknownExtent(e, n));
+            return List.of(n.result(0, y));
         }
         List<ShapeValue> pads = Reshaping.shapeInput(n, 1, "pads");
         if (pads.size() != 2 * r) throw n.error("pads has " + pads.size() + " entries for rank " + r + " (needs " + 2 * r + ")");

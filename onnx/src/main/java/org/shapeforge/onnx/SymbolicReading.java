@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,14 +32,16 @@ final class SymbolicReading {
     private final Map<String, Dim> bindings;
     private final Map<String, SymSize> runtime = new HashMap<>();
     private final Set<String> dependent = new HashSet<>();
+    /** Variables the input's constraints give one value in every solution ({@link #forced}). */
+    private Set<String> forced = Set.of();
     /** Whether closing set a dynamic dimension to a number (a solver defect): then no closed number is forced. */
     private final boolean closedDynamic;
 
-    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes) {
+    private SymbolicReading(Set<String> dynamic, SolvedForm s, Map<String, Dim> model, Map<String, SizeExpr> runtimeSizes, Set<String> pinned) {
         this.dynamic = Set.copyOf(dynamic);
         this.sizes = s == null ? Map.of() : s.symbolicSizes().sizes();
         this.bindings = s == null ? Map.of() : s.dimBindings();
-        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n));
+        this.closedDynamic = s != null && dynamic.stream().anyMatch(n -> !runtimeSizes.containsKey(n) && model.containsKey(n) && !pinned.contains(n));
         for (String v : runtimeSizes.keySet()) resolveRuntime(v, runtimeSizes, new HashSet<>());
     }
 
@@ -48,9 +51,112 @@ final class SymbolicReading {
      */
     static SymbolicReading of(Outcome.Sat s, Set<String> dynamic, Map<String, SizeExpr> runtime, List<Constraint> input) {
         SolvedForm sf = s.solved().orElse(null);
-        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime);
-        if (sf != null && !dynamic.isEmpty()) out.link(input);
+        SymbolicReading out = new SymbolicReading(dynamic, sf, s.model().dims(), runtime, pinned(input, dynamic));
+        if (sf != null && !dynamic.isEmpty()) {
+            out.link(input);
+            out.forced = forced(input);
+        }
         return out;
+    }
+
+    /**
+     * The dynamic dimensions the input's equalities alone (of axes, of literal rows axis by axis, of
+     * an axis's size with a number's) make equal to a number: an
+     * unknown extent (seed 004) that a later op fixes, as ssdlite's padded channel axis that the
+     * first convolution's weight makes 3. Its number holds in every solution, so closing giving it
+     * that number is no guess ({@link #closedDynamic}).
+     */
+    private static Set<String> pinned(List<Constraint> input, Set<String> dynamic) {
+        Map<Dim, Dim> parent = new HashMap<>();
+        java.util.function.UnaryOperator<Dim> find = d -> {
+            Dim r = d;
+            for (Dim p; !(p = parent.getOrDefault(r, r)).equals(r); ) r = p;
+            for (Dim p; !(p = parent.getOrDefault(d, d)).equals(d); d = p) parent.put(d, r); // no recursion: long chains of a large model
+            return r;
+        };
+        List<Dim[]> equal = new ArrayList<>();
+        for (Constraint c : input)
+            switch (c) {
+                case Constraint.DimEq(Dim l, Dim r, var sp) -> equal.add(new Dim[] {l, r});
+                case Constraint.RowEq(Row.Closed(List<Dim> ll, List<Dim> lt), Row.Closed(List<Dim> rl, List<Dim> rt), var sp)
+                        when ll.size() == rl.size() && lt.size() == rt.size() -> { // two literal rows of one shape: axis by axis
+                    for (int i = 0; i < ll.size(); i++) equal.add(new Dim[] {ll.get(i), rl.get(i)});
+                    for (int i = 0; i < lt.size(); i++) equal.add(new Dim[] {lt.get(i), rt.get(i)});
+                }
+                case Constraint.SizeRel(SizeExpr.Size(Dim l), Constraint.Rel rel, SizeExpr.Size(Dim r), var sp)
+                        when rel == Constraint.Rel.EQ && (l.isGround() || r.isGround()) -> equal.add(new Dim[] {l, r}); // its number, whatever its basis
+                default -> { }
+            }
+        for (Dim[] e : equal) {
+            Dim a = find.apply(e[0]), b = find.apply(e[1]);
+            if (a.equals(b)) continue;
+            if (a.isGround()) parent.put(b, a); // a class's root is its number where it has one
+            else parent.put(a, b);
+        }
+        Set<String> out = new HashSet<>();
+        for (String v : dynamic) if (find.apply(Dim.var(v)).isGround()) out.add(v);
+        return out;
+    }
+
+    /**
+     * The variables whose value the input's constraints alone fix, to a fixpoint: a range of one
+     * value ({@code size(rem) in 1..1}), an equality of an axis with a fixed one, and a size
+     * equality in which every variable but one is fixed and that one occurs once, under sums,
+     * differences and literal factors only (so the equation has one solution for it). A
+     * squeeze-excitation's 1×1 convolution after a global pool is 1 so, although its broadcasting
+     * {@code Mul} links it to a dynamic spatial axis ({@link #link}).
+     */
+    private static Set<String> forced(List<Constraint> input) {
+        Set<String> out = new HashSet<>();
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (Constraint c : input) {
+                List<SizeExpr[]> eqs = new ArrayList<>();
+                switch (c) {
+                    case Constraint.SizeIn(SizeExpr.Size(Dim d), long lo, long hi, var sp) when lo == hi && d instanceof Dim.Var(String v, _) -> {
+                        grew |= out.add(v);
+                        continue;
+                    }
+                    case Constraint.DimEq(Dim l, Dim r, var sp) -> eqs.add(new SizeExpr[] {new SizeExpr.Size(l), new SizeExpr.Size(r)});
+                    case Constraint.SizeRel(SizeExpr l, Constraint.Rel rel, SizeExpr r, var sp) when rel == Constraint.Rel.EQ -> eqs.add(new SizeExpr[] {l, r});
+                    default -> { }
+                }
+                for (SizeExpr[] e : eqs) {
+                    Set<String> vs = new HashSet<>();
+                    SizeVars.vars(e[0], vs);
+                    SizeVars.vars(e[1], vs);
+                    vs.removeAll(out);
+                    if (vs.size() != 1) continue;
+                    String v = vs.iterator().next();
+                    if (occurrences(e[0], v, out) + occurrences(e[1], v, out) == 1) grew |= out.add(v);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** How often {@code v} occurs in {@code e}, or 2 (not solvable for it) under a Mod or a product of two unfixed terms. */
+    private static int occurrences(SizeExpr e, String v, Set<String> fixed) {
+        return switch (e) {
+            case SizeExpr.Lit l -> 0;
+            case SizeExpr.Size(Dim d) -> {
+                Set<String> vs = new HashSet<>();
+                SizeVars.dimVars(d, vs);
+                yield !vs.contains(v) ? 0 : d instanceof Dim.Var ? 1 : 2;
+            }
+            case SizeExpr.Add(SizeExpr a, SizeExpr b) -> occurrences(a, v, fixed) + occurrences(b, v, fixed);
+            case SizeExpr.Sub(SizeExpr a, SizeExpr b) -> occurrences(a, v, fixed) + occurrences(b, v, fixed);
+            case SizeExpr.Mul(SizeExpr a, SizeExpr b) -> {
+                int n = occurrences(a, v, fixed) + occurrences(b, v, fixed);
+                SizeExpr other = occurrences(a, v, fixed) > 0 ? b : a;
+                yield n == 0 ? 0 : other instanceof SizeExpr.Lit(long k) && k != 0 ? n : 2;
+            }
+            default -> {
+                Set<String> vs = new HashSet<>();
+                SizeVars.vars(e, vs);
+                yield vs.contains(v) ? 2 : 0;
+            }
+        };
     }
 
     /**
@@ -190,6 +296,7 @@ final class SymbolicReading {
         if (closedDynamic && !d.isGround()) return true; // its closed number holds where closing pinned a dim_param only
         Set<String> vs = new HashSet<>();
         SizeVars.dimVars(d, vs);
+        if (!vs.isEmpty() && forced.containsAll(vs)) return false; // linked, but its number holds in every solution
         for (String v : vs) if (dependent.contains(v)) return true;
         return false;
     }

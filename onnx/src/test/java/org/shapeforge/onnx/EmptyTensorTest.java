@@ -35,4 +35,98 @@ class EmptyTensorTest {
         assertFalse(empty.getFirst().chars().allMatch(Character::isDigit), empty::toString);
         assertEquals(List.of("batch", "4"), r.shapes().get("y"));
     }
+
+    /**
+     * ssdlite's {@code /transform/Slice_1}: torchvision's padding list {@code Concat(p, empty)} viewed
+     * as pairs and reversed ({@code [-1:-INT64_MAX:-1]}). The axis it reverses is tied to the empty
+     * tensor's unknown extent, so it has no number to clamp against: the sliced axis is an unknown
+     * extent named after the Slice, and the graph goes on (it was "needs the size of y as a number").
+     */
+    @Test
+    void aReversedSliceOverAnAxisTiedToAnUnknownExtentIsAnUnknownExtentNamedAfterTheSlice() {
+        var m = model(List.of(input("p", 6), input("x", "batch", 4)),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("relu", "Relu", List.of("x"), List.of("y"))), "s", "t", "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        List<String> s = r.shapes().get("s");
+        assertEquals("2", s.get(1));
+        assertTrue(s.getFirst().startsWith("slice_1"), s::toString);
+        assertEquals(List.of("2", s.getFirst()), r.shapes().get("t"));
+        assertEquals(List.of("batch", "4"), r.shapes().get("y"));
+    }
+
+    /**
+     * ssdlite's {@code /transform/Pad}: the reversed padding list flattened ({@code Reshape(·, [-1])})
+     * is data of a length not known at import time; Pad keeps its input's rank and each padded axis
+     * is an unknown extent named after the Pad (it was "pads must be known at import time").
+     */
+    @Test
+    void padAmountsOfAnUnknownLengthGiveUnknownExtentsNamedAfterThePad() {
+        var m = model(List.of(input("p", 6), input("img", 3, "height", "width")),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1), int64s("flat", -1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("/transform/Reshape_1", "Reshape", List.of("t", "flat"), List.of("f")),
+                        node("/transform/Cast_11", "Cast", List.of("f"), List.of("pads"), Models.i("to", 7)),
+                        node("/transform/Pad", "Pad", List.of("img", "pads"), List.of("y"))), "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        List<String> y = r.shapes().get("y");
+        assertEquals(3, y.size(), y::toString);
+        for (String d : y) assertTrue(d.startsWith("pad"), y::toString);
+        assertEquals(3, y.stream().distinct().count(), y::toString);
+    }
+
+    /**
+     * Probe of a known incompleteness (flips when it is fixed): past ssdlite's {@code /transform/Pad}
+     * the first convolution fixes the padded channel axis (an unknown extent) to 3, its weight's, and
+     * closing, not propagation, gives that unknown extent its number; the reading then withholds
+     * every axis it did not see forced ({@code SymbolicReading.closedDynamic}), so a
+     * squeeze-excitation's 1×1 convolution after the pool prints {@code ?} where ONNX has 1 (the
+     * same with pads from data of a known length). Never a wrong number: the pooled axes stay 1.
+     */
+    @Test
+    void probeAPooledAxisPastThePaddedImageIsWithheldNotOne() {
+        var m = model(List.of(input("p", 6), input("img", 3, "height", "width")),
+                List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
+                        int64s("ax", 0), int64s("sp", -1), int64s("flat", -1), int64s("a0", 0),
+                        ones("W", 4, 3, 3, 3), ones("W1", 2, 4, 1, 1)),
+                List.of(node("/transform/ConstantOfShape", "ConstantOfShape", List.of("zero"), List.of("empty")),
+                        node("/transform/Concat_6", "Concat", List.of("p", "empty"), List.of("c"), Models.i("axis", 0)),
+                        node("/transform/Reshape", "Reshape", List.of("c", "pairs"), List.of("r")),
+                        node("/transform/Slice_1", "Slice", List.of("r", "st", "en", "ax", "sp"), List.of("s")),
+                        node("/transform/Transpose", "Transpose", List.of("s"), List.of("t"), Models.ints("perm", 1, 0)),
+                        node("/transform/Reshape_1", "Reshape", List.of("t", "flat"), List.of("f")),
+                        node("/transform/Cast_11", "Cast", List.of("f"), List.of("pads"), Models.i("to", 7)),
+                        node("/transform/Pad", "Pad", List.of("img", "pads"), List.of("padded")),
+                        node("/transform/Unsqueeze_10", "Unsqueeze", List.of("padded", "a0"), List.of("batch1")),
+                        node("conv", "Conv", List.of("batch1", "W"), List.of("x"), Models.ints("kernel_shape", 3, 3),
+                                Models.ints("strides", 2, 2), Models.ints("pads", 1, 1, 1, 1)),
+                        node("pool", "GlobalAveragePool", List.of("x"), List.of("g")),
+                        node("fc1", "Conv", List.of("g", "W1"), List.of("y"), Models.ints("kernel_shape", 1, 1))), "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        assertEquals(List.of("1", "4", "1", "1"), r.shapes().get("g"), r.shapes()::toString);
+        assertEquals(List.of("1", "2", "1", "1"), r.shapes().get("y"), r.shapes()::toString);
+    }
+
+    private static onnx.Onnx.TensorProto ones(String name, long... dims) {
+        long n = 1;
+        for (long d : dims) n *= d;
+        var b = onnx.Onnx.TensorProto.newBuilder().setName(name).setDataType(onnx.Onnx.TensorProto.DataType.FLOAT_VALUE);
+        for (long d : dims) b.addDims(d);
+        for (long k = 0; k < n; k++) b.addFloatData(1f);
+        return b.build();
+    }
 }

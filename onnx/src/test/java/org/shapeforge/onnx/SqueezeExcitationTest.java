@@ -48,4 +48,25 @@ class SqueezeExcitationTest {
         assertEquals(List.of("batch", "4", "1", "1"), r.shapes().get("c2"));
         assertEquals(List.of("batch", "4", "16", "16"), r.shapes().get("y"));
     }
+
+    /**
+     * ssdlite's squeeze-excitation blocks with a dynamic height and width: the pooled 1×1 axes are
+     * fixed by their own convolution arithmetic, although the gate's broadcasting {@code Mul} links
+     * them to the dynamic spatial axes; they printed {@code ?} where ONNX has 1.
+     */
+    @Test
+    void pooledAxesStayOneBesideADynamicSpatialSize() {
+        var m = model(List.of(input("x", 1, 4, "height", "width")), List.of(ones("W1", 2, 4, 1, 1), ones("W2", 4, 2, 1, 1)),
+                List.of(node("pool", "GlobalAveragePool", List.of("x"), List.of("p")),
+                        node("fc1", "Conv", List.of("p", "W1"), List.of("c1"), ints("kernel_shape", 1, 1)),
+                        node("relu", "Relu", List.of("c1"), List.of("a")),
+                        node("fc2", "Conv", List.of("a", "W2"), List.of("c2"), ints("kernel_shape", 1, 1)),
+                        node("sig", "HardSigmoid", List.of("c2"), List.of("s")),
+                        node("scale", "Mul", List.of("s", "x"), List.of("y"))), "y");
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        assertEquals(List.of("1", "2", "1", "1"), r.shapes().get("a"), r.shapes()::toString);
+        assertEquals(List.of("1", "4", "1", "1"), r.shapes().get("s"), r.shapes()::toString);
+        assertEquals(List.of("1", "4", "height", "width"), r.shapes().get("y"), r.shapes()::toString);
+    }
 }
