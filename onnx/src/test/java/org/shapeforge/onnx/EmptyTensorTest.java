@@ -89,15 +89,13 @@ class EmptyTensorTest {
     }
 
     /**
-     * Probe of a known incompleteness (flips when it is fixed): past ssdlite's {@code /transform/Pad}
-     * the first convolution fixes the padded channel axis (an unknown extent) to 3, its weight's, and
-     * closing, not propagation, gives that unknown extent its number; the reading then withholds
-     * every axis it did not see forced ({@code SymbolicReading.closedDynamic}), so a
-     * squeeze-excitation's 1×1 convolution after the pool prints {@code ?} where ONNX has 1 (the
-     * same with pads from data of a known length). Never a wrong number: the pooled axes stay 1.
+     * Past ssdlite's {@code /transform/Pad} the first convolution fixes the padded channel axis (an
+     * unknown extent) to 3, its weight's; a squeeze-excitation's 1×1 convolution after the pool then
+     * prints its pooled axes as 1, as ONNX does — a size the equalities alone fix is read as that
+     * number ({@code SymbolicReading}), never withheld as {@code ?} and never a number not forced.
      */
     @Test
-    void probeAPooledAxisPastThePaddedImageIsWithheldNotOne() {
+    void aPooledAxisPastThePaddedImageReadsOne() {
         var m = model(List.of(input("p", 6), input("img", 3, "height", "width")),
                 List.of(int64s("zero", 0), int64s("pairs", -1, 2), int64s("st", -1), int64s("en", -Long.MAX_VALUE),
                         int64s("ax", 0), int64s("sp", -1), int64s("flat", -1), int64s("a0", 0),
