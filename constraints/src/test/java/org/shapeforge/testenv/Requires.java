@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Assumptions;
  * What a test needs from its environment (gcc, z3, {@code ../shared/witnesses}, ONNX's
  * conformance data): outside CI a missing one skips the test with the reason; under
  * {@code CI=true} it fails it, so that a green CI run shows these tests ran (issue 27; {@code .ci/run}
- * installs them). One copy per module's tests (test classes are not shared between modules), the
- * same text in each; optional hardware (a GPU) and opt-in campaigns are skipped by plain assumptions.
+ * installs them). One copy, in {@code constraints}' test sources; the other modules depend on its
+ * test-jar. Optional hardware (a GPU) and opt-in campaigns are skipped by plain assumptions.
  */
 public final class Requires {
     private Requires() {}
