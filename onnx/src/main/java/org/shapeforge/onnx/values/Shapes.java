@@ -4,7 +4,9 @@ import org.shapeforge.onnx.Attrs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto.DataType;
 
 /**
  * The data-movement ops' ONNX semantics (attribute vs input forms across opsets, negative axes,
@@ -13,6 +15,14 @@ import onnx.Onnx.NodeProto;
  */
 final class Shapes {
     private Shapes() {}
+
+    static List<Value> lower(LoweringCall c) {
+        return switch (c.op()) {
+            case "Shape", "Size", "ConstantOfShape" -> List.of(shapeOf(c.k(), c.name(), c.op(), c.at(), c.in().get(0)));
+            case "Constant" -> List.of(constant(c.at()));
+            default -> apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
+        };
+    }
 
     static List<Value> apply(Kernels k, String name, NodeProto n, Attrs at, List<Value> in, long opset) {
         String op = n.getOpType();
@@ -81,6 +91,45 @@ final class Shapes {
             case "Slice" -> List.of(slice(k, name, at, in, opset));
             case "Pad" -> List.of(pad(k, name, at, in, opset));
             default -> throw new NotExpressible(op + ": no lowering to the loop IR for this op");
+        };
+    }
+
+    private static Value constant(Attrs at) {
+        if (at.get("value") != null) return Value.read(at.get("value").getT());
+        AttributeProto a;
+        if ((a = at.get("value_float")) != null) return new Value(List.of(), new double[] {a.getF()}, DataType.FLOAT_VALUE);
+        if ((a = at.get("value_int")) != null) return new Value(List.of(), new double[] {a.getI()}, DataType.INT64_VALUE);
+        if ((a = at.get("value_floats")) != null)
+            return new Value(List.of(a.getFloatsCount()), a.getFloatsList().stream().mapToDouble(Float::doubleValue).toArray(), DataType.FLOAT_VALUE);
+        if ((a = at.get("value_ints")) != null)
+            return new Value(List.of(a.getIntsCount()), a.getIntsList().stream().mapToDouble(Long::doubleValue).toArray(), DataType.INT64_VALUE);
+        throw new NotExpressible("Constant: no numeric value attribute (sparse and string constants are not lowered)");
+    }
+
+    /**
+     * Shape, Size and ConstantOfShape read only their input's shape (or, for ConstantOfShape, its
+     * integer contents): they are computed here, as the shape importer computes them, with no kernel.
+     */
+    private static Value shapeOf(Kernels k, String name, String op, Attrs at, Value x) {
+        return switch (op) {
+            case "Shape" -> {
+                int[] range = at.shapeRange(x.rank());
+                int from = range[0], to = range[1];
+                double[] d = new double[Math.max(0, to - from)];
+                for (int i = from; i < to; i++) d[i - from] = x.dims().get(i);
+                yield new Value(List.of(d.length), d, DataType.INT64_VALUE);
+            }
+            case "Size" -> new Value(List.of(), new double[] {x.data().length}, DataType.INT64_VALUE);
+            default -> { // ConstantOfShape: the value attribute (one element; float 0 by default) at every point
+                List<Long> asked = java.util.Arrays.stream(x.data()).mapToObj(v -> (long) v).toList();
+                k.admit(name, asked); // the whole tensor first, in long arithmetic: then every axis fits an int
+                List<Integer> dims = asked.stream().map(d -> k.extent(name, d)).toList();
+                Value fill = at.get("value") != null ? Value.read(at.get("value").getT())
+                        : new Value(List.of(), new double[] {0}, DataType.FLOAT_VALUE);
+                double[] data = new double[(int) Kernels.cells(dims)];
+                java.util.Arrays.fill(data, fill.data()[0]);
+                yield new Value(dims, data, fill.type());
+            }
         };
     }
 
