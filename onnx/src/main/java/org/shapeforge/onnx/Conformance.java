@@ -207,8 +207,7 @@ public final class Conformance {
         for (NodeProto n : g.getNodeList()) {
             boolean main = n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx");
             String op = (main ? "" : n.getDomain() + ".") + n.getOpType();
-            boolean ok = main && ControlFlow.OPS.contains(n.getOpType()) && !(n.getOpType().equals("Scan") && opset < 9)
-                    || Ops.logic(n.getDomain(), n.getOpType()).isPresent();
+            boolean ok = OpRegistry.lookup(n.getDomain(), n.getOpType()).isPresent() && !(main && n.getOpType().equals("Scan") && opset < 9);
             if (!ok && !out.contains(op)) out.add(op);
             for (var a : n.getAttributeList()) if (a.hasG()) missing(a.getG(), out, opset);
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.GraphProto;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * If, Loop and Scan (opset ≥ 9): their subgraphs are imported into the same constraints, the
@@ -29,7 +30,9 @@ import org.shapeforge.term.Dim;
 final class ControlFlow {
     private ControlFlow() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("If", "Loop", "Scan");
+    /** If, Loop and Scan: shaped here with the enclosing values in scope, run by {@code values.ControlFlow}. */
+    static final List<OpSpec> SPECS = java.util.stream.Stream.of("If", "Loop", "Scan")
+            .map(op -> new OpSpec(OpKey.of(op), new ShapeLogic.Scoped(ControlFlow::apply), Lowerings.CONTROL_FLOW)).toList();
 
     private static GraphProto graph(Node n, String name) {
         AttributeProto a = n.attrs().get(name);

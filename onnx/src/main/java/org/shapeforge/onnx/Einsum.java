@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Einsum in NumPy's syntax ({@code "ij,jk->ik"}, {@code "...ii->...i"}, implicit output): every
@@ -16,6 +17,9 @@ import org.shapeforge.term.Dim;
  */
 final class Einsum {
     private Einsum() {}
+
+    /** Einsum: its shape logic here, its lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.each(Einsum::einsum, Lowerings.CONTRACTIONS, "Einsum");
 
     static List<Tensor> einsum(Node n, Emitter e) {
         String eq = n.attrs().s("equation", "").replace(" ", "");

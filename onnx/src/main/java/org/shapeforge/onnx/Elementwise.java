@@ -3,6 +3,8 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowering;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Elementwise ops. Unary ones (and Softmax, Dropout, Cast, …) give an output with exactly the
@@ -12,6 +14,32 @@ import org.shapeforge.term.Dim;
  */
 final class Elementwise {
     private Elementwise() {}
+
+    /** The elementwise ops: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Elementwise::unary, Lowerings.ELEMENTWISE, "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt",
+                    "Erf", "Cast", "Identity", "Dropout", "Reciprocal", "Floor", "Ceil", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
+                    "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "Round", "Sign", "CastLike"),
+            OpSpec.each(Elementwise::unary, Lowerings.ACTIVATIONS, "Softplus", "Softsign", "LeakyRelu", "Elu", "Selu", "Celu",
+                    "HardSigmoid", "HardSwish", "ThresholdedRelu", "Shrink", "Mish", "Gelu"),
+            OpSpec.each(Elementwise::unary, Lowerings.PREDICATES, "Not", "IsNaN", "IsInf"),
+            OpSpec.each(Elementwise::unary, Lowerings.SIGNALS, "LRN"),
+            OpSpec.each(Elementwise::unary, Lowerings.REDUCTIONS, "InstanceNormalization", "MeanVarianceNormalization"),
+            OpSpec.each(Elementwise::unary, Lowerings.POSITIONAL, "Trilu", "CumSum"),
+            OpSpec.each(Elementwise::unary, Lowering.none("bitwise NOT of integers: the loop IR's unary operations have no bit operators"),
+                    "BitwiseNot"),
+            OpSpec.each(Elementwise::unary, Lowering.none("x / ‖x‖_p along an axis: not lowered yet (a ReduceL1/ReduceL2 and a"
+                    + " broadcast division would compose it)"), "LpNormalization"),
+            OpSpec.each(Elementwise::softmax, Lowerings.REDUCTIONS, "Softmax", "LogSoftmax"),
+            OpSpec.each(Elementwise::softmax, Lowerings.POSITIONAL, "Hardmax"),
+            OpSpec.each(Elementwise::broadcasting, Lowerings.ELEMENTWISE, "Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Where",
+                    "Mod", "Sum", "Mean"),
+            OpSpec.each(Elementwise::broadcasting, Lowerings.PREDICATES, "And", "Or", "Xor", "Equal", "Less", "Greater",
+                    "LessOrEqual", "GreaterOrEqual", "BitShift"),
+            OpSpec.each(Elementwise::broadcasting, Lowering.none("bitwise AND/OR/XOR of integers: the loop IR's binary operations"
+                    + " (ADD … MASK) have no bit operators"), "BitwiseAnd", "BitwiseOr", "BitwiseXor"),
+            OpSpec.each(Elementwise::unidirectional, Lowerings.ACTIVATIONS, "PRelu"),
+            OpSpec.each(Elementwise::clip, Lowerings.ELEMENTWISE, "Clip"));
 
     /** Every output has the first input's axes. */
     static List<Tensor> unary(Node n, Emitter e) {

@@ -136,18 +136,22 @@ public final class Importer {
 
     private static void node(NodeProto p, int index, Map<String, Tensor> values, Emitter e, String file, long opset) {
         NodeOrigin o = new NodeOrigin(index, p.getName(), p.getOpType(), "");
-        if (ControlFlow.OPS.contains(p.getOpType()) && (p.getDomain().isEmpty() || p.getDomain().equals("ai.onnx"))) {
-            List<Tensor> ins = new ArrayList<>();
-            for (String name : p.getInputList()) ins.add(name.isEmpty() ? null : values.get(name));
-            Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
-            List<Tensor> outs = ControlFlow.apply(n, e, values);
-            for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++)
-                if (!p.getOutput(k).isEmpty()) values.put(p.getOutput(k), outs.get(k));
-            return;
-        }
-        OpLogic logic = Ops.logic(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
+        OpSpec spec = OpRegistry.lookup(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
                 "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
                         + "': there is no shape logic for it (supported: docs/onnx.md)"));
+        OpLogic logic;
+        switch (spec.shape()) {
+            case ShapeLogic.Local(OpLogic l) -> logic = l;
+            case ShapeLogic.Scoped(ShapeLogic.ScopedLogic scoped) -> { // If, Loop, Scan: the enclosing values in scope
+                List<Tensor> ins = new ArrayList<>();
+                for (String name : p.getInputList()) ins.add(name.isEmpty() ? null : values.get(name));
+                Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
+                List<Tensor> outs = scoped.apply(n, e, values);
+                for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++)
+                    if (!p.getOutput(k).isEmpty()) values.put(p.getOutput(k), outs.get(k));
+                return;
+            }
+        }
         // every ONNX op has at least one output; the shape logics read output 0 (found by OnnxImportFuzzTest:
         // a node without outputs was an IndexOutOfBoundsException)
         if (p.getOutputCount() == 0)

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Gather (output {@code data[:axis] ++ indices ++ data[axis+1:]}; constant indices also bound the
@@ -21,6 +22,13 @@ import org.shapeforge.term.Dim;
  */
 final class Indexing {
     private Indexing() {}
+
+    /** Gather, GatherElements, Slice and Pad: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Indexing::gather, Lowerings.SHAPES, "Gather"),
+            OpSpec.each(Indexing::gatherElements, Lowerings.POSITIONAL, "GatherElements"),
+            OpSpec.each(Indexing::slice, Lowerings.SHAPES, "Slice"),
+            OpSpec.each(Indexing::pad, Lowerings.SHAPES, "Pad"));
 
     static List<Tensor> gather(Node n, Emitter e) {
         Tensor data = n.input(0), idx = n.input(1);

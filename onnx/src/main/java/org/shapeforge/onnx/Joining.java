@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Concat (the joined axis is a {@link Dim.Concat}: the sum of the parts, seed 000
@@ -12,6 +13,11 @@ import org.shapeforge.term.Dim;
  */
 final class Joining {
     private Joining() {}
+
+    /** Concat and Split: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Joining::concat, Lowerings.SHAPES, "Concat"),
+            OpSpec.each(Joining::split, Lowerings.SHAPES, "Split"));
 
     static List<Tensor> concat(Node n, Emitter e) {
         List<Tensor> parts = new ArrayList<>();

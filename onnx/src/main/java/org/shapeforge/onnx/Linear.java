@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * MatMul (NumPy matmul: the batch axes broadcast, the contracted axes are equal; also
@@ -12,6 +13,13 @@ import org.shapeforge.term.Dim;
  */
 final class Linear {
     private Linear() {}
+
+    /** The matrix products and Det: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Linear::matmul, Lowerings.CONTRACTIONS, "MatMul"),
+            OpSpec.each(Linear::gemm, Lowerings.CONTRACTIONS, "Gemm"),
+            OpSpec.each(Linear::matmulInteger, Lowerings.CONTRACTIONS, "MatMulInteger", "QLinearMatMul"),
+            OpSpec.each(Linear::det, Lowerings.DETERMINANT, "Det"));
 
     static List<Tensor> matmul(Node n, Emitter e) {
         return List.of(matmulOf(n, e, 0, 1, 0));

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss: scores/log-probabilities
@@ -13,6 +14,9 @@ import org.shapeforge.term.Dim;
  */
 final class Losses {
     private Losses() {}
+
+    /** The losses: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.each(Losses::loss, Lowerings.LOSSES, "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss");
 
     static List<Tensor> loss(Node n, Emitter e) {
         Tensor x = n.input(0), t = n.input(1);

@@ -5,10 +5,16 @@ import java.util.List;
 import java.util.Optional;
 import onnx.Onnx.TensorProto;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /** BatchNormalization (per-channel parameters against X's axis 1) and Constant (a known tensor). */
 final class Misc {
     private Misc() {}
+
+    /** BatchNormalization and Constant: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Misc::batchNorm, Lowerings.REDUCTIONS, "BatchNormalization"),
+            OpSpec.each(Misc::constant, Lowerings.SHAPES, "Constant"));
 
     static List<Tensor> batchNorm(Node n, Emitter e) {
         Tensor x = n.input(0);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * LayerNormalization (opset 17): X is normalised over its axes from {@code axis} on (default −1);
@@ -12,6 +13,9 @@ import org.shapeforge.term.Dim;
  */
 final class Normalization {
     private Normalization() {}
+
+    /** LayerNormalization: its shape logic here, its lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.each(Normalization::layerNorm, Lowerings.REDUCTIONS, "LayerNormalization");
 
     static List<Tensor> layerNorm(Node n, Emitter e) {
         Tensor x = n.input(0);

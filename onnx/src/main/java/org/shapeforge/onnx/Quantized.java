@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * QuantizeLinear and DequantizeLinear (the result has X's shape; a scale and zero point are
@@ -11,6 +12,11 @@ import org.shapeforge.term.Dim;
  */
 final class Quantized {
     private Quantized() {}
+
+    /** The (de)quantizers: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Quantized::linear, Lowerings.SIGNALS, "QuantizeLinear", "DequantizeLinear"),
+            OpSpec.each(Quantized::dynamic, Lowerings.SIGNALS, "DynamicQuantizeLinear"));
 
     static List<Tensor> linear(Node n, Emitter e) {
         Tensor x = n.input(0);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * RNN, GRU and LSTM: with X {@code [seq, batch, input]} ({@code [batch, seq, input]} when
@@ -14,6 +15,9 @@ import org.shapeforge.term.Dim;
  */
 final class Recurrent {
     private Recurrent() {}
+
+    /** RNN, GRU and LSTM: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.each(Recurrent::cell, Lowerings.RECURRENT, "RNN", "GRU", "LSTM");
 
     static List<Tensor> cell(Node n, Emitter e) {
         Tensor x = n.input(0), w = n.input(1), r = n.input(2);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Reduce* (axes from the attribute, or the input in newer opsets; none: every axis unless
@@ -11,6 +12,12 @@ import org.shapeforge.term.Dim;
  */
 final class Reductions {
     private Reductions() {}
+
+    /** The reductions and ArgMax/ArgMin: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Reductions::reduce, Lowerings.REDUCTIONS, "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
+                    "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"),
+            OpSpec.each(Reductions::arg, Lowerings.POSITIONAL, "ArgMax", "ArgMin"));
 
     static List<Tensor> reduce(Node n, Emitter e) {
         Tensor x = n.input(0);

@@ -5,6 +5,7 @@ import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Ops that rearrange axes: Reshape (0 copies the input axis, −1 is solved from the element count
@@ -14,6 +15,15 @@ import org.shapeforge.term.Dim;
  */
 final class Reshaping {
     private Reshaping() {}
+
+    /** The reshaping ops: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Reshaping::reshape, Lowerings.SHAPES, "Reshape"),
+            OpSpec.each(Reshaping::flatten, Lowerings.SHAPES, "Flatten"),
+            OpSpec.each(Reshaping::transpose, Lowerings.SHAPES, "Transpose"),
+            OpSpec.each(Reshaping::squeeze, Lowerings.SHAPES, "Squeeze"),
+            OpSpec.each(Reshaping::unsqueeze, Lowerings.SHAPES, "Unsqueeze"),
+            OpSpec.each(Reshaping::expand, Lowerings.SHAPES, "Expand"));
 
     static List<Tensor> reshape(Node n, Emitter e) {
         Tensor x = n.input(0);

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Resize (opsets 10–19) and Upsample: each output axis is {@code sizes[i]}, or
@@ -20,6 +21,9 @@ import org.shapeforge.term.Dim;
  */
 final class Resizing {
     private Resizing() {}
+
+    /** Resize and Upsample: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.each(Resizing::resize, Lowerings.INTERPOLATION, "Resize", "Upsample");
 
     static List<Tensor> resize(Node n, Emitter e) {
         Tensor x = n.input(0);

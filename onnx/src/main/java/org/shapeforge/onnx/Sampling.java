@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowering;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Ops that sample or place by computed positions: GridSample ({@code [N, C, out…]} from X
@@ -14,6 +16,13 @@ import org.shapeforge.term.Dim;
  */
 final class Sampling {
     private Sampling() {}
+
+    /** GridSample, RoiAlign and MaxUnpool: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Sampling::gridSample, Lowerings.GRID_SAMPLING, "GridSample"),
+            OpSpec.each(Sampling::roiAlign, Lowering.none("bilinear sampling inside boxes given as data, averaged or maxed per bin:"
+                    + " not lowered yet"), "RoiAlign"),
+            OpSpec.each(Sampling::maxUnpool, Lowerings.SELECTION, "MaxUnpool"));
 
     static List<Tensor> gridSample(Node n, Emitter e) {
         Tensor x = n.input(0), g = n.input(1);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Scatters and GatherND, by the ONNX definitions: ScatterElements (and the deprecated Scatter) —
@@ -14,6 +15,13 @@ import org.shapeforge.term.Dim;
  */
 final class Scattering {
     private Scattering() {}
+
+    /** The scatters, GatherND and ReverseSequence: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Scattering::scatterElements, Lowerings.SELECTION, "ScatterElements", "Scatter"),
+            OpSpec.each(Scattering::scatterNd, Lowerings.SELECTION, "ScatterND"),
+            OpSpec.each(Scattering::gatherNd, Lowerings.SELECTION, "GatherND"),
+            OpSpec.each(Scattering::reverseSequence, Lowerings.SELECTION, "ReverseSequence"));
 
     private static List<Tensor> same(Node n, Emitter e, Tensor x) {
         List<Dim> y = e.freshRow("y", x.rank());

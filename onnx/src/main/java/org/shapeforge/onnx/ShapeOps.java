@@ -3,6 +3,8 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowering;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Ops whose output is (or is shaped by) another tensor's shape: Shape (a 1-D tensor of the
@@ -13,6 +15,21 @@ import org.shapeforge.term.Dim;
  */
 final class ShapeOps {
     private ShapeOps() {}
+
+    /** The shape-computing and data-dependent ops: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(ShapeOps::shape, Lowerings.SHAPES, "Shape"),
+            OpSpec.each(ShapeOps::size, Lowerings.SHAPES, "Size"),
+            OpSpec.each(ShapeOps::constantOfShape, Lowerings.SHAPES, "ConstantOfShape"),
+            OpSpec.each(ShapeOps::range, Lowerings.GENERATORS, "Range"),
+            OpSpec.each(ShapeOps::oneHot, Lowerings.GENERATORS, "OneHot"),
+            OpSpec.each(ShapeOps::eyeLike, Lowerings.GENERATORS, "EyeLike"),
+            OpSpec.each(ShapeOps::nonZero, Lowerings.SELECTION, "NonZero"),
+            OpSpec.each(ShapeOps::compress, Lowerings.LAYOUTS, "Compress"),
+            OpSpec.each(ShapeOps::nonMaxSuppression, Lowering.none("box selection by score and overlap: how many boxes are kept"
+                    + " depends on the data; not lowered yet"), "NonMaxSuppression"),
+            OpSpec.each(ShapeOps::unique, Lowering.none("the distinct values in order: the output length depends on the data, and"
+                    + " the loop IR has no sort"), "Unique"));
 
     static List<Tensor> shape(Node n, Emitter e) {
         Tensor x = n.input(0);

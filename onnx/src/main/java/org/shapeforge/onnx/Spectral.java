@@ -3,6 +3,8 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowering;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * DFT ({@code axis} attribute before opset 20, input after; the axis becomes {@code dft_length}
@@ -14,6 +16,14 @@ import org.shapeforge.term.Dim;
  */
 final class Spectral {
     private Spectral() {}
+
+    /** DFT, STFT, the window functions and MelWeightMatrix: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Spectral::dft, Lowerings.SPECTRAL, "DFT"),
+            OpSpec.each(Spectral::stft, Lowerings.SPECTRAL, "STFT"),
+            OpSpec.each(Spectral::window, Lowerings.SIGNALS, "HannWindow", "HammingWindow", "BlackmanWindow"),
+            OpSpec.each(Spectral::melWeightMatrix, Lowering.none("the mel filter bank's triangular weights (from the sample rate and"
+                    + " frequency bounds): not lowered yet"), "MelWeightMatrix"));
 
     private static long known(Node n, int k, String what) {
         Double v = ShapeOps.scalar(n, k);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Ops beyond issue 16's list whose shapes are linear in the input sizes: Tile
@@ -13,6 +14,13 @@ import org.shapeforge.term.Dim;
  */
 final class Tiling {
     private Tiling() {}
+
+    /** Tile, TopK, DepthToSpace and SpaceToDepth: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Tiling::tile, Lowerings.LAYOUTS, "Tile"),
+            OpSpec.each(Tiling::topK, Lowerings.SELECTION, "TopK"),
+            OpSpec.each((n, e) -> Tiling.depthSpace(n, e, true), Lowerings.LAYOUTS, "DepthToSpace"),
+            OpSpec.each((n, e) -> Tiling.depthSpace(n, e, false), Lowerings.LAYOUTS, "SpaceToDepth"));
 
     static List<Tensor> tile(Node n, Emitter e) {
         Tensor x = n.input(0);

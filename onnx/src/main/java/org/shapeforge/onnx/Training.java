@@ -2,6 +2,7 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * The optimizers of {@code ai.onnx.preview.training} — Adagrad, Momentum, Adam: inputs
@@ -10,6 +11,10 @@ import java.util.List;
  */
 final class Training {
     private Training() {}
+
+    /** {@code ai.onnx.preview.training}'s optimizers: their shape logic here, their lowering in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.in("ai.onnx.preview.training", Training::optimizer, Lowerings.OPTIMIZERS,
+            "Adagrad", "Momentum", "Adam");
 
     static List<Tensor> optimizer(Node n, Emitter e) {
         int states = n.op().equals("Adam") ? 2 : 1, count = n.inputs().size() - 2;

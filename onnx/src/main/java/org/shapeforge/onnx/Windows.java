@@ -5,6 +5,8 @@ import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
+import org.shapeforge.onnx.values.Lowering;
+import org.shapeforge.onnx.values.Lowerings;
 
 /**
  * Sliding-window ops: Conv, ConvTranspose, MaxPool/AveragePool/LpPool and the global pools.
@@ -19,6 +21,19 @@ import org.shapeforge.term.Dim;
  */
 final class Windows {
     private Windows() {}
+
+    /** The convolutions and pools: their shape logic here, their lowerings in {@code values}. */
+    static final List<OpSpec> SPECS = OpSpec.family(
+            OpSpec.each(Windows::conv, Lowerings.WINDOWS, "Conv"),
+            OpSpec.each(Windows::convTranspose, Lowerings.WINDOWS, "ConvTranspose"),
+            OpSpec.each(Windows::pool, Lowerings.WINDOWS, "MaxPool", "AveragePool"),
+            OpSpec.each(Windows::pool, Lowering.none("Lp pooling: not lowered yet (the window loops sum x or take its maximum;"
+                    + " a |x|^p sum and its p-th root are not written)"), "LpPool"),
+            OpSpec.each(Windows::global, Lowerings.WINDOWS, "GlobalAveragePool"),
+            OpSpec.each(Windows::global, Lowerings.SIGNALS, "GlobalMaxPool"),
+            OpSpec.each(Windows::global, Lowering.none("global Lp pooling: not lowered yet (as LpPool, the |x|^p sum and p-th root"
+                    + " are not written)"), "GlobalLpPool"),
+            OpSpec.each(Windows::convInteger, Lowerings.CONTRACTIONS, "ConvInteger", "QLinearConv"));
 
     private record Geometry(int spatial, long[] strides, long[] dilations, long[] pads, String autoPad) {}
 

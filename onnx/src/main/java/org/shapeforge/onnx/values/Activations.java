@@ -27,10 +27,6 @@ import org.shapeforge.onnx.Attrs;
 final class Activations {
     private Activations() {}
 
-    /** The activations lowered here (one input unless stated). */
-    static final java.util.Set<String> OPS = java.util.Set.of("LeakyRelu", "PRelu", "Elu", "Selu", "Celu", "HardSigmoid",
-            "HardSwish", "Softplus", "Softsign", "ThresholdedRelu", "Shrink", "Mish", "Gelu");
-
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         Value x = in.get(0);
         if (op.equals("PRelu")) {
@@ -46,7 +42,7 @@ final class Activations {
         return Pointwise.map(k, name, List.of(x), r -> of(op, at, r.getFirst()), x.type());
     }
 
-    /** {@code op}'s value at {@code x} (every op of {@link #OPS} but PRelu). */
+    /** {@code op}'s value at {@code x} (every op of this family but PRelu). */
     static Expr of(String op, Attrs at, Expr x) {
         return switch (op) {
             case "LeakyRelu" -> add(max0(x), mul(c(at.f("alpha", 0.01)), min0(x)));

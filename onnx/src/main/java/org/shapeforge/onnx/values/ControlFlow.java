@@ -22,8 +22,6 @@ import org.shapeforge.onnx.Attrs;
 final class ControlFlow {
     private ControlFlow() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("If", "Loop", "Scan");
-
     /** A guard against a loop whose condition never turns false. */
     static final int MAX_ITERATIONS = 100_000;
 

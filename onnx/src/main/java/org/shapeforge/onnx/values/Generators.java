@@ -23,9 +23,6 @@ import org.shapeforge.onnx.Attrs;
 final class Generators {
     private Generators() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("Range", "EyeLike", "OneHot");
-
-
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         return switch (op) {
             case "Range" -> range(k, name, in.get(0), in.get(1), in.get(2));

@@ -55,9 +55,7 @@ public final class GraphRun {
 
     private static void unlowered(GraphProto g, List<String> ops, List<NodeProto> nodes) {
         for (NodeProto n : g.getNodeList()) {
-            boolean ok = ControlFlow.OPS.contains(n.getOpType()) && (n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx"))
-                    || NodeLowering.lowered(n.getDomain(), n.getOpType());
-            if (!ok) {
+            if (!NodeLowering.lowered(n.getDomain(), n.getOpType())) {
                 nodes.add(n);
                 if (!ops.contains(n.getOpType())) ops.add(n.getOpType());
             }
@@ -132,8 +130,7 @@ public final class GraphRun {
             }
             List<Value> outs;
             try {
-                outs = ControlFlow.OPS.contains(n.getOpType()) ? ControlFlow.apply(k, n, ins, values, opset)
-                        : NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), opset);
+                outs = NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset);
             } catch (NotExpressible e) {
                 throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
             } catch (OverBudget e) {
@@ -190,7 +187,8 @@ public final class GraphRun {
     /** Whether {@code n}'s outputs are constants of the graph: a {@code Constant}, or a deterministic op of constants alone. */
     private static boolean constant(NodeProto n, Set<String> known) {
         if (n.getOpType().equals("Constant")) return true;
-        if (n.getInputCount() == 0 || RANDOM.contains(n.getOpType()) || ControlFlow.OPS.contains(n.getOpType())) return false;
+        if (n.getInputCount() == 0 || RANDOM.contains(n.getOpType())
+                || NodeLowering.lowering(n.getDomain(), n.getOpType()) == Lowerings.CONTROL_FLOW) return false; // subgraphs may read more
         return n.getInputList().stream().allMatch(s -> s.isEmpty() || known.contains(s));
     }
 

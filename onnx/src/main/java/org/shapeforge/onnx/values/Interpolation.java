@@ -25,8 +25,6 @@ import org.shapeforge.onnx.Attrs;
 final class Interpolation {
     private Interpolation() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("Resize", "Upsample");
-
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         Value x = in.getFirst();
         int r = x.rank();

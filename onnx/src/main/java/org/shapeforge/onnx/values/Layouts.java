@@ -16,8 +16,6 @@ import org.shapeforge.onnx.Attrs;
 final class Layouts {
     private Layouts() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("Tile", "DepthToSpace", "SpaceToDepth", "Compress");
-
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         return switch (op) {
             case "Tile" -> tile(k, name, in.get(0), in.get(1).longs());

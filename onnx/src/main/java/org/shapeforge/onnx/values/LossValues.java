@@ -32,8 +32,6 @@ import org.shapeforge.onnx.Attrs;
 final class LossValues {
     private LossValues() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss");
-
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in, int outputs) {
         Value x = in.get(0), t = in.get(1), weight = in.size() > 2 ? in.get(2) : null;
         if (x.rank() < 2) throw new IllegalArgumentException(name + ": the input needs rank >= 2, got " + x.dims());

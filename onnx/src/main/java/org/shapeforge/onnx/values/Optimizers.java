@@ -23,8 +23,6 @@ import org.shapeforge.onnx.Attrs;
 final class Optimizers {
     private Optimizers() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("Adagrad", "Momentum", "Adam");
-
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         double r = in.get(0).data()[0], t = in.get(1).data()[0];
         int states = op.equals("Adam") ? 2 : 1, n = (in.size() - 2) / (2 + states);

@@ -40,9 +40,6 @@ import org.shapeforge.codegen.ir.Update;
 final class Positional {
     private Positional() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("ArgMax", "ArgMin", "Hardmax", "CumSum", "Trilu", "GatherElements");
-
-
     private static int axis(long a, int rank) {
         return (int) (a < 0 ? a + rank : a);
     }

@@ -29,9 +29,6 @@ import org.shapeforge.onnx.Attrs;
 final class Predicates {
     private Predicates() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("Greater", "Less", "Equal", "GreaterOrEqual", "LessOrEqual",
-            "And", "Or", "Xor", "Not", "IsNaN", "IsInf", "BitShift");
-
     static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in) {
         if (in.getFirst().type() == DataType.STRING_VALUE)
             throw new NotExpressible(op + ": STRING operands have no numeric reading");

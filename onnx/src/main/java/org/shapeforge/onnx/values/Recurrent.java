@@ -29,8 +29,6 @@ import org.shapeforge.onnx.Attrs;
 final class Recurrent {
     private Recurrent() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("RNN", "GRU", "LSTM");
-
     private record Cell(String op, int hidden, double clip, List<String> activations, boolean linearBeforeReset) {
         int gates() {
             return switch (op) {

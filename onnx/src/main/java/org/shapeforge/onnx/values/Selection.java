@@ -44,10 +44,6 @@ import org.shapeforge.onnx.Attrs;
 final class Selection {
     private Selection() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("TopK", "GatherND", "ScatterND", "ScatterElements", "Scatter", "NonZero",
-            "MaxUnpool", "ReverseSequence");
-
-
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         return switch (op) {
             case "TopK" -> {

@@ -36,9 +36,6 @@ import org.shapeforge.onnx.Attrs;
 final class Signals {
     private Signals() {}
 
-    static final java.util.Set<String> OPS = java.util.Set.of("HannWindow", "HammingWindow", "BlackmanWindow", "QuantizeLinear",
-            "DequantizeLinear", "DynamicQuantizeLinear", "LRN", "GlobalMaxPool");
-
     static List<Value> applyAll(Kernels k, String name, String op, Attrs at, List<Value> in) {
         return op.equals("DynamicQuantizeLinear") ? dynamicQuantize(k, name, in.get(0)) : List.of(apply(k, name, op, at, in));
     }
