@@ -99,7 +99,7 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.shapes()));
+            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.values()));
             if (svg != null) InferCommand.svg(OnnxDot.of(model, r, file.toString()), svg);
             if (dot) {
                 out.print(OnnxDot.of(model, r, file.toString()));

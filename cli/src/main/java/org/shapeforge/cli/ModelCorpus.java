@@ -14,6 +14,7 @@ import onnx.Onnx.TensorProto;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.ImportResult;
+import org.shapeforge.onnx.InferredDim;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
@@ -112,7 +113,7 @@ final class ModelCorpus {
             failure = "internal error: " + firstLine(String.valueOf(e));
         }
         double importMs = (System.nanoTime() - start) / 1e6;
-        Map<String, List<String>> ours = r != null && r.succeeded() ? r.shapes() : Map.of();
+        Map<String, List<InferredDim>> ours = r != null && r.succeeded() ? r.values() : Map.of();
         List<String> examples = new ArrayList<>();
         Counts counts = compare(m, ours, ref, examples);
         Run run = kernels == null ? new Run.Skipped() : values(m, dir.resolve("test_data_set_0"), kernels);
@@ -120,7 +121,7 @@ final class ModelCorpus {
     }
 
     /** Every value either side shapes, initializers aside, by verdict; the first disagreements (then unchecked) into {@code examples}. */
-    static Counts compare(ModelProto m, Map<String, List<String>> ours, ReferenceShapes ref, List<String> examples) {
+    static Counts compare(ModelProto m, Map<String, List<InferredDim>> ours, ReferenceShapes ref, List<String> examples) {
         Set<String> inits = new LinkedHashSet<>();
         for (TensorProto t : m.getGraph().getInitializerList()) inits.add(t.getName());
         Set<String> names = new LinkedHashSet<>(); // graph order: the first disagreement is nearest its cause
@@ -133,12 +134,12 @@ final class ModelCorpus {
         int[] n = new int[ShapeAgreement.Verdict.values().length];
         List<String> unchecked = new ArrayList<>();
         for (String v : names) {
-            List<String> o = ours.get(v);
+            List<InferredDim> o = ours.get(v);
             List<ReferenceShapes.Dim> t = ref.values().get(v);
             if (o == null && t == null) continue; // a value neither side shapes (ONNX gives it no shape, import failed)
             ShapeAgreement.Result res = ShapeAgreement.compare(v, o, t, ref);
             n[res.verdict().ordinal()]++;
-            String line = v + ": ours " + o + ", ONNX " + ShapeAgreement.show(t) + " — " + res.reason();
+            String line = v + ": ours " + ShapeAgreement.printed(o) + ", ONNX " + ShapeAgreement.show(t) + " — " + res.reason();
             if (res.verdict() == ShapeAgreement.Verdict.DISAGREE && examples.size() < EXAMPLES) examples.add("disagree " + line);
             if (res.verdict() == ShapeAgreement.Verdict.UNCHECKED && unchecked.size() < EXAMPLES) unchecked.add("unchecked " + line);
         }

@@ -236,6 +236,8 @@ class ImportContractTest {
         assertEquals(0, d.code(), d.out() + d.err());
         ModelProto dm = org.shapeforge.onnx.Model.load(dout);
         assertEquals("[batch, 3]", dims(dm.getGraph().getValueInfo(0)));
+        TensorShapeProto written = dm.getGraph().getValueInfo(0).getType().getTensorType().getShape();
+        assertTrue(written.getDim(0).hasDimParam() && written.getDim(1).hasDimValue(), "a symbol is a dim_param, a number a dim_value: " + written);
         assertEquals("[2]", dims(dm.getGraph().getOutput(0)));
         assertEquals(7, dm.getGraph().getOutput(0).getType().getTensorType().getElemType());
         // a failed import writes nothing

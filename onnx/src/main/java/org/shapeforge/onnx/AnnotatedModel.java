@@ -12,16 +12,17 @@ import onnx.Onnx.ValueInfoProto;
 /**
  * The model annotated with what import inferred ({@code import model.onnx -o annotated.onnx}), as
  * {@code onnx.shape_inference.infer_shapes} writes it: every node output's shape in
- * {@code value_info} (replacing an entry of the same name) and the graph outputs' types, each axis a
- * {@code dim_value} when it is a number and a {@code dim_param} otherwise — the dim_param's name
- * ({@code batch}) or our printed expression ({@code batch*4}). Element types come from
+ * {@code value_info} (replacing an entry of the same name) and the graph outputs' types, each axis
+ * ({@link InferredDim}) a {@code dim_value} when it is a number, neither when it is undetermined,
+ * and a {@code dim_param} otherwise — the dim_param's name ({@code batch}) or our printed
+ * expression ({@code batch * 4}). Element types come from
  * {@link ElemTypes} (a declared one is kept). Graph inputs, initializers and nodes are unchanged.
  */
 public final class AnnotatedModel {
     private AnnotatedModel() {}
 
-    /** {@code m} with {@code shapes} (an {@link ImportResult}'s, printed dims) written into it. */
-    public static ModelProto of(ModelProto m, Map<String, List<String>> shapes) {
+    /** {@code m} with {@code shapes} (an {@link ImportResult}'s {@link ImportResult#values() values}) written into it. */
+    public static ModelProto of(ModelProto m, Map<String, List<InferredDim>> shapes) {
         GraphProto g = m.getGraph();
         Map<String, Integer> types = ElemTypes.of(g);
         GraphProto.Builder b = g.toBuilder().clearValueInfo();
@@ -31,13 +32,13 @@ public final class AnnotatedModel {
         for (int i = 0; i < g.getOutputCount(); i++) {
             ValueInfoProto v = g.getOutput(i);
             outputs.add(v.getName());
-            List<String> s = shapes.get(v.getName());
+            List<InferredDim> s = shapes.get(v.getName());
             if (s != null) b.setOutput(i, annotated(v, s, types));
         }
         Set<String> written = new java.util.HashSet<>();
         for (var n : g.getNodeList())
             for (String out : n.getOutputList()) {
-                List<String> s = shapes.get(out);
+                List<InferredDim> s = shapes.get(out);
                 if (out.isEmpty() || s == null || outputs.contains(out) || inputs.contains(out) || !written.add(out)) continue;
                 ValueInfoProto old = g.getValueInfoList().stream().filter(v -> v.getName().equals(out)).findFirst()
                         .orElse(ValueInfoProto.newBuilder().setName(out).build());
@@ -48,14 +49,17 @@ public final class AnnotatedModel {
         return m.toBuilder().setGraph(b).build();
     }
 
-    private static ValueInfoProto annotated(ValueInfoProto v, List<String> dims, Map<String, Integer> types) {
+    private static ValueInfoProto annotated(ValueInfoProto v, List<InferredDim> dims, Map<String, Integer> types) {
         TypeProto.Tensor.Builder t = v.getType().getTensorType().toBuilder().clearShape();
         if (t.getElemType() == 0) t.setElemType(types.getOrDefault(v.getName(), 0));
         TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
-        for (String d : dims)
-            s.addDim(d.matches("[0-9]{1,18}") ? TensorShapeProto.Dimension.newBuilder().setDimValue(Long.parseLong(d))
-                    : d.equals(ImportResult.UNDETERMINED) ? TensorShapeProto.Dimension.newBuilder() // unknown: neither value nor param
-                    : TensorShapeProto.Dimension.newBuilder().setDimParam(d));
+        for (InferredDim d : dims)
+            s.addDim(switch (d) {
+                case InferredDim.Known(long n) -> TensorShapeProto.Dimension.newBuilder().setDimValue(n);
+                case InferredDim.Undetermined u -> TensorShapeProto.Dimension.newBuilder(); // unknown: neither value nor param
+                case InferredDim.Symbolic sym -> TensorShapeProto.Dimension.newBuilder().setDimParam(sym.printed());
+                case InferredDim.Residual r -> TensorShapeProto.Dimension.newBuilder().setDimParam(r.printed());
+            });
         t.setShape(s);
         return v.toBuilder().setType(v.getType().toBuilder().setTensorType(t)).build();
     }

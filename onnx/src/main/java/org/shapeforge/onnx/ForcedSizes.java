@@ -23,7 +23,7 @@ import org.shapeforge.term.Dim;
  * with {@code dim_param}s: Z3's model gives every dynamic dimension a number (batch = 1), so a
  * size read off it holds for that batch only. An axis is printed as its model number only when
  * the number is forced (the problem plus {@code size(axis) != n} is unsat), as a dim_param's name
- * when it is forced equal to it, else as {@link ImportResult#UNDETERMINED} (never a number it is
+ * when it is forced equal to it, else as {@link InferredDim.Undetermined} (never a number it is
  * not forced to be, never an internal variable's name). Each question is one call of
  * {@code checker} (with {@code timeoutMs}), at most {@code budget} calls in all; past it an axis
  * prints as undetermined.
@@ -34,7 +34,7 @@ final class ForcedSizes {
     private final ShapeSolver checker;
     private final long timeoutMs;
     private int budget;
-    private final Map<Dim, String> cache = new HashMap<>();
+    private final Map<Dim, InferredDim> cache = new HashMap<>();
 
     ForcedSizes(Imported im, Outcome.Sat model, ShapeSolver checker, long timeoutMs, int budget) {
         this.im = im;
@@ -44,23 +44,23 @@ final class ForcedSizes {
         this.budget = budget;
     }
 
-    /** The printed form of axis {@code d}. */
-    String printed(Dim d) {
-        if (d.isGround()) return org.shapeforge.lang.Printer.print(d);
-        if (d instanceof Dim.Var(String name, _) && im.dynamic().contains(name)) return name;
+    /** Axis {@code d} as far as it is forced. */
+    InferredDim dim(Dim d) {
+        if (d.isGround()) return InferredDim.of(d);
+        if (d instanceof Dim.Var(String name, _) && im.dynamic().contains(name)) return InferredDim.named(name);
         return cache.computeIfAbsent(d, this::decide);
     }
 
-    private String decide(Dim d) {
+    private InferredDim decide(Dim d) {
         Optional<Long> n = number(d);
         if (n.isPresent() && unsat(new Constraint.SizeRel(new SizeExpr.Size(d), Constraint.Rel.NE, new SizeExpr.Lit(n.get()), Span.NONE)))
-            return Long.toString(n.get());
+            return new InferredDim.Known(n.get());
         for (String p : im.dynamic()) {
             if (im.runtime().containsKey(p)) continue;
             if (unsat(new Constraint.SizeRel(new SizeExpr.Size(d), Constraint.Rel.NE, new SizeExpr.Size(Dim.var(p)), Span.NONE)))
-                return p;
+                return InferredDim.named(p);
         }
-        return ImportResult.UNDETERMINED; // neither forced nor a dim_param: no internal variable's name (issue 31)
+        return InferredDim.UNDETERMINED; // neither forced nor a dim_param: no internal variable's name (issue 31)
     }
 
     private Optional<Long> number(Dim d) {

@@ -16,11 +16,16 @@ import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
 
 /**
- * The answer of an import: every value's shape as printed dimensions ({@code "2"}, a
- * {@code dim_param}'s name when it stays symbolic), or a failure whose message names the ONNX
- * nodes whose constraints are involved.
+ * The answer of an import: every value's shape, axis by axis as typed data ({@link InferredDim}: a
+ * number, a symbolic size, a term, or undetermined), in graph order; or a failure whose message
+ * names the ONNX nodes whose constraints are involved. {@link #shapes()} is the printed form.
  */
-public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
+public record ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
+    public ImportResult {
+        Map<String, List<InferredDim>> copy = new LinkedHashMap<>();
+        values.forEach((name, dims) -> copy.put(name, List.copyOf(dims)));
+        values = java.util.Collections.unmodifiableMap(copy);
+    }
 
     /**
      * {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph
@@ -44,6 +49,13 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         return failure == null;
     }
 
+    /** Every value's shape as {@code import} prints it ({@link InferredDim#printed()}), in graph order: for output only. */
+    public Map<String, List<String>> shapes() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        values.forEach((name, dims) -> out.put(name, dims.stream().map(InferredDim::printed).toList()));
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     static ImportResult of(Imported im, Outcome o) {
         return of(im, o, null, 0);
     }
@@ -57,19 +69,20 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
         return switch (o) {
             case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() && checker != null -> {
                 ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
-                Map<String, List<String>> out = new LinkedHashMap<>();
-                im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::printed).toList()));
+                Map<String, List<InferredDim>> out = new LinkedHashMap<>();
+                im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::dim).toList()));
                 yield new ImportResult(out, null);
             }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;
-                Map<String, List<String>> out = new LinkedHashMap<>();
+                Map<String, List<InferredDim>> out = new LinkedHashMap<>();
                 SymbolicReading sym = SymbolicReading.of(s, im.dynamic(), im.runtime(), im.constraints());
                 im.values().forEach((name, ds) -> {
-                    List<String> printed = new ArrayList<>();
-                    for (Dim d : ds) printed.add(sym.printed(d).orElseGet(() -> sym.undetermined(d) ? UNDETERMINED : print(d, s, sym)));
-                    out.put(name, List.copyOf(printed));
+                    List<InferredDim> dims = new ArrayList<>();
+                    for (Dim d : ds)
+                        dims.add(sym.symbolic(d).map(InferredDim::of).orElseGet(() -> sym.undetermined(d) ? InferredDim.UNDETERMINED : dim(d, s, sym)));
+                    out.put(name, dims);
                 });
                 yield new ImportResult(out, null);
             }
@@ -137,17 +150,11 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 .matcher(text).find();
     }
 
-    /**
-     * An axis the dynamic dimensions leave undetermined (a residual relation ties it to them without
-     * fixing it): neither a number nor an internal variable's name (issue 31).
-     */
-    static final String UNDETERMINED = "?";
-
-    private static String print(Dim d, Outcome.Sat s, SymbolicReading sym) {
+    private static InferredDim dim(Dim d, Outcome.Sat s, SymbolicReading sym) {
         try {
             Dim g = Grounding.dim(d, s.model());
             if (!g.isGround()) throw new Undefined(Printer.print(g));
-            return Printer.print(g);
+            return InferredDim.of(g);
         } catch (Undefined e) {
             // a dim_param stays symbolic: print the term it is bound to (its name), else the variable
             // σ⋆'s chain, then the value closing gave (a variable below a dim_param closes to it)
@@ -159,7 +166,8 @@ public record ImportResult(Map<String, List<String>> shapes, Failure failure) {
                 b = next;
             }
             // a runtime size closing set it to: its expression; an open variable is no answer to print
-            return sym.printed(b).orElse(b instanceof Dim.Var ? UNDETERMINED : Printer.print(b));
+            Dim last = b;
+            return sym.symbolic(b).map(InferredDim::of).orElseGet(() -> last instanceof Dim.Var ? InferredDim.UNDETERMINED : InferredDim.of(last));
         }
     }
 

@@ -57,8 +57,8 @@ public final class OnnxDot {
 
     private static void edge(StringBuilder sb, String from, String to, String value, ImportResult r) {
         if (from == null) return; // an initializer, or an omitted optional input
-        List<String> shape = r.shapes().get(value);
-        String label = value + (shape == null ? "" : "\n[" + String.join(", ", shape) + "]");
+        List<InferredDim> shape = r.values().get(value);
+        String label = value + (shape == null ? "" : "\n[" + String.join(", ", shape.stream().map(InferredDim::printed).toList()) + "]");
         sb.append("  ").append(from).append(" -> ").append(to).append(" [label=\"").append(esc(label)).append("\"];\n");
     }
 

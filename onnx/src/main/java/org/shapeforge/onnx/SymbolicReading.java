@@ -300,9 +300,4 @@ final class SymbolicReading {
         for (String v : vs) if (dependent.contains(v)) return true;
         return false;
     }
-
-    /** The printed form of {@code d} when it reads symbolically: {@link SymSize}'s canonical printer. */
-    Optional<String> printed(Dim d) {
-        return symbolic(d).map(SymSize::toString);
-    }
 }
