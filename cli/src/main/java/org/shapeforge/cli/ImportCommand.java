@@ -95,7 +95,7 @@ public final class ImportCommand implements Callable<Integer> {
                         : im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());
             if ("shp".equals(emit) && r.succeeded()) {
-                out.print(ShpEmitter.emit(model, r.shapes(), file.toString()));
+                out.print(ShpEmitter.emit(model, r.values(), file.toString()));
                 out.flush();
                 return Cli.OK;
             }
