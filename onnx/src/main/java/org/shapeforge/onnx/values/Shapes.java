@@ -11,7 +11,8 @@ import onnx.Onnx.TensorProto.DataType;
 /**
  * The data-movement ops' ONNX semantics (attribute vs input forms across opsets, negative axes,
  * Reshape's 0 and −1, Slice's clamping, Split's defaults, Pad's modes) resolved to the
- * {@link Shaping} operations.
+ * {@link Shaping} operations; and the ops computed with no kernel: Shape, Size and ConstantOfShape
+ * (from their input's shape or integer contents) and Constant (its value attribute).
  */
 final class Shapes {
     private Shapes() {}
