@@ -57,6 +57,7 @@ final class NodeLowering {
             new Family(Recurrent.OPS, (k, op, name, at, in, opset, outs) -> Recurrent.apply(k, name, op, at, in)),
             new Family(java.util.Set.of("DFT", "STFT"), (k, op, name, at, in, opset, outs) ->
                     one(op.equals("DFT") ? Spectral.dft(k, name, at, in, opset) : Spectral.stft(k, name, at, in))),
+            new Family(Suppression.OPS, (k, op, name, at, in, opset, outs) -> one(Suppression.apply(k, name, at, in))),
             new Family(java.util.Set.of("GridSample"), (k, op, name, at, in, opset, outs) -> one(GridSampling.apply(k, name, at, in.get(0), in.get(1)))));
 
     /** Every op with a lowering: {@link #LOWERED} and the families' (default domain), the training optimizers ({@code ai.onnx.preview.training}). */
