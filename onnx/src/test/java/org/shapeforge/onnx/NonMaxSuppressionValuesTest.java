@@ -1,10 +1,10 @@
 package org.shapeforge.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
 
 /**
@@ -92,6 +93,19 @@ class NonMaxSuppressionValuesTest {
         assertEquals(List.of(List.of(0L, 0L, 0L), List.of(0L, 0L, 1L)), run(nms(5L, 0.5f, null, 1), 1, 1, boxes, scores));
         assertEquals(List.of(List.of(0L, 0L, 0L)), run(nms(5L, 0.49f, null, 1), 1, 1, boxes, scores));
         assertEquals(List.of(), run(nms(null, 0.49f, null, 1), 1, 1, boxes, scores));
+    }
+
+    /**
+     * A NaN score is no candidate under a score threshold ({@code NaN > t} is false); without one it
+     * has no place in the order by score, and the node is refused, named, rather than answered.
+     */
+    @Test
+    void aNanScoreIsSkippedUnderAThresholdAndRefusedWithout() {
+        double[] boxes = {0, 0, 1, 1, 0, 5, 1, 6};
+        double[] scores = {Double.NaN, 0.5};
+        assertEquals(List.of(List.of(0L, 0L, 1L)), run(nms(5L, 0.5f, 0f, 0), 1, 1, boxes, scores));
+        NotExpressible e = assertThrows(NotExpressible.class, () -> run(nms(5L, 0.5f, null, 0), 1, 1, boxes, scores));
+        assertTrue(e.getMessage().contains("'nms' (NonMaxSuppression)") && e.getMessage().contains("NaN score"), e.getMessage());
     }
 
     /**

@@ -57,6 +57,9 @@ final class Suppression {
         Double scoreThreshold = scoreIn == null || scoreIn.size() == 0 ? null : scoreIn.data()[0];
         int nb = boxes.dims().get(0), nc = scores.dims().get(1), n = boxes.dims().get(1);
         if (maxOut == 0 || nb == 0 || nc == 0 || n == 0) return new Value(List.of(0, 3), new double[0], DataType.INT64_VALUE);
+        // with a threshold a NaN score is no candidate (NaN > t is false); without one it would be, and has no place in the order
+        if (scoreThreshold == null && Arrays.stream(scores.data()).anyMatch(Double::isNaN)) // read when the code is generated
+            throw new NotExpressible(name + ": a NaN score (no score_threshold) has no place in the order by score the selection follows");
         ScoreLines s = new ScoreLines(nb, nc, n, scores, scoreThreshold);
         Value rank = s.rank(k, name + "_rank");
         Value overlaps = overlaps(k, name + "_iou", boxes, center == 1, iou);
