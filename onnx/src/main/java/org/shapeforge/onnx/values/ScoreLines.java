@@ -11,6 +11,7 @@ import java.util.List;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
+import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.Update;
 
 /**
@@ -94,7 +95,7 @@ record ScoreLines(int nb, int nc, int n, Value scores, Double scoreThreshold) {
         int rows = k.extent(name + " result", total);
         Kernel yb = new Kernel(name);
         Kernel.Ix row = yb.iter(rows), a = yb.iter(3), b2 = yb.iter(nb), c2 = yb.iter(nc), j2 = yb.iter(n);
-        List<org.shapeforge.codegen.ir.Index> at = List.of(Kernel.at(b2), Kernel.at(c2), Kernel.at(j2));
+        List<Index> at = List.of(Kernel.at(b2), Kernel.at(c2), Kernel.at(j2));
         Expr dest = add(Kernel.read(yb.tensor(offsets.view(List.of(nb, nc))), List.of(Kernel.at(b2), Kernel.at(c2))),
                 Kernel.read(yb.tensor(place), at));
         Expr triple = Kernel.read(yb.tensor(coordinates()), List.of(Kernel.at(a), Kernel.at(b2), Kernel.at(c2), Kernel.at(j2)));

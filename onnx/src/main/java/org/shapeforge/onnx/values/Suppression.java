@@ -1,10 +1,7 @@
 package org.shapeforge.onnx.values;
 
-import static org.shapeforge.onnx.values.Exprs.add;
 import static org.shapeforge.onnx.values.Exprs.c;
-import static org.shapeforge.onnx.values.Exprs.hit;
 import static org.shapeforge.onnx.values.Exprs.mul;
-import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.Arrays;
