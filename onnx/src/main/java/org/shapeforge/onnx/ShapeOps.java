@@ -26,8 +26,7 @@ final class ShapeOps {
             OpSpec.each(ShapeOps::eyeLike, Lowerings.GENERATORS, "EyeLike"),
             OpSpec.each(ShapeOps::nonZero, Lowerings.SELECTION, "NonZero"),
             OpSpec.each(ShapeOps::compress, Lowerings.LAYOUTS, "Compress"),
-            OpSpec.each(ShapeOps::nonMaxSuppression, Lowering.none("box selection by score and overlap: how many boxes are kept"
-                    + " depends on the data; not lowered yet"), "NonMaxSuppression"),
+            OpSpec.each(ShapeOps::nonMaxSuppression, Lowerings.SUPPRESSION, "NonMaxSuppression"),
             OpSpec.each(ShapeOps::unique, Lowering.none("the distinct values in order: the output length depends on the data, and"
                     + " the loop IR has no sort"), "Unique"));
 

@@ -51,6 +51,8 @@ public final class Lowerings {
     /** DFT, STFT ({@link Spectral}). */
     public static final Lowering SPECTRAL = lowered(c -> List.of(c.op().equals("DFT") ? Spectral.dft(c.k(), c.name(), c.at(), c.in(), c.opset())
             : Spectral.stft(c.k(), c.name(), c.at(), c.in())));
+    /** NonMaxSuppression: the greedy pass as a fixed point of one kernel ({@link Suppression}). */
+    public static final Lowering SUPPRESSION = lowered(c -> List.of(Suppression.apply(c.k(), c.name(), c.at(), c.in())));
     /** GridSample ({@link GridSampling}). */
     public static final Lowering GRID_SAMPLING = lowered(c -> List.of(GridSampling.apply(c.k(), c.name(), c.at(), c.in().get(0), c.in().get(1))));
     /** {@code ai.onnx.preview.training}'s Adagrad, Momentum, Adam ({@link Optimizers}). */

@@ -54,7 +54,12 @@ class ValueConformanceTest {
             "bitshift_left_uint16", "bitshift_right_uint8", "adagrad_multiple", "nesterov_momentum", "adam", "matmulinteger",
             "convinteger_with_padding", "maxunpool_export_with_output_shape", "reversesequence_batch", "det_nd", "if", "loop11", "scan9_sum",
             "range_int32_type_negative_delta_expanded", "qlinearmatmul_2D", "qlinearconv", "dft_inverse", "stft_with_window",
-            "cast_FLOAT_to_FLOAT16", "cast_DOUBLE_to_FLOAT16");
+            "cast_FLOAT_to_FLOAT16", "cast_DOUBLE_to_FLOAT16", "top_k", "top_k_negative_axis",
+            // every NonMaxSuppression case: both box formats, flipped corners, ties, the cap, batches and classes
+            "nonmaxsuppression_center_point_box_format", "nonmaxsuppression_flipped_coordinates",
+            "nonmaxsuppression_identical_boxes", "nonmaxsuppression_limit_output_size", "nonmaxsuppression_single_box",
+            "nonmaxsuppression_suppress_by_IOU", "nonmaxsuppression_suppress_by_IOU_and_scores",
+            "nonmaxsuppression_two_batches", "nonmaxsuppression_two_classes");
 
     private static Kernels kernels;
 
