@@ -5,13 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.dynamic.Analysis;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Fusion;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,7 +39,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         var program = ProgramParser.parse(file.toString(), Cli.read(file));
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) {
             if (json) out.println(Cli.json(InferCommand.toJson(inf)));
             else out.print(InferCommand.text(inf));

@@ -11,11 +11,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Dim;
@@ -99,7 +99,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** The warm-up of size {@code n}: until the JIT settles on {@code p} (above {@link #WARM_CAP}: on a smaller instance, then {@code p} once). */
     private static JitWarmup.Result warm(java.util.function.IntFunction<Problem> gen, int n, Problem p, int warmup) {
         JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
-        if (n > WARM_CAP && warmup > 0) new NativeSolver().solve(p, SolveOptions.defaults()); // its own first touch, untimed
+        if (n > WARM_CAP && warmup > 0) Backend.NATIVE.create().solve(p, SolveOptions.defaults()); // its own first touch, untimed
         return warm;
     }
 
@@ -168,7 +168,7 @@ public final class BenchCommand implements Callable<Integer> {
             for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
             medians.add(new double[] {cs, med.millis(), med.processCpuMillis()});
-            long liveBytes = live ? LiveHeap.peak(() -> new NativeSolver().solve(p, SolveOptions.defaults()), med.millis()) : -1;
+            long liveBytes = live ? LiveHeap.peak(() -> Backend.NATIVE.create().solve(p, SolveOptions.defaults()), med.millis()) : -1;
             Run st = steady ? steadyState(p, r) : null;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
@@ -259,7 +259,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.gc();
         Clocks c0 = Clocks.start();
         long steps = 0;
-        for (int i = 0; i < reps; i++) steps += new NativeSolver().solve(p, SolveOptions.defaults()).stats().steps();
+        for (int i = 0; i < reps; i++) steps += Backend.NATIVE.create().solve(p, SolveOptions.defaults()).stats().steps();
         Clocks d = Clocks.end().minus(c0);
         return new Run("sat", steps / reps, d.wallMillis() / reps, 0, d.gc() / reps, d.cpuMillis() / reps, d.processCpuMillis() / reps);
     }
@@ -268,7 +268,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.gc();
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
         Clocks c0 = Clocks.start();
-        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults());
         Clocks d = Clocks.end().minus(c0);
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())

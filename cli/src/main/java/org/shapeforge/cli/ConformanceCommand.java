@@ -9,12 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Conformance;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.ValueConformance;
-import org.shapeforge.solve.NativeSolver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,7 +75,7 @@ public final class ConformanceCommand implements Callable<Integer> {
                 out.flush();
                 return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
             }
-            Conformance.Report r = Conformance.run(root, new NativeSolver());
+            Conformance.Report r = Conformance.run(root, Backend.NATIVE.create());
             if (json) out.println(Cli.json(toJson(r)));
             else out.print(text(r));
             out.flush();
@@ -118,7 +118,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         for (Path d : dirs) {
             spec.commandLine().getErr().println("conformance: " + d.getFileName() + " ...");
             spec.commandLine().getErr().flush();
-            rows.add(ModelCorpus.run(d, new NativeSolver(), kernels));
+            rows.add(ModelCorpus.run(d, Backend.NATIVE.create(), kernels));
         }
         if (json) out.println(Cli.json(CorpusTable.toJson(models, rows)));
         else out.print(CorpusTable.text(rows));

@@ -8,6 +8,7 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.smt.SmtSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
@@ -50,7 +51,7 @@ public final class ExportCommand implements Callable<Integer> {
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
         SolveOptions o = SmtOptions.options(rankBound, 0).withSemantics(which.get(0));
-        String script = new SmtSolver().exportSmtLib(p, o, getModel);
+        String script = Backend.SMT.create().exportSmtLib(p, o).orElseThrow() + (getModel ? "(get-model)\n" : "");
         if (json) System.out.println(Cli.json(Cli.JSON.createObjectNode().put("file", file.toString())
                 .put("semantics", which.get(0).keyword).put("rankBound", SmtSolver.rankBound(p.constraints(), o))
                 .put("script", script)));

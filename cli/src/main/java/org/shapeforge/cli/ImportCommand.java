@@ -17,7 +17,7 @@ import org.shapeforge.onnx.ShpEmitter;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,7 +78,7 @@ public final class ImportCommand implements Callable<Integer> {
             if (dot && json) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
             if (emit != null && annotated != null)
                 throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
-            NativeSolver solver = new NativeSolver();
+            ShapeSolver solver = Backend.NATIVE.create();
             var model = Model.load(file);
             Imported im = Importer.translate(model, file.toString(), Map.of(), solver);
             if ("shc".equals(emit)) {

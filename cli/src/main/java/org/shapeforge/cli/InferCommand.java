@@ -6,13 +6,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
 import org.shapeforge.program.TensorShape;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -79,7 +79,7 @@ public final class InferCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults().withComplete(complete));
             if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
                     && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
                 return BindCheck.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
@@ -94,7 +94,7 @@ public final class InferCommand implements Callable<Integer> {
                     var failed = BindCheck.boundFailure(program, env);
                     if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json, out);
                     if (projections)
-                        target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
+                        target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), Backend.NATIVE.create(),
                                 SolveOptions.defaults().withComplete(complete));
                 }
             }
@@ -154,7 +154,7 @@ public final class InferCommand implements Callable<Integer> {
      */
     private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
         if (binds.isEmpty()) return program;
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
         var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
         return org.shapeforge.program.dynamic.Specialise.of(program, env);

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.program.ModelPrograms;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
@@ -21,7 +20,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code shapeforge bench native-vs-smt [--sizes 1,2,5,10] [--model M] [--smt-timeout-ms T]} (issue
  * 18): the constraints of the same generated L-layer programs as {@code bench pipeline}, solved by
- * the native solver (median of repetitions after warm-up) and by Z3 ({@link SmtSolver}, one run
+ * the native solver (median of repetitions after warm-up) and by Z3 ({@link Backend#SMT}, one run
  * with the per-input timeout, in process). Reports both times, the ratio and the first size where
  * Z3 does not answer within the timeout; larger sizes are then not given to Z3.
  */
@@ -64,14 +63,14 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         boolean agree = true;
         if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
                 m.label(), Math.max(1, reps), timeoutMs, PipelineBench.load());
-        for (int i = 0; i < 10; i++) time(new NativeSolver(), problem(m, 10), SolveOptions.defaults());
-        time(new SmtSolver(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
+        for (int i = 0; i < 10; i++) time(Backend.NATIVE.create(), problem(m, 10), SolveOptions.defaults());
+        time(Backend.SMT.create(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
         for (int l : sizes) {
             Problem p = problem(m, l);
             double[] nat = new double[Math.max(1, reps)];
             String nv = "";
             for (int i = 0; i < nat.length; i++) {
-                Timed t = time(new NativeSolver(), p, SolveOptions.defaults());
+                Timed t = time(Backend.NATIVE.create(), p, SolveOptions.defaults());
                 nat[i] = t.millis();
                 nv = t.verdict();
             }
@@ -80,7 +79,7 @@ public final class NativeVsSmtBench implements Callable<Integer> {
             if (stops != null) {
                 row.put("smtVerdict", "skipped").putNull("smtMillis").putNull("ratio");
             } else {
-                Timed z = time(new SmtSolver(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
+                Timed z = time(Backend.SMT.create(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
                 row.put("smtVerdict", z.verdict()).put("smtMillis", z.millis());
                 if (z.verdict().equals("unknown")) {
                     stops = p.constraints().size();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.codegen.c.CEmitter;
 import org.shapeforge.codegen.cuda.CudaEmitter;
 import org.shapeforge.codegen.ir.Operation;
@@ -24,7 +25,6 @@ import org.shapeforge.program.Program;
 import org.shapeforge.project.ProgramOperations;
 import org.shapeforge.project.ProgramProjections;
 import org.shapeforge.project.ProjectionError;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -41,7 +41,7 @@ final class ProgramCode {
 
     /** Infers and projects; a shape or projection failure is a {@link ShapeError} "fail …" with exit code 1. */
     static Projected project(Program program) {
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (inf.failure().isPresent()) {
             var d = inf.failure().get();
             throw new Failure("shape inference failed: " + d.message() + " (hint: " + d.hint() + ")",
@@ -67,7 +67,7 @@ final class ProgramCode {
      */
     static Optional<SymbolicSizes> symbolic(Program unbound, RunSizes.Resolved sized) {
         if (sized.sizes().isEmpty()) return Optional.empty();
-        Inference inf = Inference.run(unbound, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(unbound, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) // no symbolic shapes: every kernel is specialised, each saying so
             return Optional.of(new SymbolicSizes(List.copyOf(sized.sizes().keySet()), sized.sizes(), Map.of()));
         return Optional.of(SymbolicSizes.of(inf, sized.sizes()));

@@ -16,8 +16,8 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Statement;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
@@ -84,8 +84,8 @@ public final class QueryCommand implements Callable<Integer> {
 
     static List<Answer> answer(Problem problem, List<Constraint> qs, boolean useNative) {
         SolveOptions opts = SolveOptions.defaults();
-        var entailer = useNative ? new NativeSolver().entailer(problem, opts) : null;
-        SmtSolver smt = new SmtSolver();
+        var entailer = useNative ? Backend.NATIVE.create().entailments(problem, opts) : null;
+        ShapeSolver smt = Backend.SMT.create();
         List<Answer> out = new ArrayList<>();
         for (Constraint c : qs) {
             String q = Printer.print(c);
