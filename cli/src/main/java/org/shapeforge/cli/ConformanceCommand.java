@@ -17,6 +17,7 @@ import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.ValueConformance;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -37,8 +38,8 @@ public final class ConformanceCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "test root (default: /usr/share/libonnx-testdata/data)")
     Path dir;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--values", description = "run the tests through generated C and compare values (within 1e-4 relative)")
     boolean values;
@@ -70,18 +71,18 @@ public final class ConformanceCommand implements Callable<Integer> {
             if (values) {
                 ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
                 if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
-                if (json) out.println(Cli.json(ConformanceValues.toJson(v)));
+                if (json.on) out.println(Cli.json(ConformanceValues.toJson(v)));
                 else out.print(ConformanceValues.text(v));
                 out.flush();
                 return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
             }
             Conformance.Report r = Conformance.run(root, Backend.NATIVE.create());
-            if (json) out.println(Cli.json(toJson(r)));
+            if (json.on) out.println(Cli.json(toJson(r)));
             else out.print(text(r));
             out.flush();
             return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
         } catch (ShapeError e) {
-            if (!json) throw e;
+            if (!json.on) throw e;
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
             out.println(Cli.json(doc));
@@ -120,7 +121,7 @@ public final class ConformanceCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             rows.add(ModelCorpus.run(d, Backend.NATIVE.create(), kernels));
         }
-        if (json) out.println(Cli.json(CorpusTable.toJson(models, rows)));
+        if (json.on) out.println(Cli.json(CorpusTable.toJson(models, rows)));
         else out.print(CorpusTable.text(rows));
         out.flush();
         return rows.stream().allMatch(ModelCorpus.Row::passed) ? Cli.OK : Cli.NEGATIVE;

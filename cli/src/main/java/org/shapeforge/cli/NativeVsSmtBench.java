@@ -15,6 +15,7 @@ import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,8 +42,8 @@ public final class NativeVsSmtBench implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "R", description = "native repetitions (default 5); the median is reported")
     int reps = 5;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -61,7 +62,7 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         ArrayNode rows = Cli.JSON.createArrayNode();
         Integer stops = null;
         boolean agree = true;
-        if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
+        if (!json.on) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
                 m.label(), Math.max(1, reps), timeoutMs, PipelineBench.load());
         for (int i = 0; i < 10; i++) time(Backend.NATIVE.create(), problem(m, 10), SolveOptions.defaults());
         time(Backend.SMT.create(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
@@ -89,13 +90,13 @@ public final class NativeVsSmtBench implements Callable<Integer> {
                     agree &= z.verdict().equals(nv);
                 }
             }
-            if (!json) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
+            if (!json.on) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
                     p.constraints().size(), nv, row.get("nativeMillis").asDouble(), row.get("smtVerdict").asText(),
                     row.get("smtMillis").isNull() ? "-" : String.format("%.1f", row.get("smtMillis").asDouble()),
                     row.get("ratio").isNull() ? "-" : String.format("%.0fx", row.get("ratio").asDouble()));
             out.flush();
         }
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "native-vs-smt").put("model", m.label())
                     .put("timeoutMs", timeoutMs).put("agree", agree);
             if (stops == null) doc.putNull("smtStopsAnsweringAtConstraints");

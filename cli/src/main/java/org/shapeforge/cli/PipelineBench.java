@@ -21,6 +21,7 @@ import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,8 +43,8 @@ public final class PipelineBench implements Callable<Integer> {
     @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 10,100,1000)")
     List<Integer> layers = List.of(10, 100, 1000);
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "transformer (default), cnn or mlp")
-    String model = "transformer";
+    @Mixin
+    ModelOption model;
 
     @Option(names = "--reps", paramLabel = "R", description = "measured repetitions (default 5 below 10^5 constraints, else 1); medians reported")
     Integer reps;
@@ -51,8 +52,8 @@ public final class PipelineBench implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "K", description = "warm-up runs of a 100-layer program before each size (default 3)")
     int warmup = 3;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -66,20 +67,15 @@ public final class PipelineBench implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ModelPrograms m;
-        try {
-            m = ModelPrograms.of(model);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
-        }
+        ModelPrograms m = model.programs(spec.commandLine());
         for (int l : layers)
             if (l < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--layers must be >= 1, got " + l);
         PrintWriter out = spec.commandLine().getOut();
         ArrayNode rows = Cli.JSON.createArrayNode();
         boolean ok = true;
-        if (!json) out.printf("pipeline %s: wall ms per phase, median of the measured repetitions after %d warm-up run(s); "
+        if (!json.on) out.printf("pipeline %s: wall ms per phase, median of the measured repetitions after %d warm-up run(s); "
                 + "%d cores, load %.1f%n", m.label(), warmup, Runtime.getRuntime().availableProcessors(), load());
-        if (!json) out.printf("%7s %9s %9s %9s %9s %9s %9s %9s %10s %9s %5s%n", "layers", "constr", "parse", "generate",
+        if (!json.on) out.printf("%7s %9s %9s %9s %9s %9s %9s %9s %10s %9s %5s%n", "layers", "constr", "parse", "generate",
                 "solve", "close", "project", "total", "cpu", "heapMiB", "reps");
         ObjectNode prev = null;
         for (int l : layers) {
@@ -111,7 +107,7 @@ public final class PipelineBench implements Callable<Integer> {
                 ex.put("total", exponent(prev.get("totalMillis").asDouble(), row.get("totalMillis").asDouble(), ratio));
             }
             prev = row;
-            if (!json) {
+            if (!json.on) {
                 out.printf("%7d %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f %9.1f %5d  %s%n", l, first.constraints(),
                         ph.get("parse").asDouble(), ph.get("generate").asDouble(), ph.get("solve").asDouble(),
                         ph.get("close").asDouble(), ph.get("project").asDouble(), row.get("totalMillis").asDouble(),
@@ -125,7 +121,7 @@ public final class PipelineBench implements Callable<Integer> {
             }
             out.flush();
         }
-        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", "pipeline").put("model", m.label())
+        if (json.on) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", "pipeline").put("model", m.label())
                 .put("cores", Runtime.getRuntime().availableProcessors()).put("warmupRuns", warmup)
                 .put("method", "wall ms per phase, median of repetitions after warm-up runs of a <=100-layer program; "
                         + "scalingExponent = log(t/t_prev)/log(constraints/constraints_prev)")

@@ -22,6 +22,7 @@ import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,8 +48,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--no-native", description = "skip the native entailer (Z3 only)")
     boolean noNative;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -131,14 +132,14 @@ public final class QueryCommand implements Callable<Integer> {
             List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
             as = answer(new Problem(p.file(), st), qs, !noNative);
         } catch (ShapeError e) {
-            if (!json) throw e;
+            if (!json.on) throw e;
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.putObject("error").put("kind", e.code()).put("message", e.getMessage());
             out.println(Cli.json(doc));
             out.flush();
             return Cli.BAD_INPUT;
         }
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             var arr = doc.putArray("answers");
             for (Answer a : as)

@@ -19,6 +19,7 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.program.ProgramParser;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -50,11 +51,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "size of a dynamic dimension (default: its first likely value, else the smallest its facts allow)")
     List<String> binds = new ArrayList<>();
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--max-memory", paramLabel = "SIZE",
             description = "for a model.onnx: the most memory one kernel or tensor may take (bytes, or e.g. 512M, 8G;"
@@ -67,7 +68,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, maxMemory, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
         try {
             org.shapeforge.program.Program program = ProgramParser.parse(file.toString(), Cli.read(file));
             RunSizes.Resolved sized = RunSizes.resolve(program, binds);
@@ -84,7 +85,7 @@ public final class RunCommand implements Callable<Integer> {
             print(r, sized, out);
             return r.passed() ? Cli.OK : Cli.NEGATIVE;
         } catch (ProgramCode.Failure f) {
-            return failure(f, json, out);
+            return failure(f, json.on, out);
         } catch (CodegenException e) {
             return error(new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage()), out);
         } catch (ShapeError e) {
@@ -107,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int error(ShapeError e, PrintWriter out) {
-        if (!json) throw e;
+        if (!json.on) throw e;
         ObjectNode doc = Cli.JSON.createObjectNode();
         doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
         out.println(Cli.json(doc));
@@ -133,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void print(ProgramRun.Report r, RunSizes.Resolved sized, PrintWriter out) {
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
             ObjectNode sizes = doc.putObject("sizes");
