@@ -62,33 +62,24 @@ public final class ConformanceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
-        try {
-            if (models != null) return models(out);
-            java.util.regex.Pattern p = matchPattern();
-            if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
-                throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
-                        + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
-            if (values) {
-                ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
-                if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
-                if (json.on) out.println(Cli.json(ConformanceValues.toJson(v)));
-                else out.print(ConformanceValues.text(v));
-                out.flush();
-                return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
-            }
-            Conformance.Report r = Conformance.run(root, Backend.NATIVE.create());
-            if (json.on) out.println(Cli.json(toJson(r)));
-            else out.print(text(r));
+        if (models != null) return models(out);
+        java.util.regex.Pattern p = matchPattern();
+        if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
+            throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
+                    + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
+        if (values) {
+            ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
+            if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
+            if (json.on) out.println(Cli.json(ConformanceValues.toJson(v)));
+            else out.print(ConformanceValues.text(v));
             out.flush();
-            return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
-        } catch (ShapeError e) {
-            if (!json.on) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-            out.println(Cli.json(doc));
-            out.flush();
-            return Cli.BAD_INPUT;
+            return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
         }
+        Conformance.Report r = Conformance.run(root, Backend.NATIVE.create());
+        if (json.on) out.println(Cli.json(toJson(r)));
+        else out.print(text(r));
+        out.flush();
+        return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
     }
 
     /** {@code --match} compiled, null when absent; an invalid expression is a usage error (exit 2), before any test is read. */

@@ -120,25 +120,15 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<Answer> as;
-        try {
-            var program = ProgramParser.parse(file.toString(), Cli.read(file));
-            var generated = ShapeLogic.generate(program);
-            Problem p = generated.problem();
-            List<Statement> st = new ArrayList<>(p.statements());
-            for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
-            st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
-            for (String a : assume) st.add(parse(a));
-            List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
-            as = answer(new Problem(p.file(), st), qs, !noNative);
-        } catch (ShapeError e) {
-            if (!json.on) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage());
-            out.println(Cli.json(doc));
-            out.flush();
-            return Cli.BAD_INPUT;
-        }
+        var program = ProgramParser.parse(file.toString(), Cli.read(file));
+        var generated = ShapeLogic.generate(program);
+        Problem p = generated.problem();
+        List<Statement> st = new ArrayList<>(p.statements());
+        for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
+        st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
+        for (String a : assume) st.add(parse(a));
+        List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
+        List<Answer> as = answer(new Problem(p.file(), st), qs, !noNative);
         if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             var arr = doc.putArray("answers");

@@ -87,9 +87,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (ProgramCode.Failure f) {
             return failure(f, json.on, out);
         } catch (CodegenException e) {
-            return error(new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage()), out);
-        } catch (ShapeError e) {
-            return error(e, out);
+            throw new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage());
         }
     }
 
@@ -105,15 +103,6 @@ public final class RunCommand implements Callable<Integer> {
                     (System.nanoTime() - t0) / 1e9);
             System.err.flush();
         };
-    }
-
-    private int error(ShapeError e, PrintWriter out) {
-        if (!json.on) throw e;
-        ObjectNode doc = Cli.JSON.createObjectNode();
-        doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-        out.println(Cli.json(doc));
-        out.flush();
-        return Cli.BAD_INPUT;
     }
 
     static int failure(ProgramCode.Failure f, boolean json, PrintWriter out) {
