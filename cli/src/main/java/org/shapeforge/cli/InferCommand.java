@@ -10,7 +10,6 @@ import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
-import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
 import org.shapeforge.program.TensorShape;
 import org.shapeforge.solver.SolveOptions;
@@ -36,6 +35,9 @@ public final class InferCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    TraceOption trace;
 
     @Mixin
     CompleteOption complete;
@@ -70,9 +72,10 @@ public final class InferCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        var program = ProgramParser.parse(file.toString(), Cli.read(file));
+        var pipeline = ProgramCode.pipeline(trace.on);
+        var program = pipeline.parse(file.toString(), Cli.read(file));
         if (emit != null) {
-            if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, bound(program), binds, emit, outDir, json.on, out);
+            if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(pipeline, program, bound(program), binds, emit, outDir, json.on, out);
             if (!emit.equals("shc"))
                 throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
             out.print(ShapeLogic.generate(program).shc());
