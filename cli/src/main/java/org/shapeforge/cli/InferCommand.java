@@ -180,7 +180,7 @@ public final class InferCommand implements Callable<Integer> {
      */
     private static String agreement(Inference inf, org.shapeforge.program.Program program) {
         var problem = inf.generated().problem();
-        String smt = switch (new org.shapeforge.smt.SmtSolver().solve(problem, SolveOptions.defaults())) {
+        String smt = switch (Backend.SMT.create().solve(problem, SolveOptions.defaults())) {
             case org.shapeforge.solver.Outcome.Sat x -> "sat";
             case org.shapeforge.solver.Outcome.Unsat x -> "unsat";
             case org.shapeforge.solver.Outcome.Unknown x -> "unknown";
