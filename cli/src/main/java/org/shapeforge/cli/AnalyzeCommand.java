@@ -5,16 +5,17 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.dynamic.Analysis;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Fusion;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,8 +30,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "a .shp program")
     Path file;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -39,17 +40,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         var program = ProgramParser.parse(file.toString(), Cli.read(file));
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) {
-            if (json) out.println(Cli.json(InferCommand.toJson(inf)));
+            if (json.on) out.println(Cli.json(InferCommand.toJson(inf)));
             else out.print(InferCommand.text(inf));
             out.flush();
             return Cli.NEGATIVE;
         }
-        int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract, as infer
+        int refused = DynamicView.refused(inf, json.on, out); // seed 004's consumer contract, as infer
         if (refused >= 0) return refused;
         Analysis a = Analysis.of(inf, Facts.of(program));
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             var cs = doc.putArray("classes");
             for (DimClasses.EqClass c : a.classes().classes()) {

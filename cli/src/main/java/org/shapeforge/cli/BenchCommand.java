@@ -11,17 +11,18 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -57,8 +58,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--sizes", paramLabel = "N,N,...", split = ",", description = "sweep several sizes")
     List<Integer> sizes;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--steady",
             description = "native-mix/native-chain: also time the repetitions back to back without a collection before each (steady state: the collections the solves cause are paid inside the timed region, as in a process that solves problem after problem)")
@@ -99,7 +100,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** The warm-up of size {@code n}: until the JIT settles on {@code p} (above {@link #WARM_CAP}: on a smaller instance, then {@code p} once). */
     private static JitWarmup.Result warm(java.util.function.IntFunction<Problem> gen, int n, Problem p, int warmup) {
         JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
-        if (n > WARM_CAP && warmup > 0) new NativeSolver().solve(p, SolveOptions.defaults()); // its own first touch, untimed
+        if (n > WARM_CAP && warmup > 0) Backend.NATIVE.create().solve(p, SolveOptions.defaults()); // its own first touch, untimed
         return warm;
     }
 
@@ -115,13 +116,13 @@ public final class BenchCommand implements Callable<Integer> {
             out.flush();
             return Cli.OK;
         }
-        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmupOption != null ? warmupOption : 10, json, out);
+        if ("queries".equals(name)) return QueryBench.run(ns, reps, warmupOption != null ? warmupOption : 10, json.on, out);
         int warmup = warmupOption != null ? warmupOption : 200;
         ArrayNode runs = Cli.JSON.createArrayNode();
         List<double[]> medians = new ArrayList<>(); // per size: n, wall, process CPU (medians)
         boolean allSat = true;
         boolean alternate = interleave && ns.size() > 1;
-        if (!json) out.printf(name + ": solve + close wall time, median of the measured repetitions%s; "
+        if (!json.on) out.printf(name + ": solve + close wall time, median of the measured repetitions%s; "
                 + "before each size up to %d untimed warm-up solves until the JIT settles (of the instance itself, above n=%d of an n=%d one); %d cores%n",
                 (alternate ? " (the sizes' repetitions interleaved, after every size's warm-up)" : "")
                         + (shuffle != null ? "; constraints shuffled (seed " + shuffle + ")" : ""), warmup, WARM_CAP, WARM_CAP,
@@ -168,7 +169,7 @@ public final class BenchCommand implements Callable<Integer> {
             for (Run x : rs) allSat &= x.verdict().equals("sat");
             double cps = cs / (med.millis() / 1000);
             medians.add(new double[] {cs, med.millis(), med.processCpuMillis()});
-            long liveBytes = live ? LiveHeap.peak(() -> new NativeSolver().solve(p, SolveOptions.defaults()), med.millis()) : -1;
+            long liveBytes = live ? LiveHeap.peak(() -> Backend.NATIVE.create().solve(p, SolveOptions.defaults()), med.millis()) : -1;
             Run st = steady ? steadyState(p, r) : null;
             ObjectNode node = runs.addObject().put("size", n).put("constraints", cs).put("verdict", verdict)
                     .put("millis", med.millis()).put("minMillis", sorted.getFirst().millis())
@@ -184,15 +185,15 @@ public final class BenchCommand implements Callable<Integer> {
                     .put("solverThreadCpuMillis", st.cpuMillis()).put("processCpuMillis", st.processCpuMillis()).put("repetitions", r);
             ArrayNode all = node.putArray("allMillis");
             for (Run x : rs) all.add(x.millis());
-            if (!json) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
+            if (!json.on) out.printf(name + "  n=%-8d %-7s %10.1f ms (median of %d, min %.1f, max %.1f)  %10.0f constraints/s"
                             + "  peak heap %7.1f MiB%s  gc %d ms  cpu %.0f ms (process %.0f ms)  %d steps  load %.1f%n",
                     cs, verdict, med.millis(), r, sorted.getFirst().millis(), sorted.getLast().millis(), cps,
                     peak / 1048576.0, !live ? "" : liveBytes < 0 ? "  live n/a (solve shorter than a sample)"
                             : String.format("  live %.1f MiB (%.0f B/constraint)", liveBytes / 1048576.0, (double) liveBytes / cs),
                     med.gcMillis(), med.cpuMillis(), med.processCpuMillis(), med.steps(),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-            if (!json) out.printf(name + "  n=%-8d (%s)%n", cs, warm.describe());
-            if (!json && st != null) out.printf(name + "  n=%-8d steady   %10.1f ms (mean of %d back to back)  gc %d ms  cpu %.0f ms (process %.0f ms) per solve%n",
+            if (!json.on) out.printf(name + "  n=%-8d (%s)%n", cs, warm.describe());
+            if (!json.on && st != null) out.printf(name + "  n=%-8d steady   %10.1f ms (mean of %d back to back)  gc %d ms  cpu %.0f ms (process %.0f ms) per solve%n",
                     cs, st.millis(), r, st.gcMillis(), st.cpuMillis(), st.processCpuMillis());
         }
         ArrayNode decades = Cli.JSON.createArrayNode();
@@ -201,10 +202,10 @@ public final class BenchCommand implements Callable<Integer> {
             if (b[0] != 10 * a[0]) continue;
             decades.addObject().put("from", (long) a[0]).put("to", (long) b[0]).put("wallRatio", b[1] / a[1])
                     .put("processCpuRatio", a[2] > 0 ? b[2] / a[2] : null);
-            if (!json) out.printf(name + "  decade %d -> %d: x%.2f wall, x%.2f process CPU (medians of this run)%n",
+            if (!json.on) out.printf(name + "  decade %d -> %d: x%.2f wall, x%.2f process CPU (medians of this run)%n",
                     (long) a[0], (long) b[0], b[1] / a[1], a[2] > 0 ? b[2] / a[2] : Double.NaN);
         }
-        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
+        if (json.on) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", name)
                 .put("periods", "native-mix".equals(name) ? new NetworkMix(every).periods().toString() : null)
                 .put("cores", Runtime.getRuntime().availableProcessors())
                 .put("interleaved", interleave && ns.size() > 1)
@@ -259,7 +260,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.gc();
         Clocks c0 = Clocks.start();
         long steps = 0;
-        for (int i = 0; i < reps; i++) steps += new NativeSolver().solve(p, SolveOptions.defaults()).stats().steps();
+        for (int i = 0; i < reps; i++) steps += Backend.NATIVE.create().solve(p, SolveOptions.defaults()).stats().steps();
         Clocks d = Clocks.end().minus(c0);
         return new Run("sat", steps / reps, d.wallMillis() / reps, 0, d.gc() / reps, d.cpuMillis() / reps, d.processCpuMillis() / reps);
     }
@@ -268,7 +269,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.gc();
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) m.resetPeakUsage();
         Clocks c0 = Clocks.start();
-        Outcome o = new NativeSolver().solve(p, SolveOptions.defaults());
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults());
         Clocks d = Clocks.end().minus(c0);
         long peak = 0;
         for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans())

@@ -12,6 +12,7 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code shapeforge bench conv}: generated C 3×3 convolutions (padded and valid), with the FMA peak. */
@@ -31,8 +32,8 @@ public final class BenchConvCommand implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "R", description = "timed repetitions (default 7); the median is reported")
     int reps;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -47,7 +48,7 @@ public final class BenchConvCommand implements Callable<Integer> {
             List<Measurement> rows = new ArrayList<>();
             rows.add(ConvBench.run(new ConvBench.Shape(batch, channels, channels, size, 3, 1, true), reps, cc));
             rows.add(ConvBench.run(new ConvBench.Shape(batch, channels, channels, size, 3, 1, false), reps, cc));
-            BenchCodegen.print(spec.commandLine().getOut(), json, "conv", peak, rows);
+            BenchCodegen.print(spec.commandLine().getOut(), json.on, "conv", peak, rows);
             return Cli.OK;
         } catch (CodegenException e) {
             throw new ShapeError("codegen", Span.NONE, e.getMessage());

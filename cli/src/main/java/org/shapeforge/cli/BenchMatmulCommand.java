@@ -11,6 +11,7 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,8 +31,8 @@ public final class BenchMatmulCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "T", description = "threads for the generated C (OpenMP) and OpenBLAS (default: all cores)")
     Integer threads;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,7 +44,7 @@ public final class BenchMatmulCommand implements Callable<Integer> {
             CCompiler cc = CCompiler.system();
             double peak = FmaPeak.measure(cc);
             List<Measurement> rows = MatmulBench.run(sizes, reps, threads != null ? threads : Runtime.getRuntime().availableProcessors(), cc);
-            BenchCodegen.print(spec.commandLine().getOut(), json, "matmul", peak, rows);
+            BenchCodegen.print(spec.commandLine().getOut(), json.on, "matmul", peak, rows);
             return Cli.OK;
         } catch (CodegenException e) {
             throw new ShapeError("codegen", Span.NONE, e.getMessage());

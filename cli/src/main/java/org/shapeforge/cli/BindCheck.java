@@ -3,6 +3,7 @@ package org.shapeforge.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Program;
@@ -12,7 +13,6 @@ import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShapes;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -47,7 +47,7 @@ final class BindCheck {
      */
     static java.util.Optional<Inference> boundFailure(Program program, Map<String, Long> env) {
         if (env.isEmpty()) return java.util.Optional.empty();
-        Inference bound = Inference.run(Specialise.of(program, env), new NativeSolver(), SolveOptions.defaults());
+        Inference bound = Inference.run(Specialise.of(program, env), Backend.NATIVE.create(), SolveOptions.defaults());
         return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
     }
 
@@ -70,7 +70,7 @@ final class BindCheck {
             throw new ShapeError("usage", null, "--bind: " + m);
         });
         Program p = Specialise.of(program, env);
-        Inference bound = Inference.run(p, new NativeSolver(), SolveOptions.defaults());
+        Inference bound = Inference.run(p, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!bound.succeeded()) return printBoundFailure(bound, env, json, out);
         int refused = DynamicView.refused(bound, json, out);
         if (refused >= 0) return refused;

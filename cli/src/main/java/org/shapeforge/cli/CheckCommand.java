@@ -13,6 +13,7 @@ import org.shapeforge.oracle.CheckResult;
 import org.shapeforge.oracle.ExpectationChecker;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,8 +28,8 @@ public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = ".shc files with expect lines")
     List<Path> files;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--rank-bound", description = "SMT rank bound K (0: derived from the input)")
     int rankBound;
@@ -53,7 +54,7 @@ public final class CheckCommand implements Callable<Integer> {
             } catch (ShapeError e) {
                 badInput++;
                 jf.put("error", e.render());
-                if (!json) System.err.println(e.render());
+                if (!json.on) System.err.println(e.render());
                 continue;
             }
             ArrayNode jr = jf.putArray("results");
@@ -64,12 +65,12 @@ public final class CheckCommand implements Callable<Integer> {
                 String expect = Printer.print(r.expectation());
                 jr.addObject().put("line", r.expectation().span().line()).put("expect", expect)
                         .put("status", r.status().name().toLowerCase()).put("detail", r.detail());
-                if (!json && (!quiet || !r.passed()))
+                if (!json.on && (!quiet || !r.passed()))
                     System.out.printf("%-7s %s  %s   [%s]%n", r.status(), r.expectation().span().fileLine(), expect, r.detail());
             }
         }
         doc.put("passed", passed).put("failed", failed).put("badInput", badInput);
-        if (json) System.out.println(Cli.json(doc));
+        if (json.on) System.out.println(Cli.json(doc));
         else System.out.println("check: " + passed + " passed, " + failed + " failed" + (badInput > 0 ? " (" + badInput + " file(s) not parsed)" : ""));
         return badInput > 0 ? Cli.BAD_INPUT : failed > unknown ? Cli.NEGATIVE : unknown > 0 ? Cli.UNKNOWN : Cli.OK;
     }

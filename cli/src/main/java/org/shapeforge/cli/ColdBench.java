@@ -15,6 +15,7 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.program.ModelPrograms;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,8 +38,8 @@ public final class ColdBench implements Callable<Integer> {
     @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 1,100,1000)")
     List<Integer> layers = List.of(1, 100, 1000);
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "transformer (default), cnn or mlp")
-    String model = "transformer";
+    @Mixin
+    ModelOption model;
 
     @Option(names = "--reps", paramLabel = "R", description = "runs per program and mode (default 3); the median is reported")
     int reps = 3;
@@ -46,8 +47,8 @@ public final class ColdBench implements Callable<Integer> {
     @Option(names = "--jar", paramLabel = "JAR", description = "the CLI jar (default: the running one)")
     Path jar;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -56,12 +57,7 @@ public final class ColdBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ModelPrograms m;
-        try {
-            m = ModelPrograms.of(model);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
-        }
+        ModelPrograms m = model.programs(spec.commandLine());
         Path j = jar != null ? jar : runningJar();
         if (j == null || !Files.isRegularFile(j))
             throw new ShapeError("usage", Span.NONE, "bench cold needs the packaged CLI jar; run it through ./shapeforge or give --jar");
@@ -80,7 +76,7 @@ public final class ColdBench implements Callable<Integer> {
                 trainMillis = train(j, cache, files.getFirst());
             boolean haveCache = Files.exists(cache);
             ArrayNode rows = Cli.JSON.createArrayNode();
-            if (!json) out.printf("cold %s: `shapeforge infer FILE` as a process, median of %d; jvm %s; load %.1f%n", m.label(),
+            if (!json.on) out.printf("cold %s: `shapeforge infer FILE` as a process, median of %d; jvm %s; load %.1f%n", m.label(),
                     reps, JVM, PipelineBench.load());
             for (int i = 0; i < files.size(); i++) {
                 Timing plain = median(j, files.get(i), null);
@@ -90,13 +86,13 @@ public final class ColdBench implements Callable<Integer> {
                         .put("exit", plain.exit()).put("wallMillis", plain.wallMillis()).put("cpuMillis", plain.cpuMillis());
                 if (aot != null) row.put("aotWallMillis", aot.wallMillis()).put("aotCpuMillis", aot.cpuMillis())
                         .put("aotExit", aot.exit()).put("speedup", plain.wallMillis() / aot.wallMillis());
-                if (!json) out.printf("L=%-5d %8d constraints  plain %8.0f ms (cpu %6.0f)  aot %s  exit %d%n", layers.get(i),
+                if (!json.on) out.printf("L=%-5d %8d constraints  plain %8.0f ms (cpu %6.0f)  aot %s  exit %d%n", layers.get(i),
                         row.get("constraints").asInt(), plain.wallMillis(), plain.cpuMillis(),
                         aot == null ? "-" : String.format("%8.0f ms (cpu %6.0f)  speedup %.2fx", aot.wallMillis(),
                                 aot.cpuMillis(), plain.wallMillis() / aot.wallMillis()), plain.exit());
                 out.flush();
             }
-            if (json) {
+            if (json.on) {
                 ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "cold").put("model", m.label())
                         .put("reps", reps).put("cache", haveCache ? cache.toString() : null).put("trainMillis", trainMillis)
                         .put("cores", Runtime.getRuntime().availableProcessors()).put("loadAverage", PipelineBench.load());

@@ -9,14 +9,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Conformance;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.ValueConformance;
-import org.shapeforge.solve.NativeSolver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -37,8 +38,8 @@ public final class ConformanceCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "test root (default: /usr/share/libonnx-testdata/data)")
     Path dir;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--values", description = "run the tests through generated C and compare values (within 1e-4 relative)")
     boolean values;
@@ -61,33 +62,24 @@ public final class ConformanceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
-        try {
-            if (models != null) return models(out);
-            java.util.regex.Pattern p = matchPattern();
-            if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
-                throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
-                        + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
-            if (values) {
-                ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
-                if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
-                if (json) out.println(Cli.json(ConformanceValues.toJson(v)));
-                else out.print(ConformanceValues.text(v));
-                out.flush();
-                return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
-            }
-            Conformance.Report r = Conformance.run(root, new NativeSolver());
-            if (json) out.println(Cli.json(toJson(r)));
-            else out.print(text(r));
+        if (models != null) return models(out);
+        java.util.regex.Pattern p = matchPattern();
+        if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
+            throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
+                    + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
+        if (values) {
+            ValueConformance.Report v = ValueConformance.run(root, n -> p == null || p.matcher(n).find(), Kernels.system());
+            if (v.cases().isEmpty()) throw new ShapeError("usage", new Span(root.toString(), 0, 0), "no test matches --match " + match);
+            if (json.on) out.println(Cli.json(ConformanceValues.toJson(v)));
+            else out.print(ConformanceValues.text(v));
             out.flush();
-            return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
-        } catch (ShapeError e) {
-            if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-            out.println(Cli.json(doc));
-            out.flush();
-            return Cli.BAD_INPUT;
+            return v.cases().stream().allMatch(c -> c.status() == ValueConformance.Status.PASSED) ? Cli.OK : Cli.NEGATIVE;
         }
+        Conformance.Report r = Conformance.run(root, Backend.NATIVE.create());
+        if (json.on) out.println(Cli.json(toJson(r)));
+        else out.print(text(r));
+        out.flush();
+        return r.passed() == r.supported() ? Cli.OK : Cli.NEGATIVE;
     }
 
     /** {@code --match} compiled, null when absent; an invalid expression is a usage error (exit 2), before any test is read. */
@@ -118,9 +110,9 @@ public final class ConformanceCommand implements Callable<Integer> {
         for (Path d : dirs) {
             spec.commandLine().getErr().println("conformance: " + d.getFileName() + " ...");
             spec.commandLine().getErr().flush();
-            rows.add(ModelCorpus.run(d, new NativeSolver(), kernels));
+            rows.add(ModelCorpus.run(d, Backend.NATIVE.create(), kernels));
         }
-        if (json) out.println(Cli.json(CorpusTable.toJson(models, rows)));
+        if (json.on) out.println(Cli.json(CorpusTable.toJson(models, rows)));
         else out.print(CorpusTable.text(rows));
         out.flush();
         return rows.stream().allMatch(ModelCorpus.Row::passed) ? Cli.OK : Cli.NEGATIVE;

@@ -17,6 +17,7 @@ import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Truth;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -41,8 +42,8 @@ public final class EvalCommand implements Callable<Integer> {
             description = "reading of row constraints (default: ${DEFAULT-VALUE})")
     String semantics;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -65,7 +66,7 @@ public final class EvalCommand implements Callable<Integer> {
         List<Judgement> js = Evaluator.evaluate(p.constraints(), asg, sem);
         boolean all = js.stream().allMatch(Judgement::holds);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode()
                     .put("file", file.toString())
                     .put("semantics", sem.keyword)

@@ -8,9 +8,11 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.smt.SmtSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,15 +32,14 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--semantics", defaultValue = "flat", paramLabel = "S", description = "flat (default), marked, rigid or content")
     String semantics;
 
-    @Option(names = "--rank-bound", defaultValue = "0", paramLabel = "K",
-            description = "unroll row variables to K axes (0: derive from the input)")
-    int rankBound;
+    @Mixin
+    RankBoundOption rankBound;
 
     @Option(names = "--get-model", description = "end the script with (get-model) after (check-sat) (an error if unsat)")
     boolean getModel;
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
     @Option(names = "--json", description = "print one JSON document: {file, semantics, rankBound, script}")
     boolean json;
@@ -49,8 +50,8 @@ public final class ExportCommand implements Callable<Integer> {
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
-        SolveOptions o = SmtOptions.options(rankBound, 0).withSemantics(which.get(0));
-        String script = new SmtSolver().exportSmtLib(p, o, getModel);
+        SolveOptions o = SmtOptions.options(rankBound.k, 0).withSemantics(which.get(0));
+        String script = Backend.SMT.create().exportSmtLib(p, o).orElseThrow() + (getModel ? "(get-model)\n" : "");
         if (json) System.out.println(Cli.json(Cli.JSON.createObjectNode().put("file", file.toString())
                 .put("semantics", which.get(0).keyword).put("rankBound", SmtSolver.rankBound(p.constraints(), o))
                 .put("script", script)));

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.shapeforge.lang.Formatter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,8 +28,8 @@ public final class FmtCommand implements Callable<Integer> {
     @Option(names = "--check", description = "do not print; exit 1 if a file is not already canonical")
     boolean check;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,7 +44,7 @@ public final class FmtCommand implements Callable<Integer> {
             String formatted = Formatter.format(f.toString(), text);
             boolean canonical = formatted.equals(text);
             allCanonical &= canonical;
-            if (json) {
+            if (json.on) {
                 ObjectNode doc = docs.addObject().put("file", f.toString()).put("formatted", formatted);
                 if (check) doc.put("canonical", canonical);
             } else if (check) {
@@ -53,7 +54,7 @@ public final class FmtCommand implements Callable<Integer> {
                 out.print(formatted);
             }
         }
-        if (json) out.println(Cli.json(docs.size() == 1 ? docs.get(0) : docs));
+        if (json.on) out.println(Cli.json(docs.size() == 1 ? docs.get(0) : docs));
         out.flush();
         return check && !allCanonical ? Cli.NEGATIVE : Cli.OK;
     }

@@ -21,6 +21,7 @@ import org.shapeforge.oracle.fuzz.Klass;
 import org.shapeforge.oracle.fuzz.ProgramFuzzer;
 import org.shapeforge.oracle.gen.Fragment;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,8 +63,8 @@ public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--no-minimize", description = "write findings as found, without delta debugging")
     boolean noMinimize;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--programs",
             description = "fuzz random well-formed tensor programs (.shp) instead of constraint sets (Cor. 5.5 probe)")
@@ -102,7 +103,7 @@ public final class FuzzCommand implements Callable<Integer> {
                 throw new ShapeError("io", new Span(out.toString(), 0, 0), out + ": cannot write findings (" + e.getMessage() + ")");
             }
         }
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("seed", seed).put("start", start).put("cases", r.cases()).put("jobs", jobs).put("fragment", fragment)
                     .put("seconds", r.seconds()).put("casesPerSecond", r.casesPerSecond());
@@ -162,7 +163,7 @@ public final class FuzzCommand implements Callable<Integer> {
                 throw new ShapeError("io", new Span(out.toString(), 0, 0), out + ": cannot write findings (" + e.getMessage() + ")");
             }
         }
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("mode", "programs").put("seed", seed).put("start", start).put("cases", r.cases()).put("jobs", jobs)
                     .put("concat", concat).put("seconds", r.seconds()).put("casesPerSecond", r.casesPerSecond());

@@ -17,10 +17,11 @@ import org.shapeforge.onnx.ShpEmitter;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -39,18 +40,18 @@ public final class ImportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MODEL", description = "the .onnx file")
     Path file;
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, Z3 within"
             + " --smt-budget-ms (the answer flagged fallback)")
     boolean verified;
 
-    @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
-    long smtBudgetMs;
+    @Mixin
+    SmtBudgetOption smtBudget;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model annotated with every value's inferred shape"
             + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
@@ -75,10 +76,10 @@ public final class ImportCommand implements Callable<Integer> {
             if (emit != null && !emit.equals("shc") && !emit.equals("shp"))
                 throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
                         + " program language expresses the graph)");
-            if (dot && json) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
+            if (dot && json.on) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
             if (emit != null && annotated != null)
                 throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
-            NativeSolver solver = new NativeSolver();
+            ShapeSolver solver = Backend.NATIVE.create();
             var model = Model.load(file);
             Imported im = Importer.translate(model, file.toString(), Map.of(), solver);
             if ("shc".equals(emit)) {
@@ -89,9 +90,9 @@ public final class ImportCommand implements Callable<Integer> {
             ImportResult r;
             Verified.Result checked = null;
             if (verified) {
-                checked = Verified.solve(im.problem(), smtBudgetMs);
+                checked = Verified.solve(im.problem(), smtBudget.millis);
                 // Z3's model fixes the dim_params (batch = 1): sizes are read as forced or symbolic (ForcedSizes)
-                r = checked.fallback() ? im.result(checked.outcome(), Backend.SMT.create(), Math.min(1000, Math.max(1, smtBudgetMs)))
+                r = checked.fallback() ? im.result(checked.outcome(), Backend.SMT.create(), Math.min(1000, Math.max(1, smtBudget.millis)))
                         : im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());
             if ("shp".equals(emit) && r.succeeded()) {
@@ -106,7 +107,7 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return r.succeeded() ? Cli.OK : exit(r.failure());
             }
-            if (json) {
+            if (json.on) {
                 ObjectNode doc = toJson(r);
                 if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());
                 if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
@@ -120,7 +121,7 @@ public final class ImportCommand implements Callable<Integer> {
             if (r.succeeded()) return Cli.OK;
             return exit(r.failure());
         } catch (ShapeError e) {
-            if (!json) throw e;
+            if (!json.on) throw e;
             out.println(Cli.json(ErrorDoc.of(e).json()));
             out.flush();
             return Cli.BAD_INPUT;
@@ -134,7 +135,7 @@ public final class ImportCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new ShapeError("io", null, annotated + ": cannot write the annotated model (" + e.getMessage() + ")");
         }
-        if (!json) spec.commandLine().getErr().println("annotated model written to " + annotated);
+        if (!json.on) spec.commandLine().getErr().println("annotated model written to " + annotated);
     }
 
     /**

@@ -6,16 +6,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
-import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
 import org.shapeforge.program.TensorShape;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,11 +33,14 @@ public final class InferCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .shp program")
     Path file;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
-    boolean complete;
+    @Mixin
+    TraceOption trace;
+
+    @Mixin
+    CompleteOption complete;
 
     @Option(names = "--emit", paramLabel = "FORMAT", description = "print the generated constraints instead: shc")
     String emit;
@@ -57,8 +60,8 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
     Path outDir;
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
     @Option(names = "--bind", paramLabel = "NAME=SIZE", description = "resolve a dynamic dimension to a size (docs/dynamic.md)")
     java.util.List<String> binds = new java.util.ArrayList<>();
@@ -69,82 +72,66 @@ public final class InferCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try {
-            var program = ProgramParser.parse(file.toString(), Cli.read(file));
-            if (emit != null) {
-                if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(program, bound(program), binds, emit, outDir, json, out);
-                if (!emit.equals("shc"))
-                    throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
-                out.print(ShapeLogic.generate(program).shc());
-                out.flush();
-                return Cli.OK;
-            }
-            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
-            if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
-                    && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
-                return BindCheck.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
-            String agreement = verified ? agreement(inf, program) : null;
-            if (svg != null) svg(DynamicView.dot(inf, binds), svg);
-            Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
-            if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
-                int refused = DynamicView.refused(inf, json, out); // seed 004's consumer contract
-                if (refused >= 0) return refused;
-                if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
-                    var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
-                    var failed = BindCheck.boundFailure(program, env);
-                    if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json, out);
-                    if (projections)
-                        target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
-                                SolveOptions.defaults().withComplete(complete));
-                }
-            }
-            org.shapeforge.project.ProgramProjections pp = null;
-            if (projections && inf.succeeded()) {
-                int refused = DynamicView.refusedLowering(inf, target, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS,
-                        json, out);
-                if (refused >= 0) return refused;
-                try {
-                    pp = org.shapeforge.project.ProgramOperations.project(target);
-                } catch (org.shapeforge.project.ProjectionError e) {
-                    return projectionFailure(e, out);
-                }
-            }
-            if (dot) out.print(DynamicView.dot(inf, binds));
-            else if (json) {
-                ObjectNode doc = toJson(inf);
-                if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
-                if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, org.shapeforge.program.dynamic.Facts.of(program), binds, doc);
-                if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
-                        .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
-                out.println(Cli.json(doc));
-            } else {
-                out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, org.shapeforge.program.dynamic.Facts.of(program), binds) : text(inf));
-                if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
-                if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
-            }
+        var pipeline = ProgramCode.pipeline(trace.on);
+        var program = pipeline.parse(file.toString(), Cli.read(file));
+        if (emit != null) {
+            if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(pipeline, program, bound(program), binds, emit, outDir, json.on, out);
+            if (!emit.equals("shc"))
+                throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
+            out.print(ShapeLogic.generate(program).shc());
             out.flush();
-            if (agreement != null && agreement.contains("unsound")) return 4;
-            return switch (inf.solution()) {
-                case org.shapeforge.program.Solution.Solved s -> Cli.OK;
-                case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
-                case org.shapeforge.program.Solution.Unknown u -> 3;
-            };
-        } catch (ShapeError e) {
-            if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-            out.println(Cli.json(doc));
-            out.flush();
-            return Cli.BAD_INPUT;
-        } catch (RuntimeException e) {
-            if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode(); // our bug: still exactly one JSON document
-            doc.putObject("error").put("kind", "internal").put("message", "internal error (a bug, please report): "
-                    + e.getMessage().lines().findFirst().orElse("")).put("location", file.toString());
-            out.println(Cli.json(doc));
-            out.flush();
-            return 4;
+            return Cli.OK;
         }
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults().withComplete(complete.on));
+        if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
+                && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
+            return BindCheck.inferBound(program, inf, binds, json.on, out); // bind, then infer (issue 31)
+        String agreement = verified ? agreement(inf, program) : null;
+        if (svg != null) svg(DynamicView.dot(inf, binds), svg);
+        Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
+        if (!dot && inf.succeeded() && DynamicView.applies(inf, binds)) {
+            int refused = DynamicView.refused(inf, json.on, out); // seed 004's consumer contract
+            if (refused >= 0) return refused;
+            if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
+                var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+                var failed = BindCheck.boundFailure(program, env);
+                if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json.on, out);
+                if (projections)
+                    target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), Backend.NATIVE.create(),
+                            SolveOptions.defaults().withComplete(complete.on));
+            }
+        }
+        org.shapeforge.project.ProgramProjections pp = null;
+        if (projections && inf.succeeded()) {
+            int refused = DynamicView.refusedLowering(inf, target, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS,
+                    json.on, out);
+            if (refused >= 0) return refused;
+            try {
+                pp = org.shapeforge.project.ProgramOperations.project(target);
+            } catch (org.shapeforge.project.ProjectionError e) {
+                return projectionFailure(e, out);
+            }
+        }
+        if (dot) out.print(DynamicView.dot(inf, binds));
+        else if (json.on) {
+            ObjectNode doc = toJson(inf);
+            if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
+            if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, org.shapeforge.program.dynamic.Facts.of(program), binds, doc);
+            if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
+                    .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
+            out.println(Cli.json(doc));
+        } else {
+            out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, org.shapeforge.program.dynamic.Facts.of(program), binds) : text(inf));
+            if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
+            if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
+        }
+        out.flush();
+        if (agreement != null && agreement.contains("unsound")) return 4;
+        return switch (inf.solution()) {
+            case org.shapeforge.program.Solution.Solved s -> Cli.OK;
+            case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
+            case org.shapeforge.program.Solution.Unknown u -> 3;
+        };
     }
 
     /**
@@ -154,7 +141,7 @@ public final class InferCommand implements Callable<Integer> {
      */
     private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
         if (binds.isEmpty()) return program;
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
         var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
         return org.shapeforge.program.dynamic.Specialise.of(program, env);
@@ -162,7 +149,7 @@ public final class InferCommand implements Callable<Integer> {
 
     /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */
     private int projectionFailure(org.shapeforge.project.ProjectionError e, PrintWriter out) {
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.putObject("tensors");
             doc.putObject("labels");
@@ -193,7 +180,7 @@ public final class InferCommand implements Callable<Integer> {
      */
     private static String agreement(Inference inf, org.shapeforge.program.Program program) {
         var problem = inf.generated().problem();
-        String smt = switch (new org.shapeforge.smt.SmtSolver().solve(problem, SolveOptions.defaults())) {
+        String smt = switch (Backend.SMT.create().solve(problem, SolveOptions.defaults())) {
             case org.shapeforge.solver.Outcome.Sat x -> "sat";
             case org.shapeforge.solver.Outcome.Unsat x -> "unsat";
             case org.shapeforge.solver.Outcome.Unknown x -> "unknown";

@@ -2,8 +2,8 @@ package org.shapeforge.cli;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -50,7 +50,7 @@ final class JitWarmup {
         int quiet = 0;
         for (int i = 1; i <= max; i++) {
             long c0 = timed ? jit.getTotalCompilationTime() : 0, k0 = CompilerThreads.cpuNanos(), t0 = System.nanoTime();
-            new NativeSolver().solve(p, SolveOptions.defaults());
+            Backend.NATIVE.create().solve(p, SolveOptions.defaults());
             long t1 = System.nanoTime(), k1 = CompilerThreads.cpuNanos();
             if (!timed) continue;
             last = jit.getTotalCompilationTime() - c0;

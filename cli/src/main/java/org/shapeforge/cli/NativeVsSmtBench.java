@@ -5,23 +5,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.program.ModelPrograms;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code shapeforge bench native-vs-smt [--sizes 1,2,5,10] [--model M] [--smt-timeout-ms T]} (issue
  * 18): the constraints of the same generated L-layer programs as {@code bench pipeline}, solved by
- * the native solver (median of repetitions after warm-up) and by Z3 ({@link SmtSolver}, one run
+ * the native solver (median of repetitions after warm-up) and by Z3 ({@link Backend#SMT}, one run
  * with the per-input timeout, in process). Reports both times, the ratio and the first size where
  * Z3 does not answer within the timeout; larger sizes are then not given to Z3.
  */
@@ -42,8 +42,8 @@ public final class NativeVsSmtBench implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "R", description = "native repetitions (default 5); the median is reported")
     int reps = 5;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -62,16 +62,16 @@ public final class NativeVsSmtBench implements Callable<Integer> {
         ArrayNode rows = Cli.JSON.createArrayNode();
         Integer stops = null;
         boolean agree = true;
-        if (!json) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
+        if (!json.on) out.printf("native-vs-smt %s: native median of %d after warm-up, z3 one run after one warm-up solve (timeout %d ms); load %.1f%n",
                 m.label(), Math.max(1, reps), timeoutMs, PipelineBench.load());
-        for (int i = 0; i < 10; i++) time(new NativeSolver(), problem(m, 10), SolveOptions.defaults());
-        time(new SmtSolver(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
+        for (int i = 0; i < 10; i++) time(Backend.NATIVE.create(), problem(m, 10), SolveOptions.defaults());
+        time(Backend.SMT.create(), problem(m, 1), SolveOptions.defaults().withTimeoutMs(timeoutMs)); // loads Z3 (excluded)
         for (int l : sizes) {
             Problem p = problem(m, l);
             double[] nat = new double[Math.max(1, reps)];
             String nv = "";
             for (int i = 0; i < nat.length; i++) {
-                Timed t = time(new NativeSolver(), p, SolveOptions.defaults());
+                Timed t = time(Backend.NATIVE.create(), p, SolveOptions.defaults());
                 nat[i] = t.millis();
                 nv = t.verdict();
             }
@@ -80,7 +80,7 @@ public final class NativeVsSmtBench implements Callable<Integer> {
             if (stops != null) {
                 row.put("smtVerdict", "skipped").putNull("smtMillis").putNull("ratio");
             } else {
-                Timed z = time(new SmtSolver(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
+                Timed z = time(Backend.SMT.create(), p, SolveOptions.defaults().withTimeoutMs(timeoutMs));
                 row.put("smtVerdict", z.verdict()).put("smtMillis", z.millis());
                 if (z.verdict().equals("unknown")) {
                     stops = p.constraints().size();
@@ -90,13 +90,13 @@ public final class NativeVsSmtBench implements Callable<Integer> {
                     agree &= z.verdict().equals(nv);
                 }
             }
-            if (!json) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
+            if (!json.on) out.printf("L=%-5d %7d constraints  native %-5s %9.2f ms   z3 %-7s %10s ms   ratio %s%n", l,
                     p.constraints().size(), nv, row.get("nativeMillis").asDouble(), row.get("smtVerdict").asText(),
                     row.get("smtMillis").isNull() ? "-" : String.format("%.1f", row.get("smtMillis").asDouble()),
                     row.get("ratio").isNull() ? "-" : String.format("%.0fx", row.get("ratio").asDouble()));
             out.flush();
         }
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "native-vs-smt").put("model", m.label())
                     .put("timeoutMs", timeoutMs).put("agree", agree);
             if (stops == null) doc.putNull("smtStopsAnsweringAtConstraints");

@@ -54,27 +54,16 @@ final class OnnxRun {
             print(outs, kernels.runs(), passed, finiteInputs, first, json, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
         } catch (RunInputs.Bad e) {
-            return error(new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage()), json, out);
+            throw new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage());
         } catch (OverBudget e) {
-            return error(new ShapeError("memory", new Span(file, 0, 0), file + ": " + e.getMessage()), json, out);
+            throw new ShapeError("memory", new Span(file, 0, 0), file + ": " + e.getMessage());
         } catch (NotExpressible e) {
-            return error(new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + e.getMessage()), json, out);
+            throw new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + e.getMessage());
         } catch (CodegenException e) {
-            return error(new ShapeError("codegen", new Span(file, 0, 0), e.getMessage()), json, out);
+            throw new ShapeError("codegen", new Span(file, 0, 0), e.getMessage());
         } catch (IllegalArgumentException e) {
-            return error(new ShapeError("onnx", new Span(file, 0, 0), file + ": " + e.getMessage()), json, out);
-        } catch (ShapeError e) {
-            return error(e, json, out);
+            throw new ShapeError("onnx", new Span(file, 0, 0), file + ": " + e.getMessage());
         }
-    }
-
-    private static int error(ShapeError e, boolean json, PrintWriter out) {
-        if (!json) throw e;
-        ObjectNode doc = Cli.JSON.createObjectNode();
-        doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-        out.println(Cli.json(doc));
-        out.flush();
-        return Cli.BAD_INPUT;
     }
 
     /** An output nothing compares that holds NaN or ±∞ computed from finite inputs. */

@@ -14,6 +14,7 @@ import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solver.Outcome;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,8 +44,8 @@ public final class OracleCommand implements Callable<Integer> {
             description = "time for all SMT queries together (default ${DEFAULT-VALUE}); past it they answer unknown (budget)")
     long budgetMs;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     public Integer call() {
@@ -52,7 +53,7 @@ public final class OracleCommand implements Callable<Integer> {
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (budgetMs <= 0) throw new org.shapeforge.lang.ShapeError("usage", org.shapeforge.lang.Span.NONE, "--budget-ms must be > 0");
         OracleReport r = Oracle.run(p, which, SmtOptions.options(rankBound, timeoutMs), budgetMs);
-        if (json) System.out.println(Cli.json(toJson(r, which)));
+        if (json.on) System.out.println(Cli.json(toJson(r, which)));
         else System.out.print(text(r, which));
         return r.anyFailure() ? Cli.NEGATIVE : Cli.OK;
     }

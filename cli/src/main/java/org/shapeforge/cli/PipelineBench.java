@@ -10,40 +10,38 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.shapeforge.program.Generated;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.pipeline.Pipeline;
+import org.shapeforge.pipeline.Trace;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.ModelPrograms;
-import org.shapeforge.program.Program;
-import org.shapeforge.program.ProgramParser;
-import org.shapeforge.project.ProgramOperations;
-import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.Outcome;
-import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code shapeforge bench pipeline [--layers 10,100,1000] [--model transformer|cnn|mlp] [--json]}
- * (issue 18): a generated program of L layers ({@link ModelPrograms}) through the whole pipeline,
- * each phase timed on its own — parse ({@link ProgramParser}), generate ({@code ShapeLogic}),
- * solve (the native solver, which closes its solved form as part of solving), close (the outcome
- * read as a {@link org.shapeforge.program.Solution}, hidden dimensions checked, every named
- * tensor's closed shape grounded) and project ({@link ProgramOperations#project}). Per size: the
+ * (issue 18): a generated program of L layers ({@link ModelPrograms}) through the pipeline
+ * ({@link Pipeline}, the object {@code run} drives), each stage timed by its {@link Trace} — parse,
+ * generate ({@code ShapeLogic}), solve (the native solver, which closes its solved form as part of
+ * solving), close (the outcome read as a {@link org.shapeforge.program.Solution}, hidden dimensions
+ * checked, every named tensor's closed shape grounded), operations (built once) and project
+ * (their projections). Per size: the
  * median of each phase over the measured repetitions after warm-up runs (excluded), process CPU
  * time beside wall time, peak heap, and the scaling exponent {@code log(t2/t1)/log(n2/n1)} of each
  * phase against the previous size's constraint count.
  */
 @Command(name = "pipeline", mixinStandardHelpOptions = true,
-        description = "Whole pipeline on generated L-layer programs: parse, generate, solve, close, project; per-phase medians and scaling exponents.")
+        description = "Whole pipeline on generated L-layer programs: parse, generate, solve, close, operations, project; per-phase medians and scaling exponents.")
 public final class PipelineBench implements Callable<Integer> {
-    static final List<String> PHASES = List.of("parse", "generate", "solve", "close", "project");
+    static final List<String> PHASES = List.of("parse", "generate", "solve", "close", "operations", "project");
 
     @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 10,100,1000)")
     List<Integer> layers = List.of(10, 100, 1000);
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "transformer (default), cnn or mlp")
-    String model = "transformer";
+    @Mixin
+    ModelOption model;
 
     @Option(names = "--reps", paramLabel = "R", description = "measured repetitions (default 5 below 10^5 constraints, else 1); medians reported")
     Integer reps;
@@ -51,8 +49,11 @@ public final class PipelineBench implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "K", description = "warm-up runs of a 100-layer program before each size (default 3)")
     int warmup = 3;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
+
+    @Mixin
+    TraceOption trace;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -66,30 +67,28 @@ public final class PipelineBench implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ModelPrograms m;
-        try {
-            m = ModelPrograms.of(model);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
-        }
+        ModelPrograms m = model.programs(spec.commandLine());
         for (int l : layers)
             if (l < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--layers must be >= 1, got " + l);
         PrintWriter out = spec.commandLine().getOut();
         ArrayNode rows = Cli.JSON.createArrayNode();
         boolean ok = true;
-        if (!json) out.printf("pipeline %s: wall ms per phase, median of the measured repetitions after %d warm-up run(s); "
+        if (!json.on) out.printf("pipeline %s: wall ms per phase, median of the measured repetitions after %d warm-up run(s); "
                 + "%d cores, load %.1f%n", m.label(), warmup, Runtime.getRuntime().availableProcessors(), load());
-        if (!json) out.printf("%7s %9s %9s %9s %9s %9s %9s %9s %10s %9s %5s%n", "layers", "constr", "parse", "generate",
-                "solve", "close", "project", "total", "cpu", "heapMiB", "reps");
+        if (!json.on) {
+            out.printf("%7s %9s", "layers", "constr");
+            for (String p : PHASES) out.printf(" %10s", p);
+            out.printf(" %9s %10s %9s %5s%n", "total", "cpu", "heapMiB", "reps");
+        }
         ObjectNode prev = null;
         for (int l : layers) {
             String text = m.program(l);
             String warm = m.program(Math.min(100, l));
-            for (int i = 0; i < warmup; i++) measure(warm);
-            Run first = measure(text);
+            for (int i = 0; i < warmup; i++) measure(warm, null);
+            Run first = measure(text, trace.on ? Trace.lines(new PrintWriter(System.err, true)) : null);
             int r = reps != null ? Math.max(1, reps) : first.constraints() < 100_000 ? 5 : 1;
             List<Run> rs = new ArrayList<>(List.of(first));
-            for (int i = 1; i < r; i++) rs.add(measure(text));
+            for (int i = 1; i < r; i++) rs.add(measure(text, trace.on ? Trace.lines(new PrintWriter(System.err, true)) : null));
             ObjectNode row = rows.addObject().put("layers", l).put("constraints", first.constraints())
                     .put("operations", first.operations()).put("verdict", first.verdict()).put("repetitions", r);
             ok &= rs.stream().allMatch(x -> x.verdict().equals("sat"));
@@ -111,21 +110,21 @@ public final class PipelineBench implements Callable<Integer> {
                 ex.put("total", exponent(prev.get("totalMillis").asDouble(), row.get("totalMillis").asDouble(), ratio));
             }
             prev = row;
-            if (!json) {
-                out.printf("%7d %9d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10.1f %9.1f %5d  %s%n", l, first.constraints(),
-                        ph.get("parse").asDouble(), ph.get("generate").asDouble(), ph.get("solve").asDouble(),
-                        ph.get("close").asDouble(), ph.get("project").asDouble(), row.get("totalMillis").asDouble(),
+            if (!json.on) {
+                out.printf("%7d %9d", l, first.constraints());
+                for (String p : PHASES) out.printf(" %10.1f", ph.get(p).asDouble());
+                out.printf(" %9.1f %10.1f %9.1f %5d  %s%n", row.get("totalMillis").asDouble(),
                         row.get("processCpuMillis").asDouble(), row.get("peakHeapMiB").asDouble(), r, first.verdict());
                 if (row.has("scalingExponent")) {
                     var ex = row.get("scalingExponent");
-                    out.printf("%17s exponent %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f%n", "", ex.get("parse").asDouble(),
-                            ex.get("generate").asDouble(), ex.get("solve").asDouble(), ex.get("close").asDouble(),
-                            ex.get("project").asDouble(), ex.get("total").asDouble());
+                    out.printf("%8s exponent", "");
+                    for (String p : PHASES) out.printf(" %10.2f", ex.get(p).asDouble());
+                    out.printf(" %9.2f%n", ex.get("total").asDouble());
                 }
             }
             out.flush();
         }
-        if (json) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", "pipeline").put("model", m.label())
+        if (json.on) out.println(Cli.json(Cli.JSON.createObjectNode().put("benchmark", "pipeline").put("model", m.label())
                 .put("cores", Runtime.getRuntime().availableProcessors()).put("warmupRuns", warmup)
                 .put("method", "wall ms per phase, median of repetitions after warm-up runs of a <=100-layer program; "
                         + "scalingExponent = log(t/t_prev)/log(constraints/constraints_prev)")
@@ -148,36 +147,29 @@ public final class PipelineBench implements Callable<Integer> {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
-    /** One run through every phase of one program text. */
-    static Run measure(String text) {
+    /**
+     * One run through the pipeline's stages from text to projections ({@link Pipeline}, the same
+     * object {@code run} drives), each stage's time recorded by the trace.
+     */
+    static Run measure(String text, Trace print) {
         System.gc();
         for (MemoryPoolMXBean mp : ManagementFactory.getMemoryPoolMXBeans()) mp.resetPeakUsage();
         long c0 = BenchCommand.processCpuNanos();
         double[] ms = new double[PHASES.size()];
-        long t = System.nanoTime();
-        Program p = ProgramParser.parse("generated.shp", text);
-        t = lap(ms, 0, t);
-        Generated g = org.shapeforge.program.ShapeLogic.generate(p);
-        t = lap(ms, 1, t);
-        Outcome o = new NativeSolver().solve(g.problem(), SolveOptions.defaults());
-        t = lap(ms, 2, t);
-        Inference inf = Inference.of(g, o);
+        Trace record = (stage, millis, summary) -> {
+            int k = PHASES.indexOf(stage.keyword);
+            if (k >= 0) ms[k] += millis;
+        };
+        Pipeline pipeline = Pipeline.of(Backend.NATIVE.create()).withTrace(print == null ? record : record.andThen(print));
+        Inference inf = pipeline.infer(pipeline.parse("generated.shp", text));
         int tensors = inf.shapes().size();
-        t = lap(ms, 3, t);
         int ops = 0;
-        if (inf.succeeded()) ops = ProgramOperations.project(inf).operations().size();
-        lap(ms, 4, t);
+        if (inf.succeeded()) ops = pipeline.project(inf).operations().size();
         double cpu = (BenchCommand.processCpuNanos() - c0) / 1e6;
         long peak = 0;
         for (MemoryPoolMXBean mp : ManagementFactory.getMemoryPoolMXBeans())
             if (mp.getType() == MemoryType.HEAP) peak += mp.getPeakUsage().getUsed();
         String verdict = inf.succeeded() && tensors > 0 ? "sat" : inf.failure().map(f -> f.kind()).orElse("unknown");
-        return new Run(ms, cpu, peak, verdict, g.problem().constraints().size(), ops);
-    }
-
-    private static long lap(double[] ms, int k, long t0) {
-        long t = System.nanoTime();
-        ms[k] = (t - t0) / 1e6;
-        return t;
+        return new Run(ms, cpu, peak, verdict, inf.generated().problem().constraints().size(), ops);
     }
 }

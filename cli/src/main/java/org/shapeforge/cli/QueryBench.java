@@ -9,8 +9,8 @@ import java.util.Random;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
-import org.shapeforge.solve.Entailer;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.Entailments;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Dim;
@@ -18,7 +18,7 @@ import org.shapeforge.term.Row;
 
 /**
  * {@code shapeforge bench queries}: entailment queries against the native-mix network solved
- * once ({@link NativeSolver#entailer}). Per size: the one-off setup (stage 1, closing, the
+ * once ({@link org.shapeforge.solver.ShapeSolver#entailments}). Per size: the one-off setup (stage 1, closing, the
  * evaluator's check of γ_close and γ↑, the entailer's O(N) indexes of the input's variables),
  * then a fixed, seeded list of queries over random layers — forced widths ({@code i_k = 64·…},
  * entailed), other widths ({@code j_k = 3}), the capped chain ({@code c_k = 3}, {@code c_k = 64}),
@@ -40,14 +40,14 @@ final class QueryBench {
                 QUERIES, warmup, passes, Runtime.getRuntime().availableProcessors());
         if (warmup > 0) { // else the first size is timed half-interpreted (5 µs/query where later sizes take 1-2)
             Problem w = mix.generate(1000);
-            Entailer we = new NativeSolver().entailer(w, SolveOptions.defaults());
+            Entailments we = Backend.NATIVE.create().entailments(w, SolveOptions.defaults());
             List<Constraint> wq = queries(w, QUERIES);
             for (int i = 0; i < warmup; i++) for (Constraint q : wq) we.entails(q);
         }
         for (int n : sizes) {
             Problem p = mix.generate(n);
             long t0 = System.nanoTime();
-            Entailer e = new NativeSolver().entailer(p, SolveOptions.defaults());
+            Entailments e = Backend.NATIVE.create().entailments(p, SolveOptions.defaults());
             double setup = (System.nanoTime() - t0) / 1e6;
             List<Constraint> qs = queries(p, QUERIES);
             int r = reps != null ? Math.max(1, reps) : 3;

@@ -16,12 +16,13 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Statement;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,8 +48,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--no-native", description = "skip the native entailer (Z3 only)")
     boolean noNative;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -84,8 +85,8 @@ public final class QueryCommand implements Callable<Integer> {
 
     static List<Answer> answer(Problem problem, List<Constraint> qs, boolean useNative) {
         SolveOptions opts = SolveOptions.defaults();
-        var entailer = useNative ? new NativeSolver().entailer(problem, opts) : null;
-        SmtSolver smt = new SmtSolver();
+        var entailer = useNative ? Backend.NATIVE.create().entailments(problem, opts) : null;
+        ShapeSolver smt = Backend.SMT.create();
         List<Answer> out = new ArrayList<>();
         for (Constraint c : qs) {
             String q = Printer.print(c);
@@ -119,26 +120,16 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<Answer> as;
-        try {
-            var program = ProgramParser.parse(file.toString(), Cli.read(file));
-            var generated = ShapeLogic.generate(program);
-            Problem p = generated.problem();
-            List<Statement> st = new ArrayList<>(p.statements());
-            for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
-            st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
-            for (String a : assume) st.add(parse(a));
-            List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
-            as = answer(new Problem(p.file(), st), qs, !noNative);
-        } catch (ShapeError e) {
-            if (!json) throw e;
-            ObjectNode doc = Cli.JSON.createObjectNode();
-            doc.putObject("error").put("kind", e.code()).put("message", e.getMessage());
-            out.println(Cli.json(doc));
-            out.flush();
-            return Cli.BAD_INPUT;
-        }
-        if (json) {
+        var program = ProgramParser.parse(file.toString(), Cli.read(file));
+        var generated = ShapeLogic.generate(program);
+        Problem p = generated.problem();
+        List<Statement> st = new ArrayList<>(p.statements());
+        for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
+        st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
+        for (String a : assume) st.add(parse(a));
+        List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
+        List<Answer> as = answer(new Problem(p.file(), st), qs, !noNative);
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             var arr = doc.putArray("answers");
             for (Answer a : as)

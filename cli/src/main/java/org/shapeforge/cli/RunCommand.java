@@ -16,9 +16,13 @@ import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
-import org.shapeforge.program.ProgramParser;
+import org.shapeforge.pipeline.Pipeline;
+import org.shapeforge.pipeline.ProgramFailure;
+import org.shapeforge.pipeline.Projected;
+import org.shapeforge.pipeline.Sized;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--bind NAME=SIZE] [--json]}: infers shapes and
  * projections, generates C for every operation, compiles it (gcc, cached), runs it on seeded
  * random (or given) inputs and compares with the reference interpreter ({@link ProgramRun}).
- * Dynamic dims get concrete sizes first ({@link RunSizes}). On a terminal, stderr shows which operation is running.
+ * Dynamic dims get concrete sizes first ({@link Pipeline#specialize}). On a terminal, stderr shows which operation is running.
  * Exit 0 when every operation is within 1e-5 relative error, 1 otherwise (or when the program does
  * not infer), 2 for bad input or an operation code generation cannot express. A {@code model.onnx}
  * runs through {@link OnnxRun} instead.
@@ -50,11 +54,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "size of a dynamic dimension (default: its first likely value, else the smallest its facts allow)")
     List<String> binds = new ArrayList<>();
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
+
+    @Mixin
+    TraceOption trace;
 
     @Option(names = "--max-memory", paramLabel = "SIZE",
             description = "for a model.onnx: the most memory one kernel or tensor may take (bytes, or e.g. 512M, 8G;"
@@ -67,28 +74,25 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json, maxMemory, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
         try {
-            org.shapeforge.program.Program program = ProgramParser.parse(file.toString(), Cli.read(file));
-            RunSizes.Resolved sized = RunSizes.resolve(program, binds);
+            Pipeline pipeline = ProgramCode.pipeline(trace.on);
+            Sized sized = pipeline.specialize(pipeline.parse(file.toString(), Cli.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
-            ProgramCode.Projected p = ProgramCode.project(sized.program());
+            Projected p = pipeline.project(pipeline.infer(sized.program()));
             ProgramRun.Report r;
             boolean terminal = System.console() != null && System.console().isTerminal();
             try {
-                r = ProgramRun.run(p.operations(), p.projections(), given, seed, CCompiler.system(),
-                        terminal ? progress(p.operations().size()) : (i, op) -> {}, ProgramCode.symbolic(program, sized));
+                r = pipeline.run(p, sized, given, seed, CCompiler.system(), terminal ? progress(p.operations().size()) : (i, op) -> {});
             } finally {
                 if (terminal) System.err.print("\r\033[K");
             }
             print(r, sized, out);
             return r.passed() ? Cli.OK : Cli.NEGATIVE;
-        } catch (ProgramCode.Failure f) {
-            return failure(f, json, out);
+        } catch (ProgramFailure f) {
+            return failure(f, json.on, out);
         } catch (CodegenException e) {
-            return error(new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage()), out);
-        } catch (ShapeError e) {
-            return error(e, out);
+            throw new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage());
         }
     }
 
@@ -106,23 +110,14 @@ public final class RunCommand implements Callable<Integer> {
         };
     }
 
-    private int error(ShapeError e, PrintWriter out) {
-        if (!json) throw e;
-        ObjectNode doc = Cli.JSON.createObjectNode();
-        doc.putObject("error").put("kind", e.code()).put("message", e.getMessage()).put("location", e.span().toString());
-        out.println(Cli.json(doc));
-        out.flush();
-        return Cli.BAD_INPUT;
-    }
-
-    static int failure(ProgramCode.Failure f, boolean json, PrintWriter out) {
+    static int failure(ProgramFailure f, boolean json, PrintWriter out) {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             ObjectNode n = doc.putObject("failure");
-            n.put("kind", f.extent.isPresent() ? "extent" : "program").put("message", f.getMessage());
+            n.put("kind", f.extent().isPresent() ? "extent" : "program").put("message", f.getMessage());
             ArrayNode os = n.putArray("origin");
-            if (!f.origin.isEmpty()) os.add(f.origin);
-            f.extent.ifPresent(e -> n.putObject("extent").put("op", e.op()).put("field", e.field())
+            if (!f.origin().isEmpty()) os.add(f.origin());
+            f.extent().ifPresent(e -> n.putObject("extent").put("op", e.op()).put("field", e.field())
                     .put("observed", e.observed()).put("extent", e.extent()));
             out.println(Cli.json(doc));
         } else {
@@ -132,13 +127,13 @@ public final class RunCommand implements Callable<Integer> {
         return Cli.NEGATIVE;
     }
 
-    private void print(ProgramRun.Report r, RunSizes.Resolved sized, PrintWriter out) {
-        if (json) {
+    private void print(ProgramRun.Report r, Sized sized, PrintWriter out) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("seed", r.seed()).put("tolerance", r.tolerance()).put("passed", r.passed());
             ObjectNode sizes = doc.putObject("sizes");
             sized.sizes().forEach(sizes::put);
-            ObjectNode why = doc.putObject("sizeChoices"); // per equal-dim class: why each size (RunSizes)
+            ObjectNode why = doc.putObject("sizeChoices"); // per equal-dim class: why each size (pipeline Specialization)
             sized.why().forEach(why::put);
             ArrayNode ks = doc.putArray("kernels"); // symbolic (sizes as parameters) or specialised, and why
             r.kernels().forEach(k -> ks.addObject().put("operation", k.operation()).put("symbolic", k.symbolic()).put("note", k.note()));

@@ -18,6 +18,7 @@ import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -37,22 +38,21 @@ public final class SmtCommand implements Callable<Integer> {
             description = "flat (default), marked, rigid, content or all")
     String semantics;
 
-    @Option(names = "--rank-bound", defaultValue = "0", paramLabel = "K",
-            description = "unroll row variables to K axes (0: derive from the input)")
-    int rankBound;
+    @Mixin
+    RankBoundOption rankBound;
 
     @Option(names = "--timeout-ms", defaultValue = "0", paramLabel = "T",
             description = "Z3 timeout per check in ms (0: " + SmtSolver.DEFAULT_TIMEOUT_MS + ")")
     long timeoutMs;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     public Integer call() {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
         List<Semantics> which = SmtOptions.semantics(semantics);
-        SolveOptions base = SmtOptions.options(rankBound, timeoutMs);
+        SolveOptions base = SmtOptions.options(rankBound.k, timeoutMs);
         ShapeSolver z3 = Backend.SMT.create();
         ObjectNode doc = Cli.JSON.createObjectNode();
         doc.put("file", file.toString());
@@ -65,7 +65,7 @@ public final class SmtCommand implements Callable<Integer> {
             results.set(s.keyword, OutcomeView.json(o));
             text.append(s.keyword).append(": ").append(OutcomeView.text(o));
         }
-        System.out.print(json ? Cli.json(doc) + "\n" : text);
+        System.out.print(json.on ? Cli.json(doc) + "\n" : text);
         return exit;
     }
 

@@ -19,6 +19,7 @@ import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.solver.Stats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,21 +37,21 @@ public final class SolveCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the .shc file")
     Path file;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
-    boolean complete;
+    @Mixin
+    CompleteOption complete;
 
-    @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
-    long timeoutMs;
+    @Mixin
+    TimeoutOption timeout;
 
     @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, "
             + "an SMT fallback within --smt-budget-ms (a model is flagged fallback; an unsat core names your lines)")
     boolean verified;
 
-    @Option(names = "--smt-budget-ms", defaultValue = "5000", paramLabel = "T", description = "SMT budget of --verified (default 5000)")
-    long smtBudgetMs;
+    @Mixin
+    SmtBudgetOption smtBudget;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,17 +61,17 @@ public final class SolveCommand implements Callable<Integer> {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
         PrintWriter out = spec.commandLine().getOut();
         if (verified) {
-            Verified.Result r = Verified.solve(p, smtBudgetMs);
+            Verified.Result r = Verified.solve(p, smtBudget.millis);
             Outcome o = r.outcome();
-            if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints()).put("fallback", r.fallback())
+            if (json.on) out.println(Cli.json(OutcomeView.json(o, p.constraints()).put("fallback", r.fallback())
                     .put("source", r.fallback() ? "smt" : "native")));
             else out.print((r.fallback() ? "fallback: SMT answered (native: "
                     + r.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n" : "") + OutcomeView.text(o, p.constraints()));
             out.flush();
             return OutcomeView.exitCode(o);
         }
-        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete).withTimeoutMs(timeoutMs));
-        if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete.on).withTimeoutMs(timeout.millis));
+        if (json.on) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
         else out.print(OutcomeView.text(o, p.constraints()));
         out.flush();
         return OutcomeView.exitCode(o);

@@ -58,6 +58,34 @@ class ErrorContractTest {
         }
     }
 
+    /**
+     * The program commands print the one error document ({@link ErrorDoc}) too: the same kind,
+     * message and location for the same bad input, a missing file's location {@code null} (never
+     * {@code <none>:0:0}), and a location in {@code query}'s as in everyone's.
+     */
+    @Test
+    void programCommandsPrintTheOneErrorDocument() throws Exception {
+        Path bad = file("bad.shp", "x = data(b=[2], o=[3])\ny = x * z\n");
+        Path missing = dir.resolve("nope.shp");
+        for (Path f : List.of(bad, missing)) {
+            JsonNode first = null;
+            for (List<String> cmd : List.of(List.of("infer"), List.of("infer", "--emit", "c", "--out", dir.resolve("c").toString()),
+                    List.of("run"), List.of("query", f.toString(), "b == 2"), List.of("analyze"))) {
+                var args = new java.util.ArrayList<>(cmd);
+                if (!cmd.getFirst().equals("query")) args.add(1, f.toString());
+                args.add("--json");
+                CliRun r = CliRun.of(args.toArray(String[]::new));
+                assertEquals(Cli.BAD_INPUT, r.code(), cmd + ": " + r.out() + r.err());
+                JsonNode e = oneJson(r).get("error");
+                assertTrue(e.has("location"), cmd + ": " + e);
+                if (f == missing) assertTrue(e.get("location").isNull(), cmd + ": " + e);
+                else assertEquals(bad + ":2:9", e.get("location").asText(), cmd + ": " + e);
+                if (first == null) first = e;
+                else assertEquals(first, e, cmd.toString());
+            }
+        }
+    }
+
     @Test
     void usageErrorsUnderJsonAreErrorDocumentsToo() throws Exception {
         CliRun r = CliRun.of("solve", "--json", "--no-such-option", "x.shc");

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.run.CCompiler;
+import org.shapeforge.pipeline.Pipeline;
+import org.shapeforge.pipeline.Sized;
 import org.shapeforge.program.Program;
 import org.shapeforge.program.ProgramParser;
 
@@ -28,9 +30,9 @@ class SymbolicRunTest {
     Path cache;
 
     private static ProgramRun.Report runAt(Program p, CCompiler cc, String... binds) {
-        RunSizes.Resolved sized = RunSizes.resolve(p, List.of(binds));
-        ProgramCode.Projected pr = ProgramCode.project(sized.program());
-        return ProgramRun.run(pr.operations(), pr.projections(), Map.of(), 1, cc, (i, op) -> {}, ProgramCode.symbolic(p, sized));
+        Pipeline pipeline = ProgramCode.pipeline(false);
+        Sized sized = pipeline.specialize(p, BindOptions.parse(List.of(binds)));
+        return pipeline.run(pipeline.project(pipeline.infer(sized.program())), sized, Map.of(), 1, cc, (i, op) -> {});
     }
 
     private long libraries() throws Exception {

@@ -28,6 +28,14 @@ public interface ShapeSolver {
         return new Entailment.Undetermined(name() + " does not decide entailment");
     }
 
+    /**
+     * The problem solved once, for any number of entailment queries ({@link Entailments}); by
+     * default each query is a fresh {@link #entails} call.
+     */
+    default Entailments entailments(Problem problem, SolveOptions options) {
+        return c -> entails(problem, c, options);
+    }
+
     /** The problem as a standard SMT-LIB2 script, for backends that have an encoding. */
     default Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         return Optional.empty();

@@ -5,8 +5,9 @@ import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.ShapeSolver;
 
 /**
- * The solver backends, as the one factory the CLI and the oracle use: callers see only
- * {@link ShapeSolver} (java-smt style). {@link #checked()} wraps a backend in the evaluator
+ * The solver backends, as the one factory the CLI, the oracle and the pipeline's callers use:
+ * callers see only {@link ShapeSolver} (java-smt style), and no class outside the two solver
+ * modules and this one constructs a solver (the architecture test keeps it so). {@link #checked()} wraps a backend in the evaluator
  * re-check ({@link Checked}).
  */
 public enum Backend {
@@ -32,6 +33,19 @@ public enum Backend {
     /** A fresh solver wrapped in the evaluator re-check. */
     public ShapeSolver checked() {
         return new Checked(create());
+    }
+
+    /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
+    public static ShapeSolver nativeMutated(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
+        return new NativeSolver(mutations);
+    }
+
+    /**
+     * A Z3 solver that keeps one context per thread (renewed every so many checks) instead of one
+     * per check: for a worker thread that solves many small problems (the fuzzer).
+     */
+    public static ShapeSolver smtContextPerThread() {
+        return new SmtSolver(true);
     }
 
     /** {@code native} or {@code z3}/{@code smt}. */

@@ -117,6 +117,11 @@ public final class Checked implements ShapeSolver {
     }
 
     @Override
+    public org.shapeforge.solver.Entailments entailments(Problem problem, SolveOptions options) {
+        return inner.entailments(problem, options);
+    }
+
+    @Override
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         return inner.exportSmtLib(problem, options);
     }

@@ -5,10 +5,9 @@ import java.util.Map;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.semantics.Semantics;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -18,8 +17,8 @@ import org.shapeforge.solver.SolveOptions;
 final class Engines {
     private final Problem problem;
     private final SolveOptions base;
-    private final NativeSolver nativeSolver = new NativeSolver();
-    private final SmtSolver smtSolver = new SmtSolver();
+    private final ShapeSolver nativeSolver = Backend.NATIVE.create();
+    private final ShapeSolver smtSolver = Backend.SMT.create();
     private Outcome deterministic;
     private Outcome complete;
     private final Map<Semantics, Outcome> smt = new EnumMap<>(Semantics.class);
@@ -43,10 +42,10 @@ final class Engines {
     }
 
     /** The problem solved once for every native entailment query (issue 12: a query then costs about its own size). */
-    private org.shapeforge.solve.Entailer entailer;
+    private org.shapeforge.solver.Entailments entailer;
 
     Entailment nativeEntails(Constraint c) {
-        if (entailer == null) entailer = nativeSolver.entailer(problem, base.withComplete(false));
+        if (entailer == null) entailer = nativeSolver.entailments(problem, base.withComplete(false));
         return entailer.entails(c);
     }
 

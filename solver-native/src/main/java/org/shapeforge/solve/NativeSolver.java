@@ -147,6 +147,12 @@ public final class NativeSolver implements ShapeSolver {
     }
 
     /** The problem solved once, for any number of entailment queries (each costs about the size of the query). */
+    @Override
+    public org.shapeforge.solver.Entailments entailments(Problem problem, SolveOptions options) {
+        return entailer(problem, options)::entails;
+    }
+
+    /** As {@link #entailments}, with the native type. */
     public Entailer entailer(Problem problem, SolveOptions options) {
         return Entailer.of(problem, options, mutations);
     }

@@ -13,15 +13,15 @@ import org.shapeforge.smt.encode.Guarded;
 /**
  * The bounded encoding as a standalone SMT-LIB2 script ({@code shapeforge export --smtlib}): the
  * declarations, the domain and the rank bound as plain assertions, one named assertion
- * {@code c_<line>_<i>} per input constraint, then {@code (check-sat)}, and {@code (get-model)} only
- * when asked for: a solver answers {@code (get-model)} after {@code unsat} with an error.
+ * {@code c_<line>_<i>} per input constraint, then {@code (check-sat)}; a caller that wants the model
+ * appends {@code (get-model)} itself (a solver answers it after {@code unsat} with an error).
  * Quantifier-free non-linear integer arithmetic (QF_NIA), accepted by z3 and cvc5. Its verdict is
  * the bounded one: {@code unsat} means "no solution of rank ≤ K".
  */
 final class SmtLibScript {
     private SmtLibScript() {}
 
-    static String of(Context ctx, Problem p, Semantics s, int k, boolean getModel) {
+    static String of(Context ctx, Problem p, Semantics s, int k) {
         ctx.setPrintMode(Z3_ast_print_mode.Z3_PRINT_SMTLIB2_COMPLIANT);
         Encoding enc = new Encoding(ctx, s, k, Session.discardable(p));
         List<Constraint> cs = p.constraints();
@@ -41,7 +41,6 @@ final class SmtLibScript {
                     .append(Math.max(0, cs.get(i).span().line())).append('_').append(i).append("))\n");
         }
         sb.append("(check-sat)\n");
-        if (getModel) sb.append("(get-model)\n");
         return sb.toString();
     }
 }

@@ -195,17 +195,12 @@ public final class SmtSolver implements ShapeSolver {
     /** The bounded encoding as a standard SMT-LIB2 script ({@link SmtLibScript}) ending in {@code (check-sat)}. */
     @Override
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
-        return Optional.of(exportSmtLib(problem, options, false));
-    }
-
-    /** As {@link #exportSmtLib(Problem, SolveOptions)}; {@code getModel} appends {@code (get-model)}. */
-    public String exportSmtLib(Problem problem, SolveOptions options, boolean getModel) {
         int limit = InputSize.limit();
         if (InputSize.nodes(problem.constraints(), limit) > limit)
             throw new org.shapeforge.lang.ShapeError("too-large", org.shapeforge.lang.Span.NONE, InputSize.tooLarge(limit));
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
-            return SmtLibScript.of(ctx, problem, options.semantics(), k, getModel);
+            return Optional.of(SmtLibScript.of(ctx, problem, options.semantics(), k));
         }
     }
 

@@ -38,7 +38,7 @@ class InputSizeTest {
         assertTrue(reason.contains("too large") && reason.contains(InputSize.ENV), reason);
         Entailment e = z3.entails(p, Parser.parse("e.shc", "a = 5").constraints().getFirst(), SolveOptions.defaults());
         assertTrue(assertInstanceOf(Entailment.Undetermined.class, e).toString().contains("too large"), e::toString);
-        ShapeError err = assertThrows(ShapeError.class, () -> z3.exportSmtLib(p, SolveOptions.defaults(), false));
+        ShapeError err = assertThrows(ShapeError.class, () -> z3.exportSmtLib(p, SolveOptions.defaults()));
         assertEquals("too-large", err.code());
     }
 

@@ -19,8 +19,7 @@ import org.shapeforge.oracle.gen.Case;
 import org.shapeforge.oracle.gen.CaseGen;
 import org.shapeforge.oracle.gen.Fragment;
 import org.shapeforge.semantics.Semantics;
-import org.shapeforge.smt.SmtSolver;
-import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.solve.rules.Mutation;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
@@ -117,8 +116,8 @@ public final class Fuzzer {
 
         /** Solvers whose calls are counted in the given (shared) tallies. */
         Runner(Config c, SolverStatistics.Counters natStats, SolverStatistics.Counters smtStats) {
-            this.nat = new SolverStatistics(new Checked(new NativeSolver(c.mutations())), natStats);
-            this.smt = new SolverStatistics(new SmtSolver(true), smtStats); // one Z3 context for this worker thread
+            this.nat = new SolverStatistics(new Checked(Backend.nativeMutated(c.mutations())), natStats);
+            this.smt = new SolverStatistics(Backend.smtContextPerThread(), smtStats); // one Z3 context for this worker thread
             this.smtOpts = SolveOptions.defaults().withSemantics(Semantics.FLAT).withTimeoutMs(c.smtTimeoutMs());
         }
 

@@ -1,4 +1,4 @@
-package org.shapeforge.cli;
+package org.shapeforge.pipeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +18,6 @@ import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShapes;
-import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.SolveOptions;
 
 /**
  * Concrete sizes for {@code run} on a program with {@code dynamic} dimensions (docs/codegen.md,
@@ -31,16 +29,18 @@ import org.shapeforge.solver.SolveOptions;
  * sizes must satisfy the facts ({@link Facts#violated}); the program is then {@link Specialise}d at
  * them — the program {@code infer --bind} checks.
  */
-final class RunSizes {
-    private RunSizes() {}
+final class Specialization {
+    private Specialization() {}
 
-    /** A concrete program and the size chosen for each dynamic dim, with why (e.g. {@code likely(n), class m = n}). */
-    record Resolved(Program program, Map<String, Long> sizes, Map<String, String> why) {}
-
-    static Resolved resolve(Program p, List<String> binds) {
+    /**
+     * {@code p} at the sizes {@code given} (NAME → SIZE, as {@code --bind}) and chosen for the rest;
+     * {@code infer} is the pipeline's inference, run once on the unbound program for its equal-dim
+     * classes. A name that is not a dynamic dim, a size below 1, sizes that break a fact or a dim
+     * that cannot be sized are usage errors ({@link ShapeError} "usage").
+     */
+    static Sized of(Program p, Map<String, Long> given, java.util.function.Function<Program, Inference> infer) {
         List<String> dynamic = new ArrayList<>();
         for (Stmt s : p.statements()) if (s instanceof Stmt.Dynamic(var names, var _)) dynamic.addAll(names);
-        Map<String, Long> given = BindOptions.parse(binds);
         for (var e : given.entrySet()) {
             String n = e.getKey(), b = n + "=" + e.getValue();
             if (!dynamic.contains(n))
@@ -48,8 +48,14 @@ final class RunSizes {
                         + p.file() + (dynamic.isEmpty() ? " (it declares none)" : " (it declares " + String.join(", ", dynamic) + ")"));
             if (e.getValue() < 1) throw new ShapeError("usage", Span.NONE, "--bind " + b + ": a size is at least 1");
         }
-        if (dynamic.isEmpty()) return new Resolved(p, Map.of(), Map.of());
-        List<DimClasses.EqClass> classes = classes(p, dynamic);
+        if (dynamic.isEmpty()) return new Sized(p, p, Map.of(), Map.of(), Optional.empty());
+        Optional<Inference> unbound;
+        try {
+            unbound = Optional.of(infer.apply(p));
+        } catch (ShapeError e) {
+            unbound = Optional.empty();
+        }
+        List<DimClasses.EqClass> classes = classes(unbound, dynamic);
         Binding.check(new DimClasses(classes), given).ifPresent(m -> {
             throw new ShapeError("usage", Span.NONE, "--bind: " + m);
         });
@@ -97,20 +103,15 @@ final class RunSizes {
             ordered.put(n, sizes.get(n));
             reasons.put(n, why.get(n));
         }
-        return new Resolved(Specialise.of(p, ordered), ordered, reasons);
+        return new Sized(Specialise.of(p, ordered), p, ordered, reasons, unbound);
     }
 
     /**
      * The equal-dim classes of the program's symbolic inference; a dim the inference does not class
      * (it failed, or the dim is unused) is a class of its own, and the failure is reported later.
      */
-    private static List<DimClasses.EqClass> classes(Program p, List<String> dynamic) {
-        DimClasses cl;
-        try {
-            cl = SymbolicShapes.classes(Inference.run(p, new NativeSolver(), SolveOptions.defaults()));
-        } catch (ShapeError e) {
-            cl = new DimClasses(List.of());
-        }
+    private static List<DimClasses.EqClass> classes(Optional<Inference> unbound, List<String> dynamic) {
+        DimClasses cl = unbound.map(SymbolicShapes::classes).orElseGet(() -> new DimClasses(List.of()));
         List<DimClasses.EqClass> out = new ArrayList<>(cl.classes());
         for (String n : new TreeSet<>(dynamic))
             if (cl.of(n).isEmpty()) out.add(new DimClasses.EqClass(java.util.Set.of(n), OptionalLong.empty()));

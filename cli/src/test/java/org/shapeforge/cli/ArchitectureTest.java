@@ -1,0 +1,112 @@
+package org.shapeforge.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules {@code docs/architecture.md} and {@code docs/oracle.md} state, kept by the build: a
+ * scan of every module's main sources (the repository root is the parent of this module), each
+ * rule a list of the files that break it, which must be empty. Comments are not code: javadoc and
+ * {@code //} lines are skipped.
+ */
+class ArchitectureTest {
+    static final Path ROOT = Path.of("..");
+
+    /** A main source file: its path from the root ({@code cli/src/main/java/...}) and its code lines. */
+    record Source(String path, List<String> code) {
+        String module() {
+            return path.substring(0, path.indexOf('/'));
+        }
+
+        boolean is(String suffix) {
+            return path.endsWith(suffix);
+        }
+
+        boolean mentions(Pattern p) {
+            return code.stream().anyMatch(l -> p.matcher(l).find());
+        }
+    }
+
+    static List<Source> sources() throws IOException {
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            List<Source> out = new java.util.ArrayList<>();
+            for (Path m : modules.filter(d -> Files.isDirectory(d.resolve("src/main/java"))).toList())
+                try (Stream<Path> files = Files.walk(m.resolve("src/main/java"))) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList())
+                        out.add(new Source(ROOT.relativize(f).toString().replace('\\', '/'), Files.readAllLines(f).stream()
+                                .filter(l -> !l.strip().startsWith("*") && !l.strip().startsWith("/*") && !l.strip().startsWith("//"))
+                                .toList()));
+                }
+            assertTrue(out.size() > 300, "the scan found only " + out.size() + " sources: is the working directory cli/?");
+            return out;
+        }
+    }
+
+    static Set<String> breaking(Pattern p, Predicate<Source> allowed) throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (Source s : sources()) if (s.mentions(p) && !allowed.test(s)) out.add(s.path());
+        return out;
+    }
+
+    @Test
+    void onlyTheParsersFrontEndsImportAntlr() throws IOException {
+        Set<String> front = Set.of("constraints/src/main/java/org/shapeforge/lang/AstBuilder.java",
+                "constraints/src/main/java/org/shapeforge/lang/TermBuilder.java",
+                "constraints/src/main/java/org/shapeforge/lang/ConstraintBuilder.java",
+                "constraints/src/main/java/org/shapeforge/lang/SyntaxErrors.java",
+                "constraints/src/main/java/org/shapeforge/lang/NestingLimit.java",
+                "constraints/src/main/java/org/shapeforge/program/ProgramParser.java");
+        assertEquals(Set.of(), breaking(Pattern.compile("import org\\.antlr\\.|org\\.shapeforge\\.(lang|program)\\.antlr\\."),
+                s -> front.contains(s.path())));
+    }
+
+    @Test
+    void onlySolverSmtImportsZ3() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("com\\.microsoft\\.z3"), s -> s.module().equals("solver-smt")));
+    }
+
+    @Test
+    void protobufStaysInOnnxAndTheCommandsThatHandOnItsModel() throws IOException {
+        Set<String> handOn = Set.of("cli/src/main/java/org/shapeforge/cli/ImportCommand.java",
+                "cli/src/main/java/org/shapeforge/cli/OnnxRun.java", "cli/src/main/java/org/shapeforge/cli/ModelCorpus.java");
+        assertEquals(Set.of(), breaking(Pattern.compile("com\\.google\\.protobuf|import onnx\\.|onnx\\.Onnx\\."),
+                s -> s.module().equals("onnx") || handOn.contains(s.path())));
+    }
+
+    @Test
+    void onlyBackendConstructsASolver() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("new\\s+(\\w+\\.)*(NativeSolver|SmtSolver)\\s*\\("),
+                s -> s.module().equals("solver-native") || s.module().equals("solver-smt")
+                        || s.is("oracle/src/main/java/org/shapeforge/oracle/Backend.java")));
+    }
+
+    @Test
+    void theCliWritesOneErrorDocument() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("putObject\\(\"error\"\\)"),
+                s -> !s.module().equals("cli") || s.is("cli/ErrorDoc.java")));
+    }
+
+    @Test
+    void thePipelineSeesNoSolverImplementation() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("import org\\.shapeforge\\.(solve|smt|oracle)\\.|org\\.shapeforge\\.solve\\.NativeSolver"),
+                s -> !s.module().equals("pipeline")));
+    }
+
+    @Test
+    void everyOptionBlockOfTheMixinsIsDeclaredOnce() throws IOException {
+        for (String option : List.of("\"--json\", description = \"print one JSON document\")", "\"--timeout-ms\", paramLabel = \"T\", description = \"bound the whole command",
+                "\"--complete\"", "\"--smt-budget-ms\"", "\"--trace\"", "\"--model\", paramLabel = \"MODEL\", description = \"transformer (default)"))
+            assertEquals(1, breaking(Pattern.compile("@(picocli\\.)?(CommandLine\\.)?Option\\(names = " + Pattern.quote(option)), s -> !s.module().equals("cli")).size(), option);
+    }
+}
