@@ -57,6 +57,10 @@ public final class InferCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "with --emit c|cuda: the directory the code is written to")
     Path outDir;
 
+    @Option(names = "--closing", paramLabel = "POLICY", defaultValue = "notes", converter = ClosingOption.class,
+            description = ClosingOption.DESCRIPTION)
+    org.shapeforge.solver.ClosingPolicy closing;
+
     @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
     long timeoutMs;
 
@@ -79,7 +83,7 @@ public final class InferCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete));
+            Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withComplete(complete).withClosing(closing));
             if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
                     && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
                 return BindCheck.inferBound(program, inf, binds, json, out); // bind, then infer (issue 31)
@@ -95,7 +99,7 @@ public final class InferCommand implements Callable<Integer> {
                     if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json, out);
                     if (projections)
                         target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), new NativeSolver(),
-                                SolveOptions.defaults().withComplete(complete));
+                                SolveOptions.defaults().withComplete(complete).withClosing(closing));
                 }
             }
             org.shapeforge.project.ProgramProjections pp = null;

@@ -41,7 +41,12 @@ final class ProgramCode {
 
     /** Infers and projects; a shape or projection failure is a {@link ShapeError} "fail …" with exit code 1. */
     static Projected project(Program program) {
-        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults());
+        return project(program, org.shapeforge.solver.ClosingPolicy.NOTES);
+    }
+
+    /** As above, closing by {@code closing} ({@code run --closing}). */
+    static Projected project(Program program, org.shapeforge.solver.ClosingPolicy closing) {
+        Inference inf = Inference.run(program, new NativeSolver(), SolveOptions.defaults().withClosing(closing));
         if (inf.failure().isPresent()) {
             var d = inf.failure().get();
             throw new Failure("shape inference failed: " + d.message() + " (hint: " + d.hint() + ")",

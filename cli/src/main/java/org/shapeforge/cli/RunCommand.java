@@ -50,6 +50,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "size of a dynamic dimension (default: its first likely value, else the smallest its facts allow)")
     List<String> binds = new ArrayList<>();
 
+    @Option(names = "--closing", paramLabel = "POLICY", defaultValue = "notes", converter = ClosingOption.class,
+            description = ClosingOption.DESCRIPTION)
+    org.shapeforge.solver.ClosingPolicy closing;
+
     @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
     long timeoutMs;
 
@@ -72,7 +76,7 @@ public final class RunCommand implements Callable<Integer> {
             org.shapeforge.program.Program program = ProgramParser.parse(file.toString(), Cli.read(file));
             RunSizes.Resolved sized = RunSizes.resolve(program, binds);
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
-            ProgramCode.Projected p = ProgramCode.project(sized.program());
+            ProgramCode.Projected p = ProgramCode.project(sized.program(), closing);
             ProgramRun.Report r;
             boolean terminal = System.console() != null && System.console().isTerminal();
             try {

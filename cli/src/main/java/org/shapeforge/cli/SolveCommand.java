@@ -42,6 +42,10 @@ public final class SolveCommand implements Callable<Integer> {
     @Option(names = "--complete", description = "finite backtracking at the policy choice points (Remark 6.7(ii))")
     boolean complete;
 
+    @Option(names = "--closing", paramLabel = "POLICY", defaultValue = "notes", converter = ClosingOption.class,
+            description = ClosingOption.DESCRIPTION)
+    org.shapeforge.solver.ClosingPolicy closing;
+
     @Option(names = "--timeout-ms", paramLabel = "T", description = "bound the whole command (exit 3, unknown (timeout))")
     long timeoutMs;
 
@@ -60,7 +64,7 @@ public final class SolveCommand implements Callable<Integer> {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
         PrintWriter out = spec.commandLine().getOut();
         if (verified) {
-            Verified.Result r = Verified.solve(p, smtBudgetMs);
+            Verified.Result r = Verified.solve(p, smtBudgetMs, closing);
             Outcome o = r.outcome();
             if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints()).put("fallback", r.fallback())
                     .put("source", r.fallback() ? "smt" : "native")));
@@ -69,7 +73,7 @@ public final class SolveCommand implements Callable<Integer> {
             out.flush();
             return OutcomeView.exitCode(o);
         }
-        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete).withTimeoutMs(timeoutMs));
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete).withTimeoutMs(timeoutMs).withClosing(closing));
         if (json) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
         else out.print(OutcomeView.text(o, p.constraints()));
         out.flush();
