@@ -78,4 +78,26 @@ class RowEnvLubTest {
             assertEquals("[3, 5]", row(s, "zz"), renamed.toString());
         }
     }
+
+    /**
+     * 40 diamonds in a chain ({@code <a_i> <= <x_i>, <a_i> <= <y_i>, <x_i> <= <a_i+1>, <y_i> <=
+     * <a_i+1>}): 2^40 paths from the leaf down to the bound, each variable's LUB read once.
+     */
+    @Test
+    void ocannl_diamondsAreReadOncePerVariable() {
+        List<String> lines = new ArrayList<>(List.of("<y> <= <a0>", "<y> <= [7]", "leaf <a40>"));
+        for (int i = 0; i < 40; i++)
+            lines.addAll(List.of("<a" + i + "> <= <x" + i + ">", "<a" + i + "> <= <z" + i + ">",
+                    "<x" + i + "> <= <a" + (i + 1) + ">", "<z" + i + "> <= <a" + (i + 1) + ">"));
+        var s = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> solve(lines, ClosingPolicy.OCANNL), "2^40 paths: each variable's LUB must be read once");
+        assertEquals("[7]", row(s, "a40"));
+    }
+
+    /** Mutual caps between interior rows (a cycle of adjacencies) end, and the bound below still reaches the leaf. */
+    @Test
+    void ocannl_cycleOfInteriorRows() {
+        var s = solve(List.of("<t> <= <b>", "<u> <= <t>", "<t> <= <u>", "<y> <= <u>", "<y> <= [4]", "leaf <b>"), ClosingPolicy.OCANNL);
+        assertEquals("[4]", row(s, "b"));
+    }
 }

@@ -1,8 +1,10 @@
 package org.shapeforge.solve.close;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Fact;
@@ -41,6 +43,11 @@ public final class RowEnvLub {
     private final Provenance prov;
     private final boolean complete;
     private final ClosingPolicy policy;
+    private final Map<String, Lub> memo = new HashMap<>();
+    private boolean cut; // a cycle was cut below the variable being read
+
+    /** A variable's environment LUB and its derivation. */
+    private record Lub(Row.Closed row, Why why) {}
 
     public RowEnvLub(Engine en, Provenance prov, boolean complete, ClosingPolicy policy) {
         this.en = en;
@@ -66,7 +73,8 @@ public final class RowEnvLub {
             if (own.stream().noneMatch(Row::isOpen)) continue; // ground caps: LEAF_ROWS's join is the LUB already
             Set<String> seen = new HashSet<>(Set.of(v));
             List<Row> read = new ArrayList<>(own.size());
-            for (Row c : own) read.add(atLub(c, seen, t, 0));
+            for (Row c : own) if (atLub(c, seen, t, 0) instanceof Row r) read.add(r);
+            if (read.isEmpty()) continue;
             RowJoin.Result lub = RowJoin.of(read);
             if (lub.holes() > 0 || !lub.row().isGround() || lub.row().flat().isEmpty()) continue;
             if (lub.row().equals(RowJoin.of(own).row())) continue;
@@ -89,26 +97,49 @@ public final class RowEnvLub {
         return out;
     }
 
-    /** {@code c} with its row variable at that variable's environment LUB and its dimension variables at their caps. */
+    /**
+     * {@code c} with its row variable at that variable's environment LUB and its dimension variables
+     * at their caps; null where the variable closes a cycle (the cap then bounds nothing new).
+     */
     private Row atLub(Row c, Set<String> seen, Trace t, int depth) {
         List<Dim> lead = dims(c.lead(), t), trail = dims(c.trail(), t);
         if (!(c instanceof Row.Open o)) return new Row.Closed(lead, trail);
-        List<Dim> innerLead = List.of(), innerTrail = List.of();
-        if (depth < MAX_DEPTH && seen.add(o.var())) {
-            List<Row> caps = caps(en.store.bound().rowCaps(o.var()), t);
-            if (!caps.isEmpty()) {
-                List<Row> read = new ArrayList<>(caps.size());
-                for (Row k : caps) read.add(atLub(k, seen, t, depth + 1));
-                Row.Closed j = RowJoin.of(read).row();
-                innerLead = j.lead();
-                innerTrail = j.trail();
-            }
-            seen.remove(o.var()); // a cycle is cut along one path only: a sibling path may read the same variable
-        }
-        List<Dim> l = new ArrayList<>(lead), r = new ArrayList<>(innerTrail);
-        l.addAll(innerLead);
+        Row.Closed inner = lubOf(o.var(), seen, t, depth);
+        if (inner == null) return null;
+        List<Dim> l = new ArrayList<>(lead), r = new ArrayList<>(inner.trail());
+        l.addAll(inner.lead());
         r.addAll(trail);
         return new Row.Closed(l, r);
+    }
+
+    /**
+     * The environment LUB of row variable {@code v}: the join of its caps read at their own LUBs,
+     * {@code []} without any; null where {@code v} closes a cycle on the current path (which is
+     * then "cut": the adjacency repeats a bound already being read). Each variable's LUB is computed once per run (what the store holds does not
+     * change while the stage reads it) unless a cut on its path made it path-dependent.
+     */
+    private Row.Closed lubOf(String v, Set<String> seen, Trace t, int depth) {
+        Lub known = memo.get(v);
+        if (known != null) {
+            t.add(known.why());
+            return known.row();
+        }
+        if (depth >= MAX_DEPTH || !seen.add(v)) {
+            cut = true;
+            return null;
+        }
+        boolean outer = cut;
+        cut = false;
+        Trace own = new Trace(Why.NONE, true);
+        List<Row> caps = caps(en.store.bound().rowCaps(v), own);
+        List<Row> read = new ArrayList<>(caps.size());
+        for (Row k : caps) if (atLub(k, seen, own, depth + 1) instanceof Row r) read.add(r);
+        Row.Closed lub = read.isEmpty() ? Row.empty() : RowJoin.of(read).row();
+        seen.remove(v); // a cycle is cut along one path only: a sibling path may read the same variable
+        if (!cut) memo.put(v, new Lub(lub, own.why()));
+        cut |= outer;
+        t.add(own.why());
+        return lub;
     }
 
     private List<Dim> dims(List<Dim> ds, Trace t) {
