@@ -100,4 +100,17 @@ class RowEnvLubTest {
         var s = solve(List.of("<t> <= <b>", "<u> <= <t>", "<t> <= <u>", "<y> <= <u>", "<y> <= [4]", "leaf <b>"), ClosingPolicy.OCANNL);
         assertEquals("[4]", row(s, "b"));
     }
+
+    /**
+     * Stage 3's exception, "but only if they don't have a Total_elems 1 constraint" ({@code
+     * close.TotalOneRows}): OCANNL gives the row no LUB and then no-further-axes; the notes close it to
+     * its cap's join, and Total_elems fails (a policy failure).
+     */
+    @Test
+    void ocannl_totalElemsOneRowTakesNoLub() {
+        List<String> lines = List.of("[3] <= <r>", "total(<r>) = 1", "leaf <r>");
+        assertEquals("[]", row(solve(lines, ClosingPolicy.OCANNL), "r"));
+        var notes = new NativeSolver().solve(Solve.problem(lines.toArray(String[]::new)), SolveOptions.defaults());
+        assertEquals(org.shapeforge.solver.FailureKind.POLICY, Solve.unsat(notes).failure().kind(), notes.toString());
+    }
 }

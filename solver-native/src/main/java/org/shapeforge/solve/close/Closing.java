@@ -26,7 +26,7 @@ public final class Closing {
     private final boolean complete;
     private final ClosingPolicy policy;
 
-    /** Closing by {@code policy}: the notes' Def. 6.1, or OCANNL's stages where they differ ({@link RowEnvLub}). */
+    /** Closing by {@code policy}: the notes' Def. 6.1, or OCANNL's stages where they differ ({@link TotalOneRows}, {@link RowEnvLub}). */
     public Closing(Engine en, Provenance prov, boolean complete, ClosingPolicy policy) {
         this.en = en;
         this.prov = prov;
@@ -43,6 +43,7 @@ public final class Closing {
         switch (s) {
             case SOLVE -> en.run();
             case LEAF_ROWS -> {
+                new TotalOneRows(en, prov, policy).run();
                 new RowEnvLub(en, prov, complete, policy).run();
                 forRows(true);
             }
