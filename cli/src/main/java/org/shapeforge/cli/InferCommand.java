@@ -63,6 +63,9 @@ public final class InferCommand implements Callable<Integer> {
     @Mixin
     TimeoutOption timeout;
 
+    @Mixin
+    ClosingOption closing;
+
     @Option(names = "--bind", paramLabel = "NAME=SIZE", description = "resolve a dynamic dimension to a size (docs/dynamic.md)")
     java.util.List<String> binds = new java.util.ArrayList<>();
 
@@ -82,7 +85,7 @@ public final class InferCommand implements Callable<Integer> {
             out.flush();
             return Cli.OK;
         }
-        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults().withComplete(complete.on));
+        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
         if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
                 && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
             return BindCheck.inferBound(program, inf, binds, json.on, out); // bind, then infer (issue 31)
@@ -98,7 +101,7 @@ public final class InferCommand implements Callable<Integer> {
                 if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json.on, out);
                 if (projections)
                     target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), Backend.NATIVE.create(),
-                            SolveOptions.defaults().withComplete(complete.on));
+                            SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
             }
         }
         org.shapeforge.project.ProgramProjections pp = null;

@@ -58,6 +58,9 @@ public final class RunCommand implements Callable<Integer> {
     TimeoutOption timeout;
 
     @Mixin
+    ClosingOption closing;
+
+    @Mixin
     JsonOption json;
 
     @Mixin
@@ -76,7 +79,8 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
         try {
-            Pipeline pipeline = ProgramCode.pipeline(trace.on);
+            Pipeline pipeline = ProgramCode.pipeline(trace.on)
+                    .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));
             Sized sized = pipeline.specialize(pipeline.parse(file.toString(), Cli.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             Projected p = pipeline.project(pipeline.infer(sized.program()));

@@ -46,6 +46,9 @@ public final class SolveCommand implements Callable<Integer> {
     @Mixin
     TimeoutOption timeout;
 
+    @Mixin
+    ClosingOption closing;
+
     @Option(names = "--verified", description = "native, re-checked by the evaluator; on a policy failure or unknown, "
             + "an SMT fallback within --smt-budget-ms (a model is flagged fallback; an unsat core names your lines)")
     boolean verified;
@@ -61,7 +64,7 @@ public final class SolveCommand implements Callable<Integer> {
         Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
         PrintWriter out = spec.commandLine().getOut();
         if (verified) {
-            Verified.Result r = Verified.solve(p, smtBudget.millis);
+            Verified.Result r = Verified.solve(p, smtBudget.millis, closing.policy);
             Outcome o = r.outcome();
             if (json.on) out.println(Cli.json(OutcomeView.json(o, p.constraints()).put("fallback", r.fallback())
                     .put("source", r.fallback() ? "smt" : "native")));
@@ -70,7 +73,7 @@ public final class SolveCommand implements Callable<Integer> {
             out.flush();
             return OutcomeView.exitCode(o);
         }
-        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete.on).withTimeoutMs(timeout.millis));
+        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete.on).withTimeoutMs(timeout.millis).withClosing(closing.policy));
         if (json.on) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
         else out.print(OutcomeView.text(o, p.constraints()));
         out.flush();

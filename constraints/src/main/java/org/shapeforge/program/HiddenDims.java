@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
+import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Row;
 
@@ -15,12 +16,16 @@ import org.shapeforge.term.Row;
  * that, before closing, is unbound and has no cap with an explicit axis is determined by nothing
  * in the program; closing would silently make it empty. The native solver reports this only for
  * caps with holes and for dimension variables, so the front end checks the solved form. Rows
- * that OCANNL deems safe to guess (input rows used only pointwise) are exempt.
+ * that OCANNL deems safe to guess (input rows used only pointwise) are exempt. Under {@link
+ * ClosingPolicy#OCANNL} so is a row that closing gave at least one axis (issue 28): OCANNL's stage 3
+ * sets a terminal row to the LUB that reaches it through interior rows, or to "one axis of the
+ * required dimension" when its {@code Total_elems} needs one, and reports only a row closed to
+ * no-further-axes.
  */
 final class HiddenDims {
     private HiddenDims() {}
 
-    static Solution check(Generated g, Solution s) {
+    static Solution check(Generated g, Solution s, ClosingPolicy policy) {
         if (!(s instanceof Solution.Solved solved) || solved.solved().isEmpty()) return s;
         SolvedForm sf = solved.solved().get();
         Set<String> capped = new HashSet<>(); // row variables with a cap that has an explicit axis
@@ -31,6 +36,7 @@ final class HiddenDims {
             if (d.kind() != Declaration.Provenance.PARAM) continue;
             for (Declaration.VarRef v : d.vars()) {
                 if (!v.row() || g.safeToGuess().contains(v.name()) || determined(v.name(), sf, capped, 0)) continue;
+                if (policy == ClosingPolicy.OCANNL && solved.model().rows().get(v.name()) instanceof Row r && r.knownRank() > 0) continue;
                 List<Constraint> involved = new ArrayList<>();
                 for (Constraint c : g.constraints())
                     if (mentions(c, v.name())) involved.add(c);

@@ -36,7 +36,7 @@ public record Inference(Generated generated, Solution solution) {
     /** Generates and solves; a malformed program throws {@link org.shapeforge.lang.ShapeError}. */
     public static Inference run(Program p, ShapeSolver solver, SolveOptions options) {
         Generated g = ShapeLogic.generate(p);
-        return of(g, solver.solve(g.problem(), options));
+        return of(g, solver.solve(g.problem(), options), options.closing());
     }
 
     /**
@@ -45,7 +45,12 @@ public record Inference(Generated generated, Solution solution) {
      * benchmark times on its own).
      */
     public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome) {
-        return new Inference(g, HiddenDims.check(g, Solution.of(outcome)));
+        return of(g, outcome, org.shapeforge.solver.ClosingPolicy.NOTES);
+    }
+
+    /** As above, with the hidden-dimension check of the closing policy the outcome was solved by. */
+    public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome, org.shapeforge.solver.ClosingPolicy policy) {
+        return new Inference(g, HiddenDims.check(g, Solution.of(outcome), policy));
     }
 
     /** Reads, parses, generates and solves a file. */

@@ -47,10 +47,10 @@ public final class ShapeLogic {
     private final DynamicLogic dynamicOps = new DynamicLogic(this);
     int specs;
 
-    /** The statement being generated, and the capture environment of its top-level spec operation. */
+    /** The statement being generated, and the spec operations written in it (what its capture names). */
     private Span stmtSpan;
     private String stmtText;
-    SpecTerms lastSpec;
+    private final List<SpecTerms> statementSpecs = new ArrayList<>();
 
     private ShapeLogic(String file) {
         this.file = file;
@@ -76,7 +76,7 @@ public final class ShapeLogic {
 
     private void statement(Stmt s) {
         stmtSpan = s.span();
-        lastSpec = null;
+        statementSpecs.clear();
         switch (s) {
             case Stmt.Assign(var name, var e, var captures, var span, var text) -> {
                 stmtText = text;
@@ -234,17 +234,17 @@ public final class ShapeLogic {
             }
             case "permute" -> {
                 arity(c, ops, 1);
-                specOps.apply(r, ops, specsIn.getFirst(), "permute", false);
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "permute", false));
             }
             case "einsum" -> {
                 if (ops.size() < 2 || ops.size() > 3)
                     throw new ShapeError("program", at, "einsum takes two or three tensors and a spec; got " + ops.size()
                             + " tensor(s) (a unary einsum is permute(a, \"spec\"))");
-                specOps.apply(r, ops, specsIn.getFirst(), "einsum", false);
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "einsum", false));
             }
             case "block" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, "block takes at least one tensor and a spec");
-                specOps.apply(r, ops, specsIn.getFirst(), "block", true);
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "block", true));
             }
             case "stack_out", "stack_in", "stack_batch" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
@@ -307,15 +307,11 @@ public final class ShapeLogic {
     }
 
     private void capture(List<String> names, Expr e, Span span) {
-        if (lastSpec == null || !(e instanceof Expr.Call c) || !List.of("permute", "einsum", "block").contains(c.fn()))
-            throw new ShapeError("program", span, "capture follows a permute, einsum or block: it names labels of its spec");
+        // a statement that is a spec operation captures its own labels; otherwise those of the nested ones
+        List<SpecTerms> specs = e instanceof Expr.Call c && List.of("permute", "einsum", "block").contains(c.fn())
+                ? List.of(statementSpecs.getLast()) : statementSpecs;
         for (String n : names) {
-            Origin o = origin("capture " + n, "", "");
-            Label l;
-            if (lastSpec.dimLabels().containsKey(n)) l = new Label.DimLabel(lastSpec.dimLabels().get(n), o);
-            else if (lastSpec.rowLabels().containsKey(n)) l = new Label.RowLabel(lastSpec.rowLabels().get(n), o);
-            else throw new ShapeError("program", span, "'" + n + "' is not a label of the spec; its labels are "
-                    + lastSpec.dimLabels().keySet() + " and row variables " + lastSpec.rowLabels().keySet());
+            Label l = Captures.resolve(n, specs, origin("capture " + n, "", ""), span);
             if (labels.containsKey(n))
                 throw new ShapeError("program", span, "label '" + n + "' is already captured at " + labels.get(n).origin().statement());
             labels.put(n, l);

@@ -59,7 +59,6 @@ final class SpecLogic {
         g.operation(g.nameOf(r), r, ops, kind, scalarOp, from, fixedIdx, true, g.origin(opText, "", ""));
         if (block)
             for (String l : Discardable.of(spec)) g.declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
-        g.lastSpec = t;
         return t;
     }
 

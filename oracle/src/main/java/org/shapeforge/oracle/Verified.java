@@ -37,9 +37,14 @@ public final class Verified {
     public record Result(Outcome outcome, boolean fallback, Optional<Outcome> nativeOutcome) {}
 
     public static Result solve(Problem problem, long smtBudgetMs) {
+        return solve(problem, smtBudgetMs, org.shapeforge.solver.ClosingPolicy.NOTES);
+    }
+
+    /** As above, native closing by {@code closing} (SMT has no closing policy: its model is any solution). */
+    public static Result solve(Problem problem, long smtBudgetMs, org.shapeforge.solver.ClosingPolicy closing) {
         Problem p = problem.withoutExpectations();
         SolveOptions flat = SolveOptions.defaults().withSemantics(Semantics.FLAT);
-        Outcome nat = Backend.NATIVE.checked().solve(p, flat);
+        Outcome nat = Backend.NATIVE.checked().solve(p, flat.withClosing(closing));
         if (nat instanceof Outcome.Sat || nat instanceof Outcome.Unsat) return new Result(nat, false, Optional.of(nat));
         Outcome smt = Backend.SMT.checked().solve(p, flat.withTimeoutMs(Math.max(1, smtBudgetMs)));
         String why = "native: " + ((Outcome.Unknown) nat).reason();

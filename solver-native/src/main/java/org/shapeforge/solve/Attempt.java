@@ -10,6 +10,7 @@ import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.search.Choices;
+import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.solver.SolvedForm;
 
 /** One deterministic run along one branch script: stage 1, then (optionally) closing. */
@@ -45,6 +46,12 @@ final class Attempt {
      */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
             java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
+        return run(in, prov, choices, complete, ClosingPolicy.NOTES, close, maxSteps, mutations, allSources);
+    }
+
+    /** One run, closing by {@code policy} (issue 28: the notes' Def. 6.1 or OCANNL's stages). */
+    static Result run(Input in, Provenance prov, Choices choices, boolean complete, ClosingPolicy policy, boolean close,
+            long maxSteps, java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.derivations(!allSources, in.constraints().size());
         en.mutations(mutations);
@@ -60,7 +67,7 @@ final class Attempt {
             List<String> notes = new ArrayList<>();
             Assignment model = null;
             if (close) {
-                new Closing(en, prov, complete).run();
+                new Closing(en, prov, complete, policy).run();
                 en.size.finish();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
                 java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();

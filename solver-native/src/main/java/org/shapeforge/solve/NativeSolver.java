@@ -81,7 +81,7 @@ public final class NativeSolver implements ShapeSolver {
         long steps = 0;
         for (int node = 0; ; node++) {
             Choices ch = new Choices(script);
-            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), true, maxSteps(in), mutations, false);
+            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), options.closing(), true, maxSteps(in), mutations, false);
             steps += r.steps();
             switch (r) {
                 case Attempt.Done d -> {
@@ -123,7 +123,7 @@ public final class NativeSolver implements ShapeSolver {
      * derivations; the replay must fail as {@code f} did, after as many steps.
      */
     private Contradiction explained(Input in, Provenance prov, List<Integer> script, SolveOptions options, Attempt.Failed f) {
-        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), true, maxSteps(in), mutations, true);
+        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), options.closing(), true, maxSteps(in), mutations, true);
         if (!(r instanceof Attempt.Failed replay) || r.steps() != f.steps())
             throw new IllegalStateException("native solver: the replay with sources ended " + r.getClass().getSimpleName()
                     + " after " + r.steps() + " steps, the run " + f.getClass().getSimpleName() + " after " + f.steps());

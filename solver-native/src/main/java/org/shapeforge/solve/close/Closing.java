@@ -10,6 +10,7 @@ import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
+import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -23,11 +24,14 @@ public final class Closing {
     private final Engine en;
     private final Provenance prov;
     private final boolean complete;
+    private final ClosingPolicy policy;
 
-    public Closing(Engine en, Provenance prov, boolean complete) {
+    /** Closing by {@code policy}: the notes' Def. 6.1, or OCANNL's stages where they differ ({@link TotalOneRows}, {@link RowEnvLub}). */
+    public Closing(Engine en, Provenance prov, boolean complete, ClosingPolicy policy) {
         this.en = en;
         this.prov = prov;
         this.complete = complete;
+        this.policy = policy;
     }
 
     /** Runs stages 3–7; throws {@link Contradiction} on a failed re-solve or a hidden dimension. */
@@ -38,7 +42,11 @@ public final class Closing {
     private void stage(Stage s) {
         switch (s) {
             case SOLVE -> en.run();
-            case LEAF_ROWS -> forRows(true);
+            case LEAF_ROWS -> {
+                new TotalOneRows(en, prov, policy).run();
+                new RowEnvLub(en, prov, complete, policy).run();
+                forRows(true);
+            }
             case LEAF_DIMS -> forDims(Stage.LEAF_DIMS, true);
             case SIZE_GUESS -> new SizeStage(en, prov, complete, this::commit).run();
             case LEAF_GUESS -> forDims(Stage.LEAF_GUESS, false);
