@@ -100,4 +100,10 @@ class ImportBenchTest {
         assertTrue(onnx.get("millis").asDouble() > 0 && onnx.get("loadMillis").asDouble() >= 0, onnx.toString());
         assertEquals(1, onnx.get("allMillis").size());
     }
+
+    @Test
+    void trainingCommandsSplitAtThen() {
+        assertEquals(List.of(List.of("infer", "a.shp"), List.of("import", "m.onnx", "--json")),
+                AotTraining.commands(new String[] {"infer", "a.shp", "--then", "import", "m.onnx", "--json", "--then"}));
+    }
 }
