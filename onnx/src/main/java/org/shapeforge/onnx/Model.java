@@ -24,20 +24,12 @@ public final class Model {
         return parse(file.toString(), bytes(file));
     }
 
-    /**
-     * The model in {@code bytes} ({@code file} names it in errors): what {@link #load} reads. The
-     * tensors' {@code raw_data} alias {@code bytes} instead of copying it (protobuf's aliasing;
-     * issue 32: resnet50's 94 MB of weights were copied once more on every import), so the caller
-     * must not change {@code bytes} afterwards.
-     */
+    /** The model in {@code bytes} ({@code file} names it in errors): what {@link #load} reads. */
     public static ModelProto parse(String file, byte[] bytes) {
         ModelProto m;
         try {
-            com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream.newInstance(bytes);
-            in.enableAliasing(true);
-            m = ModelProto.parseFrom(in);
-            in.checkLastTagWas(0);
-        } catch (java.io.IOException e) { // InvalidProtocolBufferException: reading a byte array does no other I/O
+            m = ModelProto.parseFrom(bytes);
+        } catch (InvalidProtocolBufferException e) {
             throw new ImportError("onnx", file, "not an ONNX model: the protobuf does not parse (" + e.getMessage() + ")");
         }
         if (!m.hasGraph() || m.getIrVersion() <= 0)
