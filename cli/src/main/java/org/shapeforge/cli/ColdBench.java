@@ -119,7 +119,7 @@ public final class ColdBench implements Callable<Integer> {
     /** A training run writing the cache (to a temporary name, moved into place when complete); its wall ms. */
     private static double train(Path jar, Path cache, Path file) throws IOException, InterruptedException {
         Path tmp = cache.resolveSibling("shapeforge.aot.tmp");
-        Timing t = run(command(jar, null, tmp, List.of("infer", file.toString())));
+        Timing t = run(AotTraining.command(jar, tmp, file)); // infer, then import (issue 32: a cold import's classes in the cache)
         if (t.exit() == 0 && Files.exists(tmp)) Files.move(tmp, cache, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         else Files.deleteIfExists(tmp);
         return t.wallMillis();

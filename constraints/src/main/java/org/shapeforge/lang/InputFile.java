@@ -61,12 +61,19 @@ public final class InputFile {
     public static byte[] bytes(Path file, long max) {
         if (max <= 0 || max > PROTOBUF_MAX_BYTES) throw new IllegalArgumentException("a bound in 1.." + PROTOBUF_MAX_BYTES + ": " + max);
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] buf = new byte[(int) Math.min(max + 1, 1 << 16)];
+            // a regular file's size (issue 32: resnet50's 94 MB read through a buffer doubling from
+            // 64 KiB took 1.25 s, Files.readAllBytes 0.34 s); a device or FIFO reports 0: 64 KiB
+            long size = Files.isRegularFile(file) ? Files.size(file) : 0;
+            byte[] buf = new byte[(int) Math.min(max + 1, size > 0 ? size : 1 << 16)];
             int n = 0;
             while (true) {
                 if (n == buf.length) {
                     if (n > max) break;
+                    int next = in.read(); // full: at the end (the common case, no copy), or the file grew
+                    if (next < 0) return buf;
                     buf = Arrays.copyOf(buf, (int) Math.min(max + 1, 2L * buf.length));
+                    buf[n++] = (byte) next;
+                    continue;
                 }
                 int r = in.read(buf, n, buf.length - n);
                 if (r < 0) return n == buf.length ? buf : Arrays.copyOf(buf, n);

@@ -39,10 +39,10 @@ final class Emitter {
     /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
     final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
     private int fresh;
-    private Outcome.Sat presolved;
-    /** What {@link #presolved} ties to dim_params, read once per presolve. */
-    private SymbolicReading presolvedSymbolic;
-    private int presolvedAt = -1;
+    /** The latest presolves ({@link #presolve}), most recent first. */
+    private final java.util.ArrayDeque<Presolve> presolves = new java.util.ArrayDeque<>();
+    /** Declarations of dim_params and runtime sizes so far ({@link #dynamic}, {@link #define}). */
+    private int declared;
 
     Emitter(String file, ShapeSolver solver) {
         this.file = file;
@@ -77,6 +77,7 @@ final class Emitter {
     }
 
     void dynamic(String name) {
+        declared++;
         dynamic.add(name);
     }
 
@@ -139,6 +140,7 @@ final class Emitter {
      */
     void define(Dim v, SizeExpr meaning, NodeOrigin o) {
         if (v instanceof Dim.Var(String name, _) && symbolic(meaning)) {
+            declared++;
             dynamic.add(name);
             runtime.put(name, meaning);
         } else {
@@ -307,12 +309,12 @@ final class Emitter {
      */
     java.util.OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
         if (d.isGround()) return java.util.OptionalLong.of(Sizes.size(d));
-        presolve(o, why);
+        Presolve p = presolve(o, why, d);
         try {
             // a size tied to a dim_param by a residual relation has no number: the closed model's
             // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
             // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
-            Dim g = presolvedSymbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, presolved.model());
+            Dim g = p.symbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, p.sat.model());
             if (g != null && g.isGround()) return java.util.OptionalLong.of(Sizes.size(g));
         } catch (Undefined e) {
             // fall through: symbolic
@@ -329,69 +331,34 @@ final class Emitter {
      */
     Dim resolve(Dim d, NodeOrigin o) {
         if (d.isGround() || !(d instanceof Dim.Var) || dynamic.contains(((Dim.Var) d).name())) return d;
+        Presolve p;
         try {
-            presolve(o, "reading a shape");
+            p = presolve(o, "reading a shape", d);
         } catch (ImportError ex) {
             return d;
         }
-        var solved = presolved.solved();
+        var solved = p.sat.solved();
         // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
-        var named = presolvedSymbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
+        var named = p.symbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
         if (named.isPresent() && dynamic.contains(named.get()) && !runtime.containsKey(named.get())) return Dim.var(named.get());
-        if (solved.isEmpty() || presolvedSymbolic.dependsOnDynamic(d)) return d;
+        if (solved.isEmpty() || p.symbolic.dependsOnDynamic(d)) return d;
         Dim end = chain(d, solved.get());
         if (end == null) return d;
         if (end.isGround() || end instanceof Dim.Var(String v, _) && dynamic.contains(v)) return end;
         for (String w : dynamic) // a dim_param bound to the same representative
             if (end.equals(chain(Dim.var(w), solved.get()))) return Dim.var(w);
-        if (!(end instanceof Dim.Var(String endName, _)) || nearDynamic().contains(endName) || nearDynamic().contains(((Dim.Var) d).name()))
+        if (!(end instanceof Dim.Var(String endName, _)) || p.nearDynamic(dynamic).contains(endName) || p.nearDynamic(dynamic).contains(((Dim.Var) d).name()))
             return d;
         try { // decided only by closing (a Conv output, a Reshape's −1): that number, with a guard as sizeOf's
-            Dim g = Grounding.dim(d, presolved.model());
+            Dim g = Grounding.dim(d, p.sat.model());
             if (!g.isGround()) return d;
             rel(sz(d), Constraint.Rel.EQ, lit(Sizes.size(g)), o.as("a shape read as " + Sizes.size(g)
                     + " (the size the constraints before it give; the final solve re-checks it)"));
-            presolvedAt = constraints.size(); // the model satisfies the guard: the presolve stands
+            p.cover(constraints.size() - 1); // the model satisfies the guard: the presolve stands
             return g;
         } catch (Undefined ex) {
             return d;
         }
-    }
-
-    /** {@link #nearDynamic()} of the current presolve. */
-    private Set<String> nearDynamic;
-    private int nearDynamicAt = -1;
-
-    /**
-     * The variables a residual fact or a binding of the presolve links, directly or through others,
-     * to a dim_param or runtime size: closing decides them by policy ({@code z <= batch} twice, a
-     * broadcast of batch against itself, may close z to 1), so their closed value is no fact to guard.
-     */
-    private Set<String> nearDynamic() {
-        if (nearDynamicAt == presolvedAt) return nearDynamic;
-        java.util.Map<String, Set<String>> links = new java.util.HashMap<>();
-        java.util.function.Consumer<Set<String>> link = vs -> {
-            for (String v : vs) links.computeIfAbsent(v, k -> new LinkedHashSet<>()).addAll(vs);
-        };
-        var solved = presolved.solved().orElseThrow();
-        for (Constraint c : solved.residual()) {
-            Set<String> vs = new LinkedHashSet<>();
-            SizeVars.allVars(c, vs);
-            link.accept(vs);
-        }
-        solved.dimBindings().forEach((v, b) -> {
-            Set<String> vs = new LinkedHashSet<>(Set.of(v));
-            SizeVars.dimVars(b, vs);
-            link.accept(vs);
-        });
-        Set<String> seen = new LinkedHashSet<>(dynamic);
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(dynamic);
-        while (!todo.isEmpty())
-            for (String w : links.getOrDefault(todo.poll(), Set.of()))
-                if (seen.add(w)) todo.add(w);
-        nearDynamic = seen;
-        nearDynamicAt = presolvedAt;
-        return seen;
     }
 
     /** σ⋆'s chain from {@code d} to its end, or null through a policy step. */
@@ -406,22 +373,34 @@ final class Emitter {
         return d;
     }
 
-    /** Solves the constraints so far, once per change; inconsistent ones are an error at {@code o}. */
-    private void presolve(NodeOrigin o, String why) {
-        if (presolvedAt == constraints.size()) return;
-        Outcome out = solver.solve(problem(), SolveOptions.defaults());
+    /**
+     * The presolve for reading {@code d}: the constraints so far {@link Connected} to it, solved
+     * (reused while those are unchanged but for variable-free facts that hold, {@link Presolve});
+     * inconsistent ones are an error at {@code o}.
+     */
+    private Presolve presolve(NodeOrigin o, String why, Dim d) {
+        java.util.BitSet wanted = Connected.to(constraints, List.of(d));
+        for (Presolve p : presolves)
+            if (p.covers(wanted, declared, constraints)) return p;
+        List<Constraint> cs = wanted.stream().mapToObj(constraints::get).toList();
+        Outcome out = solver.solve(problem(cs), SolveOptions.defaults());
         if (!(out instanceof Outcome.Sat s))
             throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
                     + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                     + "); " + why + " needs them");
-        presolved = s;
-        presolvedSymbolic = SymbolicReading.of(s, dynamic, runtime, constraints);
-        presolvedAt = constraints.size();
+        Presolve p = new Presolve(wanted, declared, s, SymbolicReading.of(s, dynamic, runtime, cs));
+        presolves.addFirst(p);
+        if (presolves.size() > 8) presolves.removeLast();
+        return p;
     }
 
     /** The constraints and declarations as a problem for any solver. */
     Problem problem() {
-        List<Statement> st = new ArrayList<>(constraints);
+        return problem(constraints);
+    }
+
+    private Problem problem(List<Constraint> cs) {
+        List<Statement> st = new ArrayList<>(cs);
         if (!dynamic.isEmpty())
             st.add(new Declaration(Declaration.Provenance.DYNAMIC,
                     dynamic.stream().map(n -> new Declaration.VarRef(n, false)).toList(), span()));
