@@ -17,12 +17,26 @@ public final class AotTraining {
     /** The separator between two commands' arguments. */
     static final String THEN = "--then";
 
-    public static void main(String[] args) {
+    /** An argument replaced by the path of a {@link SampleModel} written to a temporary file for the run. */
+    static final String SAMPLE = "@sample-onnx";
+
+    public static void main(String[] args) throws java.io.IOException {
         Runner.processStartMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        java.nio.file.Path sample = null;
+        if (List.of(args).contains(SAMPLE)) {
+            sample = java.nio.file.Files.createTempFile("shapeforge-aot-sample", ".onnx");
+            SampleModel.write(sample);
+        }
         int exit = 0;
-        for (List<String> command : commands(args)) {
-            int code = Main.commandLine().execute(command.toArray(String[]::new));
-            if (exit == 0) exit = code;
+        try {
+            for (List<String> command : commands(args)) {
+                String path = sample == null ? null : sample.toString();
+                String[] argv = command.stream().map(a -> a.equals(SAMPLE) ? path : a).toArray(String[]::new);
+                int code = Main.commandLine().execute(argv);
+                if (exit == 0) exit = code;
+            }
+        } finally {
+            if (sample != null) java.nio.file.Files.deleteIfExists(sample);
         }
         System.exit(exit);
     }
@@ -30,14 +44,14 @@ public final class AotTraining {
     /**
      * The training process: the launcher's JVM options ({@link ColdBench#JVM}), the cache written to
      * {@code output}, the jar on the class path, then {@code infer program --then import model --json}
-     * with {@code model} a {@link SampleModel} written beside {@code program}.
+     * with {@code model} a {@link SampleModel} the run writes to a temporary file ({@link #SAMPLE}; the
+     * launcher's own training run after a build is the same command).
      */
-    static List<String> command(java.nio.file.Path jar, java.nio.file.Path output, java.nio.file.Path program) throws java.io.IOException {
-        java.nio.file.Path model = SampleModel.write(program.resolveSibling("aot-training-sample.onnx"));
+    static List<String> command(java.nio.file.Path jar, java.nio.file.Path output, java.nio.file.Path program) {
         List<String> c = new ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         c.addAll(ColdBench.JVM);
         c.addAll(List.of("-XX:AOTCacheOutput=" + output, "-cp", jar.toString(), AotTraining.class.getName(),
-                "infer", program.toString(), THEN, "import", model.toString(), "--json"));
+                "infer", program.toString(), THEN, "import", SAMPLE, "--json"));
         return c;
     }
 
