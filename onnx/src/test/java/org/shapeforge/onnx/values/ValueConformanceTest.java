@@ -121,6 +121,11 @@ class ValueConformanceTest {
                 "the full values campaign runs with -Dshapeforge.onnx.values.full=true (or `shapeforge conformance --values`)");
         Pattern node = Pattern.compile("^node/");
         ValueConformance.Report r = ValueConformance.run(Conformance.DEFAULT_ROOT, n -> node.matcher(n).find(), kernels);
+        StringBuilder tsv = new StringBuilder();
+        for (var c : r.cases())
+            tsv.append(c.name()).append('\t').append(c.status()).append('\t').append(String.join(",", c.ops())).append('\t')
+                    .append(c.reason().replace('\n', ' ').replace('\t', ' ')).append('\n');
+        Files.writeString(Path.of("target/values-campaign.tsv"), tsv); // every case's status, for reading after the run
         long[] in = r.inIssueList("node");
         List<String> wrong = new ArrayList<>();
         for (var c : r.cases())
@@ -161,11 +166,17 @@ class ValueConformanceTest {
      * generator; the rounding is unspecified by the Cast spec, onnx/onnx#3876, and the newer
      * reference and PyTorch round to nearest even, onnx/onnx#4193). Ours rounds to nearest even:
      * the test shows the shipped outputs are exactly the truncations, and ours exactly the
-     * round-to-nearest-even values, element by element (NaN and the infinities kept).
+     * round-to-nearest-even values, element by element (NaN and the infinities kept). The two differ
+     * by at most one bfloat16 unit in the last place, which {@link Tolerance} allows a BFLOAT16
+     * output: the campaign passes the case, with a nonzero error.
      */
     @Test
     void bfloat16CastsRoundToNearestEvenWhereTheCorpusTruncates() throws Exception {
-        assertEquals(ValueConformance.Status.WRONG_VALUES, one("test_cast_FLOAT_to_BFLOAT16").status());
+        for (String t : List.of("test_cast_FLOAT_to_BFLOAT16", "test_castlike_FLOAT_to_BFLOAT16_expanded")) {
+            ValueConformance.Case c = one(t);
+            assertEquals(ValueConformance.Status.PASSED, c.status(), t + ": " + c.reason());
+            assertTrue(c.maxRel() > 0 && c.maxRel() <= 0x1p-7, t + ": within one bfloat16 ulp, not equal: " + c.maxRel());
+        }
         Path dir = Conformance.DEFAULT_ROOT.resolve("node").resolve("test_cast_FLOAT_to_BFLOAT16");
         onnx.Onnx.ModelProto m = onnx.Onnx.ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx")));
         Path data = dir.resolve("test_data_set_0");
