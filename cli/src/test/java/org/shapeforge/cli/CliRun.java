@@ -7,7 +7,13 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
-/** One run of the CLI in-process: exit code, everything on stdout (System.out and picocli's out), stderr. */
+/**
+ * One run of the CLI in-process: exit code, everything on stdout (System.out and picocli's out), stderr.
+ * System.out is the capture behind a {@link ThreadOut}, as {@link Runner} installs it while a command
+ * runs: a command that timed out in an earlier run and still prints from its worker thread reaches
+ * its own closed gate, never this run's stdout (the hostile campaign saw a timed-out {@code check}'s
+ * JSON document inside a later {@code infer}'s).
+ */
 record CliRun(int code, String out, String err) {
 
     static CliRun of(String... args) {
@@ -19,7 +25,7 @@ record CliRun(int code, String out, String err) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8);
         StringWriter err = new StringWriter();
-        System.setOut(capture);
+        System.setOut(new ThreadOut(capture));
         try {
             cl.setOut(new PrintWriter(capture, true));
             cl.setErr(new PrintWriter(err, true));
