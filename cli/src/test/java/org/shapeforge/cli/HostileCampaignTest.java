@@ -56,7 +56,7 @@ class HostileCampaignTest {
                 HostileCases.Case c = HostileCases.make(i, dir);
                 String label = "case " + i + " [" + c.stratum() + "] " + c.what() + ": " + String.join(" ", shorten(c.args()));
                 long c0 = System.nanoTime();
-                Future<CliRun> f = one.submit(() -> CliRun.of(c.args().toArray(String[]::new)));
+                Future<CliRun> f = one.submit(() -> CliRun.isolated(c.args().toArray(String[]::new)));
                 CliRun r;
                 try {
                     r = f.get(120, TimeUnit.SECONDS);
