@@ -107,7 +107,7 @@ final class OnnxRun {
                 ArrayNode v = n.putArray("values");
                 for (double x : o.value().data()) v.add(x);
                 n.put("nonFinite", NonFinite.count(o.value().data()));
-                if (o.compared()) n.put("maxAbs", o.maxAbs()).put("maxRel", o.maxRel()).put("passed", o.passed());
+                if (o.compared()) n.put("maxAbs", o.maxAbs()).put("maxRel", o.maxRel()).put("tolerance", o.tolerance()).put("passed", o.passed());
                 else if (flagged(o, finiteInputs)) n.put("passed", false);
             }
             out.println(Cli.json(doc));
@@ -115,7 +115,7 @@ final class OnnxRun {
             for (GraphRun.Output o : outs) {
                 out.print(o.name() + " " + o.value().dims().toString().replace(" ", "") + ": " + preview(o.value().data()));
                 if (o.compared())
-                    out.printf("   max abs %.3e, max rel %.3e  %s", o.maxAbs(), o.maxRel(), o.passed() ? "ok"
+                    out.printf("   max abs %.3e, max rel %.3e%s  %s", o.maxAbs(), o.maxRel(), o.tolerance() == 0 ? " (exact)" : "", o.passed() ? "ok"
                             : "FAIL" + (o.expectedDims().equals(o.value().dims()) ? "" : " (expected dims " + o.expectedDims() + ")"));
                 else if (flagged(o, finiteInputs))
                     out.printf("   FAIL: %d of %d values NaN or ±∞ from finite inputs", NonFinite.count(o.value().data()), o.value().data().length);
@@ -127,7 +127,7 @@ final class OnnxRun {
             out.println(kernels + " kernels run through generated C" + (compared == 0 ? "; no output_k.pb to compare with"
                     + (passed ? "" : "; FAILED: non-finite outputs from finite inputs")
                     : (passed ? "; passed: " : "; FAILED: ") + outs.stream().filter(o -> o.compared() && o.passed()).count() + "/"
-                    + compared + " outputs within " + GraphRun.TOLERANCE + " relative error"));
+                    + compared + " outputs within " + GraphRun.TOLERANCE + " relative error (integers exactly)"));
         }
         out.flush();
     }

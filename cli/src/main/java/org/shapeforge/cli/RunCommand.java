@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.codegen.program.ProgramRun;
+import org.shapeforge.codegen.program.RunSides;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.codegen.run.HostTensor;
@@ -74,6 +75,9 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The kernel and reference sides compared ({@link RunSides#REAL}; a test plants a wrong one, RunPlantedMismatchTest). */
+    RunSides sides = RunSides.REAL;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -87,7 +91,8 @@ public final class RunCommand implements Callable<Integer> {
             ProgramRun.Report r;
             boolean terminal = System.console() != null && System.console().isTerminal();
             try {
-                r = pipeline.run(p, sized, given, seed, CCompiler.system(), terminal ? progress(p.operations().size()) : (i, op) -> {});
+                r = pipeline.run(p, sized, given, seed, CCompiler.system(), terminal ? progress(p.operations().size()) : (i, op) -> {},
+                        sides);
             } finally {
                 if (terminal) System.err.print("\r\033[K");
             }

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
  * them (the worker thread and the threads it starts, through an inheritable thread-local), or to
  * the stream that was {@code System.out} before. A command that has timed out keeps running in
  * the background until the process exits; its {@link Gate} is then closed, so nothing it still
- * prints reaches stdout (in-process, it cannot mix into the next command's JSON document).
+ * prints reaches stdout (in-process, it cannot mix into the next command's JSON document, provided
+ * {@code System.out} between commands is a ThreadOut too — an embedder that swaps it between
+ * commands wraps its stream in one, as the tests' CliRun does).
  */
 final class ThreadOut extends PrintStream {
     private static final InheritableThreadLocal<PrintStream> TARGET = new InheritableThreadLocal<>();

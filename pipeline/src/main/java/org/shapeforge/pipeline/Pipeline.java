@@ -131,8 +131,17 @@ public final class Pipeline {
      */
     public ProgramRun.Report run(Projected p, Sized sized, Map<String, HostTensor> given, long seed, CCompiler cc,
             ProgramRun.Progress progress) {
+        return run(p, sized, given, seed, cc, progress, org.shapeforge.codegen.program.RunSides.REAL);
+    }
+
+    /**
+     * As {@link #run(Projected, Sized, Map, long, CCompiler, ProgramRun.Progress)}, with the kernel
+     * and reference sides given ({@code RunSides.REAL} but in tests that plant a wrong one).
+     */
+    public ProgramRun.Report run(Projected p, Sized sized, Map<String, HostTensor> given, long seed, CCompiler cc,
+            ProgramRun.Progress progress, org.shapeforge.codegen.program.RunSides sides) {
         Optional<SymbolicSizes> symbolic = symbolic(sized);
-        return timed(Stage.RUN, () -> ProgramRun.run(p.operations(), p.projections(), given, seed, cc, progress, symbolic),
+        return timed(Stage.RUN, () -> ProgramRun.run(p.operations(), p.projections(), given, seed, cc, progress, symbolic, sides),
                 r -> (r.passed() ? "passed" : "FAILED") + ", " + r.results().size() + " operations");
     }
 

@@ -89,8 +89,19 @@ public final class ProgramRun {
      */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
             long seed, CCompiler cc, Progress progress, java.util.Optional<SymbolicSizes> symbolic) {
+        return run(ops, pp, given, seed, cc, progress, symbolic, RunSides.REAL);
+    }
+
+    /**
+     * {@link #run(List, ProgramProjections, Map, long, CCompiler, Progress, java.util.Optional)} with
+     * the kernel's IR and the reference taken from {@code sides} ({@link RunSides#REAL} but in tests
+     * that plant a wrong one).
+     */
+    public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
+            long seed, CCompiler cc, Progress progress, java.util.Optional<SymbolicSizes> symbolic, RunSides sides) {
         RunBudget.check(ops, pp, RunBudget.defaultBytes()); // before lowering or allocating anything
-        Map<String, Operation> ir = lower(ops, pp);
+        Map<String, Operation> ir = new LinkedHashMap<>();
+        lower(ops, pp).forEach((label, o) -> ir.put(label, sides.kernel().ir(label, o)));
         Map<String, KernelChoice> choice = new LinkedHashMap<>();
         List<KernelUse> kernels = new ArrayList<>();
         for (var e : ir.entrySet()) {
@@ -136,7 +147,7 @@ public final class ProgramRun {
             // its inputs to float into the comparison
             Map<String, HostTensor> exact = new LinkedHashMap<>();
             inputs.forEach((n, t) -> exact.put(n, t.roundedToFloat()));
-            HostTensor ref = ProgramReference.run(op, p, exact, before == null ? null : before.roundedToFloat());
+            HostTensor ref = sides.reference().run(op, p, exact, before == null ? null : before.roundedToFloat());
             Map<String, HostTensor> cIn = new LinkedHashMap<>(inputs);
             if (!op.erasing()) cIn.put(op.lhs().name(), before);
             HostTensor got = switch (choice.get(op.label())) {
@@ -146,7 +157,7 @@ public final class ProgramRun {
             Errors e = Errors.compare(got, ref);
             results.add(new Result(op.label(), op.lhs().name(), op.origin().fileLine(), ref.dims(), e.maxAbs(), e.maxRel(),
                     e.within(TOLERANCE)));
-            state.put(op.lhs().name(), ref);
+            state.put(op.lhs().name(), ref); // the next operation reads the reference's value: no kernel's error is fed forward
         }
         return new Report(seed, TOLERANCE, generated, results, kernels);
     }

@@ -21,15 +21,18 @@ import org.shapeforge.codegen.ir.LoopVar;
 import org.shapeforge.codegen.ir.ProductSpace;
 import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Update;
-import org.shapeforge.codegen.reference.LoopIrSemantics;
+import org.shapeforge.codegen.reference.Reference;
+import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.codegen.run.CCompiler;
 
 /**
  * Contractions with several output axes on one side (a transformer's dense layers over a batch of
  * sequences, attention heads): recognized as one GEMM per point of the extra axes, with the kernel's
  * n on C's innermost axis whichever operand comes first, and the tiled C computes what the IR means
- * ({@link LoopIrSemantics}). Several reduction axes: A's innermost is the kernel's k, the others
- * loop outside it, accumulating (only the first GEMM stores).
+ * — checked against an expected value computed independently of the IR: {@link #einsum}'s
+ * hand-written loops over named axes, {@link Reference#conv} for convolutions. Several reduction
+ * axes: A's innermost is the kernel's k, the others loop outside it, accumulating (only the first
+ * GEMM stores).
  */
 class MultiAxisContractionTest {
 
@@ -101,16 +104,19 @@ class MultiAxisContractionTest {
      * 40), each tensor's axes in a random order, the operands in a random order; at most 60,000
      * points in all (the IR interpreter visits each).
      */
-    static Operation randomContraction(SplittableRandom rnd, int id) {
+    static Drawn randomContraction(SplittableRandom rnd, int id) {
         while (true) {
-            Operation op = drawContraction(rnd, id);
+            Drawn d = drawContraction(rnd, id);
             long points = 1;
-            for (var f : op.space().factors()) points *= f.vars().getFirst().extent();
-            if (points <= 60_000) return op;
+            for (var f : d.op().space().factors()) points *= f.vars().getFirst().extent();
+            if (points <= 60_000) return d;
         }
     }
 
-    private static Operation drawContraction(SplittableRandom rnd, int id) {
+    /** A drawn contraction and its einsum: the axes of a, b and c by name, and every axis's extent. */
+    record Drawn(Operation op, List<String> a, List<String> b, List<String> c, Map<String, Integer> extents) {}
+
+    private static Drawn drawContraction(SplittableRandom rnd, int id) {
         Space sp = new Space();
         List<String> batch = new java.util.ArrayList<>(), ms = new java.util.ArrayList<>(), ns = new java.util.ArrayList<>(),
                 ks = new java.util.ArrayList<>();
@@ -129,9 +135,10 @@ class MultiAxisContractionTest {
             }
         List<String> c = shuffled(rnd, batch, ms, ns), a = shuffled(rnd, batch, ms, ks), b = shuffled(rnd, batch, ns, ks);
         Expr ra = new Expr.Read(new Access("a", c(a, ix))), rb = new Expr.Read(new Access("b", c(b, ix)));
-        return new Operation("random" + id, List.of(TensorDecl.of("a", dims(a, ext)), TensorDecl.of("b", dims(b, ext)),
+        Operation op = new Operation("random" + id, List.of(TensorDecl.of("a", dims(a, ext)), TensorDecl.of("b", dims(b, ext)),
                 TensorDecl.of("c", dims(c, ext))), sp.build(), new Access("c", c(c, ix)),
                 rnd.nextBoolean() ? new Expr.Binary(BinOp.MUL, ra, rb) : new Expr.Binary(BinOp.MUL, rb, ra), Update.accumulate(BinOp.ADD));
+        return new Drawn(op, a, b, c, ext);
     }
 
     @SafeVarargs
@@ -151,13 +158,13 @@ class MultiAxisContractionTest {
     }
 
     @Test
-    void randomContractionsAreTiledAndComputeWhatTheIrMeans() {
+    void randomContractionsAreTiledAndComputeTheirEinsum() {
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         SplittableRandom rnd = new SplittableRandom(1124);
         for (int i = 0; i < 24; i++) {
-            Operation op = randomContraction(rnd, i);
-            assertTrue(Contraction.of(op).isPresent(), () -> "not recognized: " + op);
-            agreesWithTheIr(op, 1124 + i);
+            Drawn d = randomContraction(rnd, i);
+            assertTrue(Contraction.of(d.op()).isPresent(), () -> "not recognized: " + d.op());
+            Harness.check(d.op(), 1124 + i, in -> einsum(d.extents(), d.c(), in.get("a"), d.a(), in.get("b"), d.b()));
         }
     }
 
@@ -210,7 +217,13 @@ class MultiAxisContractionTest {
                 Update.accumulate(BinOp.ADD));
         assertTrue(Contraction.of(op).isEmpty());
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
-        agreesWithTheIr(op, 5);
+        Harness.check(op, 5, in -> {
+            HostTensor c = HostTensor.zeros(List.of(11));
+            for (int i = 0; i < 5; i++)
+                for (int j = 0; j < 7; j++)
+                    for (int k = 0; k < 3; k++) c.data()[i + j] += in.get("a").get(i, k) * in.get("b").get(k, j);
+            return c;
+        });
     }
 
     /**
@@ -218,31 +231,65 @@ class MultiAxisContractionTest {
      * points and work that the points are shared by the OpenMP threads (each GEMM one work item).
      */
     @Test
-    void convolutionsThroughTheTiledCodeComputeWhatTheIrMeans() {
+    void convolutionsThroughTheTiledCodeComputeTheReferenceConvolution() {
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         long seed = 11241;
-        for (Operation op : List.of(
-                Ops.conv(2, 16, 16, List.of(18, 20), List.of(new Window(3, 1, 1, true), new Window(3, 1, 1, true))),
-                Ops.conv(3, 8, 24, List.of(17, 23), List.of(new Window(3, 2, 1, false), new Window(2, 1, 2, true))),
-                Ops.conv(2, 5, 40, List.of(30), List.of(new Window(5, 1, 1, true))),
-                Ops.conv(32, 4, 20, List.of(24), List.of(new Window(3, 1, 1, true))))) { // one batch axis, threaded
-            assertTrue(Contraction.of(op).isPresent(), op.toString());
-            agreesWithTheIr(op, seed++);
+        Window same3 = new Window(3, 1, 1, true), strided = new Window(3, 2, 1, false), dilated = new Window(2, 1, 2, true);
+        record Conv(Operation op, List<Window> windows) {}
+        for (Conv cv : List.of(
+                new Conv(Ops.conv(2, 16, 16, List.of(18, 20), List.of(same3, same3)), List.of(same3, same3)),
+                new Conv(Ops.conv(3, 8, 24, List.of(17, 23), List.of(strided, dilated)), List.of(strided, dilated)),
+                new Conv(Ops.conv(2, 5, 40, List.of(30), List.of(new Window(5, 1, 1, true))), List.of(new Window(5, 1, 1, true))),
+                new Conv(Ops.conv(32, 4, 20, List.of(24), List.of(same3)), List.of(same3)))) { // one batch axis, threaded
+            assertTrue(Contraction.of(cv.op()).isPresent(), cv.op().toString());
+            List<Reference.Win> wins = cv.windows().stream().map(w -> new Reference.Win(w.kernel(), w.stride(), w.dilation(), w.padded())).toList();
+            Harness.check(cv.op(), seed++, in -> Reference.conv(in.get("x"), in.get("w"), wins));
         }
     }
 
     @Test
-    void tiledCodeComputesWhatTheIrMeans() {
+    void tiledCodeComputesTheEinsum() {
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         long seed = 20261124;
         // odd sizes: partial tiles on every edge; one large enough for the OpenMP path
-        for (Operation op : List.of(dense(3, 17, 29, 40, false), dense(50, 3, 20, 33, true), narrowInner(100, 2, 8, 30), dense(2, 33, 70, 301, true), heads(2, 9, 31, 3, 20),
-                heads(1, 64, 128, 4, 64), twoReductions(2, 5, 3, 7, 11), twoReductions(2, 40, 4, 33, 70)))
-            agreesWithTheIr(op, seed++);
+        for (int[] d : new int[][] {{3, 17, 29, 40, 0}, {50, 3, 20, 33, 1}, {2, 33, 70, 301, 1}})
+            Harness.check(dense(d[0], d[1], d[2], d[3], d[4] == 1), seed++, in -> einsum(Map.of("b", d[0], "s", d[1], "d", d[2], "f", d[3]),
+                    List.of("b", "s", "f"), in.get("a"), List.of("b", "s", "d"), in.get("w"), List.of("d", "f")));
+        Harness.check(narrowInner(100, 2, 8, 30), seed++, in -> einsum(Map.of("s", 100, "h", 2, "d", 8, "f", 30),
+                List.of("s", "f", "h"), in.get("a"), List.of("s", "h", "d"), in.get("w"), List.of("d", "f")));
+        for (int[] d : new int[][] {{2, 9, 31, 3, 20}, {1, 64, 128, 4, 64}})
+            Harness.check(heads(d[0], d[1], d[2], d[3], d[4]), seed++, in -> einsum(Map.of("b", d[0], "s", d[1], "d", d[2], "h", d[3], "e", d[4]),
+                    List.of("b", "s", "h", "e"), in.get("x"), List.of("b", "s", "d"), in.get("w"), List.of("d", "h", "e")));
+        for (int[] d : new int[][] {{2, 5, 3, 7, 11}, {2, 40, 4, 33, 70}})
+            Harness.check(twoReductions(d[0], d[1], d[2], d[3], d[4]), seed++, in -> einsum(Map.of("b", d[0], "s", d[1], "h", d[2], "e", d[3], "o", d[4]),
+                    List.of("b", "s", "o"), in.get("ctx"), List.of("b", "s", "h", "e"), in.get("w"), List.of("h", "e", "o")));
     }
 
-    /** The compiled C on seeded random inputs against the IR's own meaning, within Harness's tolerance. */
-    private static void agreesWithTheIr(Operation op, long seed) {
-        Harness.check(op, seed, in -> LoopIrSemantics.run(op, in));
+    /**
+     * The expected value, independent of the IR and its lowering: {@code out[cAxes] = Σ a[aAxes]·b[bAxes]}
+     * over every assignment of the named axes, by an odometer over {@code extents} (written for this test).
+     */
+    static HostTensor einsum(Map<String, Integer> extents, List<String> cAxes, HostTensor a, List<String> aAxes, HostTensor b,
+                             List<String> bAxes) {
+        List<String> names = List.copyOf(extents.keySet());
+        int[] ext = names.stream().mapToInt(extents::get).toArray(), at = new int[names.size()];
+        HostTensor c = HostTensor.zeros(cAxes.stream().map(extents::get).toList());
+        int[] ci = positions(names, cAxes), ai = positions(names, aAxes), bi = positions(names, bAxes);
+        while (true) {
+            c.data()[c.offset(pick(at, ci))] += a.get(pick(at, ai)) * b.get(pick(at, bi));
+            int i = 0;
+            while (i < at.length && ++at[i] == ext[i]) at[i++] = 0;
+            if (i == at.length) return c;
+        }
+    }
+
+    private static int[] positions(List<String> names, List<String> axes) {
+        return axes.stream().mapToInt(names::indexOf).toArray();
+    }
+
+    private static int[] pick(int[] at, int[] positions) {
+        int[] out = new int[positions.length];
+        for (int j = 0; j < out.length; j++) out[j] = at[positions[j]];
+        return out;
     }
 }

@@ -22,20 +22,25 @@ import org.shapeforge.onnx.Model;
  * operations ({@link NodeLowering}), compiled and run; If, Loop and Scan run their subgraphs the
  * same way, steered by the concrete values of their conditions ({@link ControlFlow}). Expected outputs, when given, are compared
  * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where
- * both are NaN agree). Guards ({@link #execute}): every op is checked for a lowering before anything
+ * both are NaN agree) within {@link Tolerance} of the expected element type — integers exactly. Guards ({@link #execute}): every op is checked for a lowering before anything
  * is compiled; the first node that turns finite inputs into NaN or ±∞ is recorded ({@link NonFinite});
  * the {@link Kernels}' memory budget refuses a tensor before it is allocated ({@link OverBudget}).
  */
 public final class GraphRun {
     private GraphRun() {}
 
-    /** The comparison tolerance of the values campaign and of {@code run model.onnx} (issue 16). */
+    /** The comparison tolerance of FLOAT and DOUBLE outputs in the values campaign and {@code run model.onnx} (issue 16; other types: {@link Tolerance}). */
     public static final double TOLERANCE = 1e-4;
 
-    /** One graph output: its computed value and, when expected values were given, the comparison. */
-    public record Output(String name, Value value, List<Integer> expectedDims, double maxAbs, double maxRel, boolean compared) {
+    /**
+     * One graph output: its computed value and, when expected values were given, the comparison
+     * within {@code tolerance}, set by the expected element type ({@link Tolerance}: integers and
+     * BOOL exactly).
+     */
+    public record Output(String name, Value value, List<Integer> expectedDims, double maxAbs, double maxRel, double tolerance,
+                         boolean compared) {
         public boolean passed() {
-            return !compared || expectedDims.equals(value.dims()) && maxRel <= TOLERANCE;
+            return !compared || expectedDims.equals(value.dims()) && maxRel <= tolerance;
         }
     }
 
@@ -225,22 +230,32 @@ public final class GraphRun {
         for (Map.Entry<String, Value> e : got.entrySet()) {
             Path p = dir == null ? null : dir.resolve("output_" + k++ + ".pb");
             if (p == null || !Files.exists(p)) {
-                out.add(new Output(e.getKey(), e.getValue(), e.getValue().dims(), 0, 0, false));
+                out.add(new Output(e.getKey(), e.getValue(), e.getValue().dims(), 0, 0, TOLERANCE, false));
                 continue;
             }
-            Value want = Value.read(Model.tensor(p));
+            // FLOAT16 and BFLOAT16 expected outputs may be stored as UINT16 bit patterns, as inputs are (readInputs)
+            Value want = Value.read(Model.tensor(p)).as(declaredOutputType(m, e.getKey()));
             out.add(compare(e.getKey(), e.getValue(), want));
         }
         return out;
     }
 
+    /** The element type graph output {@code output} declares (0 when it declares none). */
+    static int declaredOutputType(ModelProto m, String output) {
+        for (ValueInfoProto v : m.getGraph().getOutputList())
+            if (v.getName().equals(output) && v.getType().hasTensorType()) return v.getType().getTensorType().getElemType();
+        return 0;
+    }
+
+    /** {@code got} against {@code want} within {@link Tolerance#of} {@code want}'s element type. */
     static Output compare(String name, Value got, Value want) {
+        double tolerance = Tolerance.of(want.type());
         if (!got.dims().equals(want.dims()))
-            return new Output(name, got, want.dims(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, true);
+            return new Output(name, got, want.dims(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tolerance, true);
         double[] g = got.data().clone(), w = want.data().clone();
         for (int i = 0; i < g.length; i++) if (Double.isNaN(g[i]) && Double.isNaN(w[i])) g[i] = w[i] = 0;
         Errors err = Errors.compare(new org.shapeforge.codegen.run.HostTensor(got.dims(), g),
                 new org.shapeforge.codegen.run.HostTensor(want.dims(), w));
-        return new Output(name, got, want.dims(), err.maxAbs(), err.maxRel(), true);
+        return new Output(name, got, want.dims(), err.maxAbs(), err.maxRel(), tolerance, true);
     }
 }

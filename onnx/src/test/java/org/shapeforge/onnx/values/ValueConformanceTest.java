@@ -18,10 +18,11 @@ import org.shapeforge.onnx.Conformance;
 import org.shapeforge.onnx.Model;
 
 /**
- * Issue 16's values measure on a sample of ONNX's node tests (one or two per op family; the whole
- * campaign is {@code shapeforge conformance --values}, and {@link #fullCampaign} behind
+ * Issue 16's values measure on a sample of ONNX's node tests (a curated list, and issue 27's
+ * stratified sample: one test per op type, {@link ValueSample}; the whole campaign is
+ * {@code shapeforge conformance --values}, and {@link #fullCampaign} behind
  * {@code -Dshapeforge.onnx.values.full=true}): each runs through generated C and reproduces the
- * expected outputs within 1e-4 normwise relative error; a node the loop IR cannot express is
+ * expected outputs within the tolerance of their element type ({@link Tolerance}); a node the loop IR cannot express is
  * reported with its node and reason; a planted wrong expected value is caught. Skipped, with the
  * reason, where libonnx-testdata or gcc is missing.
  */
@@ -91,6 +92,28 @@ class ValueConformanceTest {
         assertTrue(ran >= SAMPLE.size(), "every sample test runs at least one kernel but for zero-size results, ran " + ran);
     }
 
+    /**
+     * The stratified sample ({@link ValueSample}): one node test per op type that has a runnable
+     * test — every op family's lowering is run against ONNX's expected outputs by default. Each of
+     * issue 16's ops has its test.
+     */
+    @Test
+    void onePassingTestPerOpType() throws Exception {
+        var picks = ValueSample.perOpType(Conformance.DEFAULT_ROOT);
+        List<String> missing = Conformance.ISSUE_OPS.stream().filter(op -> !picks.containsKey(op)).sorted().toList();
+        assertTrue(missing.isEmpty(), "issue 16's ops without a sample test: " + missing);
+        List<String> bad = new ArrayList<>();
+        java.util.Set<String> run = new java.util.TreeSet<>();
+        picks.forEach((op, t) -> run.add(t.name()));
+        java.util.Map<String, ValueConformance.Case> results = new java.util.HashMap<>();
+        for (String name : run) results.put(name, ValueConformance.runOne(name, Conformance.DEFAULT_ROOT.resolve(name), kernels));
+        picks.forEach((op, t) -> {
+            ValueConformance.Case c = results.get(t.name());
+            if (c.status() != ValueConformance.Status.PASSED) bad.add(op + " (" + t.name() + "): " + c.status() + " " + c.reason());
+        });
+        assertTrue(bad.isEmpty(), bad.size() + " of " + picks.size() + " op types fail their sample test:\n" + String.join("\n", bad));
+    }
+
     @Test
     void aNodeTheIrCannotExpressIsNamedWithTheReason() {
         ValueConformance.Case c = one("test_training_dropout");
@@ -119,19 +142,31 @@ class ValueConformanceTest {
         assertTrue(c.maxRel() > 1e-3 && c.maxRel() < 1e-1, "max rel " + c.maxRel());
     }
 
-    /** The whole campaign (minutes with a cold kernel cache): {@code -Dshapeforge.onnx.values.full=true}. */
+    /** Node tests whose shipped outputs are wrong, each shown by its own test here ({@link #adamMultipleShipsTheOutputsOfAnotherEpsilon}). */
+    static final java.util.Set<String> CORPUS_DEFECTS = java.util.Set.of("node/test_adam_multiple");
+
+    /**
+     * The whole campaign (minutes with a cold kernel cache): {@code -Dshapeforge.onnx.values.full=true}.
+     * Every node test that runs reproduces its outputs, whatever its ops (but {@link #CORPUS_DEFECTS}).
+     */
     @Test
     void fullCampaign() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("shapeforge.onnx.values.full"),
                 "the full values campaign runs with -Dshapeforge.onnx.values.full=true (or `shapeforge conformance --values`)");
         Pattern node = Pattern.compile("^node/");
         ValueConformance.Report r = ValueConformance.run(Conformance.DEFAULT_ROOT, n -> node.matcher(n).find(), kernels);
+        StringBuilder tsv = new StringBuilder();
+        for (var c : r.cases())
+            tsv.append(c.name()).append('\t').append(c.status()).append('\t').append(String.join(",", c.ops())).append('\t')
+                    .append(c.reason().replace('\n', ' ').replace('\t', ' ')).append('\n');
+        Files.writeString(Path.of("target/values-campaign.tsv"), tsv); // every case's status, for reading after the run
         long[] in = r.inIssueList("node");
         List<String> wrong = new ArrayList<>();
         for (var c : r.cases())
-            if (c.inIssueList() && (c.status() == ValueConformance.Status.WRONG_VALUES || c.status() == ValueConformance.Status.FAILED))
+            if ((c.status() == ValueConformance.Status.WRONG_VALUES || c.status() == ValueConformance.Status.FAILED)
+                    && !CORPUS_DEFECTS.contains(c.name()))
                 wrong.add(c.name() + ": " + c.reason());
-        assertTrue(wrong.isEmpty(), "every expressible node test in the list reproduces its outputs:\n" + String.join("\n", wrong));
+        assertTrue(wrong.isEmpty(), "every expressible node test reproduces its outputs:\n" + String.join("\n", wrong));
         // measured 297/314 (94.6%) with Softmax/LogSoftmax lowered; the issue asks for 90%
         assertTrue(in[1] * 1000 >= 940 * in[0], "passed " + in[1] + " of " + in[0]);
     }
@@ -166,11 +201,17 @@ class ValueConformanceTest {
      * generator; the rounding is unspecified by the Cast spec, onnx/onnx#3876, and the newer
      * reference and PyTorch round to nearest even, onnx/onnx#4193). Ours rounds to nearest even:
      * the test shows the shipped outputs are exactly the truncations, and ours exactly the
-     * round-to-nearest-even values, element by element (NaN and the infinities kept).
+     * round-to-nearest-even values, element by element (NaN and the infinities kept). The two differ
+     * by at most one bfloat16 unit in the last place, which {@link Tolerance} allows a BFLOAT16
+     * output: the campaign passes the case, with a nonzero error.
      */
     @Test
     void bfloat16CastsRoundToNearestEvenWhereTheCorpusTruncates() throws Exception {
-        assertEquals(ValueConformance.Status.WRONG_VALUES, one("test_cast_FLOAT_to_BFLOAT16").status());
+        for (String t : List.of("test_cast_FLOAT_to_BFLOAT16", "test_castlike_FLOAT_to_BFLOAT16_expanded")) {
+            ValueConformance.Case c = one(t);
+            assertEquals(ValueConformance.Status.PASSED, c.status(), t + ": " + c.reason());
+            assertTrue(c.maxRel() > 0 && c.maxRel() <= 0x1p-7, t + ": within one bfloat16 ulp, not equal: " + c.maxRel());
+        }
         Path dir = Conformance.DEFAULT_ROOT.resolve("node").resolve("test_cast_FLOAT_to_BFLOAT16");
         onnx.Onnx.ModelProto m = onnx.Onnx.ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx")));
         Path data = dir.resolve("test_data_set_0");
