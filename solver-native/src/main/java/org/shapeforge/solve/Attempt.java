@@ -5,7 +5,7 @@ import java.util.List;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
-import org.shapeforge.solve.close.SizeStage;
+import org.shapeforge.solve.rules.SizeClass;
 import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
@@ -48,11 +48,10 @@ final class Attempt {
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.derivations(!allSources, in.constraints().size());
         en.mutations(mutations);
-        en.size.provenance(prov.discardable(), prov.dynamic());
-        en.discardable(prov.discardable());
-        en.size.spans(i -> in.constraints().get(i).span());
+        en.declare(prov.discardable(), prov.dynamic());
+        en.spans(i -> in.constraints().get(i).span());
         for (int i = 0; i < in.constraints().size(); i++)
-            if (!in.core().get(i) && SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), en.source(i));
+            if (!in.core().get(i) && SizeClass.of(in.constraints().get(i)).sized()) en.addSized(in.constraints().get(i), en.source(i));
         en.input(in.constraints().size(), in::fact); // first in the worklist, in input order
         try {
             en.run();
@@ -61,7 +60,7 @@ final class Attempt {
             Assignment model = null;
             if (close) {
                 new Closing(en, prov, complete).run();
-                en.size.finish();
+                en.finishSizes();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
                 java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();
                 java.util.Map<String, org.shapeforge.term.Row> symbolicRows = new java.util.LinkedHashMap<>();

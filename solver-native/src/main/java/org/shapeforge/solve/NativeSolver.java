@@ -166,7 +166,7 @@ public final class NativeSolver implements ShapeSolver {
     private static String guard(Input in, Provenance prov, Attempt.Done d) {
         // with nothing left symbolic the model already is the all-ground reading
         Assignment m = d.model();
-        var sy = d.engine().size.symbols();
+        var sy = d.engine().view().sizes().symbols();
         boolean unitInDomain = sy.conditions().stream().allMatch(c -> {
             try {
                 java.util.Map<String, Long> ones = new java.util.HashMap<>();
@@ -201,7 +201,7 @@ public final class NativeSolver implements ShapeSolver {
         boolean open = Report.openBeyondSymbols(d.engine(), in);
         int checked = 0;
         List<java.util.Map<String, Long>> outside = new ArrayList<>();
-        for (var binding : d.engine().size.checkedAt()) {
+        for (var binding : d.engine().view().sizes().checkedAt()) {
             Assignment at = Report.symbolicAt(d.engine(), in, binding);
             if (outsideDynamicConstraints(in, prov, at)) {
                 outside.add(binding); // the input's own constraints on the dynamic dims exclude this binding
@@ -233,7 +233,7 @@ public final class NativeSolver implements ShapeSolver {
 
     /** Whether the whole input holds at one of the bindings of the dynamic dims the solver chose ({@code checkedAt}). */
     private static boolean holdsAtABinding(Input in, Provenance prov, Attempt.Done d) {
-        for (var binding : d.engine().size.checkedAt())
+        for (var binding : d.engine().view().sizes().checkedAt())
             try {
                 guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
                 return true;

@@ -35,15 +35,36 @@ public final class NativeGolden {
         Case c = CaseGen.generate(CaseGen.caseSeed(seed, i), Fragment.parse("all"));
         Problem p = c.problem();
         NativeSolver solver = new NativeSolver();
-        String plain = answer(solver.solve(p, SolveOptions.defaults()), p);
-        String complete = answer(solver.solve(p, SolveOptions.defaults().withComplete(true)), p);
+        String plain = answer(solver, p, SolveOptions.defaults());
+        String complete = answer(solver, p, SolveOptions.defaults().withComplete(true));
         return i + " " + c.seed() + " " + c.shape() + " | " + Printer.print(p).replace('\n', ';') + " | " + plain + " | " + complete;
     }
 
-    private static String answer(Outcome o, Problem p) {
+    /** The answer's JSON without {@code millis}; an exception (an internal error: a bug, kept as behaviour) as its class and first line. */
+    private static String answer(NativeSolver solver, Problem p, SolveOptions options) {
+        Outcome o;
+        try {
+            o = solver.solve(p, options);
+        } catch (RuntimeException e) {
+            String m = String.valueOf(e.getMessage()).strip();
+            return "{\"internal\":\"" + e.getClass().getSimpleName() + ": " + m.lines().findFirst().orElse("") + "\"}";
+        }
         ObjectNode doc = OutcomeView.json(o, p.constraints());
         ((ObjectNode) doc.get("stats")).remove("millis");
         return doc.toString();
+    }
+
+    /**
+     * {@code java -cp CLASSPATH org.shapeforge.oracle.golden.NativeGolden OUT [N]}: writes the first
+     * N (default 10,000) cases to OUT — e.g. against a built {@code cli/target/shapeforge.jar}
+     * (it holds every module's main classes) with this class compiled beside it.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: NativeGolden OUT [N]");
+            System.exit(2);
+        }
+        write(SEED, args.length == 2 ? Integer.parseInt(args[1]) : 10_000, Path.of(args[0]));
     }
 
     /** Writes cases {@code 0..n-1} of campaign {@code seed} to {@code out}, one line each. */

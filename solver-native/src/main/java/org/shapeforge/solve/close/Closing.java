@@ -7,6 +7,7 @@ import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.StoreView;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -63,7 +64,7 @@ public final class Closing {
      */
     private void forRows(boolean leavesOnly) {
         boolean tagged = !prov.dynamic().isEmpty() || !prov.leaf().isEmpty();
-        Store store = en.store;
+        StoreView store = en.view().store();
         List<Fact> batch = new ArrayList<>();
         List<Why> whys = new ArrayList<>();
         for (int i = 0, n = store.registeredRows(); i < n; i++) { // the variables there are now: commits may add fresh ones
@@ -80,9 +81,9 @@ public final class Closing {
             if (leaf) {
                 List<Row> caps = new ArrayList<>();
                 Why why = Why.GUESS;
-                for (Stored c : store.bound().rowCaps(slot)) {
+                for (Stored c : store.rowCaps(slot)) {
                     Trace t = new Trace(Why.NONE, true);
-                    caps.add(en.subst.row(c.lowerRow(), t));
+                    caps.add(en.view().row(c.lowerRow(), t));
                     why = why.and(c.why()).and(t.why());
                 }
                 if (!caps.isEmpty()) {
@@ -91,13 +92,13 @@ public final class Closing {
                         throw Contradiction.error("unspecified hidden dimension in parameter <" + v + ">: "
                                 + j.holes() + " position(s) of its shape are not determined by any constraint; "
                                 + "give the parameter an explicit shape", why);
-                    if (!complete || j.row().flat().isEmpty() || en.choices.choose(2) == 0) {
+                    if (!complete || j.row().flat().isEmpty() || en.choose(2) == 0) {
                         value = j.row();
                         valueWhy = why;
                         joined = true;
                     }
                 }
-                if (!joined && en.size.pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
+                if (!joined && en.view().sizes().pendingRow(v)) continue; // left to stage 5's Total_elems heuristics
                 batch.add(new Fact.RowEq(store.rowTerm(slot), value));
                 whys.add(valueWhy);
                 continue;
@@ -124,7 +125,7 @@ public final class Closing {
     private void forDims(Stage s, boolean capped) {
         boolean anyLeaf = !prov.leaf().isEmpty(), anyDynamic = !prov.dynamic().isEmpty();
         if (!anyLeaf && s != Stage.DIMS) return; // the leaf stages concern leaves only
-        Store store = en.store;
+        StoreView store = en.view().store();
         int[] vars = new int[store.registeredDims()]; // the variables there are now: commits may add fresh ones
         for (int i = 0; i < vars.length; i++) vars[i] = store.registeredDim(i);
         if (capped) {
@@ -141,10 +142,10 @@ public final class Closing {
             for (int v : vars) if (prov.discardable().contains(store.dimName(v))) sorted[k++] = v;
             vars = sorted;
         }
-        Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of(); // never closed through a relation either
+        Set<String> tied = anyDynamic ? en.view().sizes().tiedToDynamic() : Set.of(); // never closed through a relation either
         for (int slot : vars) {
             String v = store.dimName(slot);
-            if (store.dimBound(slot) || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
+            if (store.dimBound(slot) || anyDynamic && (en.view().sizes().isSymbol(v) || tied.contains(v))) continue;
             boolean leaf = anyLeaf && prov.leaf().contains(v);
             Store.Cap cap = store.cap(slot);
             Dim.Var term = store.dimTerm(slot);
@@ -155,7 +156,7 @@ public final class Closing {
                     commit(new Fact.DimEq(term, cap.atom()), Why.GUESS.and(cap.why()));
                 }
                 case LEAF_GUESS -> {
-                    if (!leaf || cap != null || en.size.preventsGuess(v)) continue;
+                    if (!leaf || cap != null || en.view().sizes().preventsGuess(v)) continue;
                     if (prov.param().contains(v))
                         throw Contradiction.error("unspecified hidden dimension: parameter " + v
                                 + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)",
@@ -163,7 +164,7 @@ public final class Closing {
                     commit(new Fact.DimEq(term, guess(v)), Why.GUESS);
                 }
                 default -> {
-                    if (cap != null && anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue; // see commitCapped
+                    if (cap != null && anyDynamic && !en.view().sizes().symbolsBelow(v).isEmpty()) continue; // see commitCapped
                     Set<String> above = cap == null && anyDynamic ? dynamicAbove(v) : Set.of();
                     if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
                     if (above.size() == 1) {
@@ -185,15 +186,15 @@ public final class Closing {
      * (then names), not of first mention.
      */
     private void commitCapped(Stage s, int[] vars, boolean anyLeaf, boolean anyDynamic) {
-        Store store = en.store;
+        StoreView store = en.view().store();
         List<Integer> todo = new ArrayList<>();
-        Set<String> tied = anyDynamic ? en.size.tiedToDynamic() : Set.of();
+        Set<String> tied = anyDynamic ? en.view().sizes().tiedToDynamic() : Set.of();
         for (int slot : vars) {
             String v = store.dimName(slot);
-            if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (en.size.isSymbol(v) || tied.contains(v))) continue;
+            if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (en.view().sizes().isSymbol(v) || tied.contains(v))) continue;
             // above a symbol: its cap would pin the symbol to it (s ⊑ v, v = 3 gives s = 3); left open, as
             // below two symbols (`dynamic h; [d] <= [h]; [d] <= [q]; 3 <= q` closed h = 3)
-            if (anyDynamic && !en.size.symbolsBelow(v).isEmpty()) continue;
+            if (anyDynamic && !en.view().sizes().symbolsBelow(v).isEmpty()) continue;
             if (s == Stage.LEAF_DIMS && !(anyLeaf && prov.leaf().contains(v))) continue;
             if (s == Stage.LEAF_GUESS) continue; // stage 5 guesses uncapped leaves only
             todo.add(slot);
@@ -206,7 +207,7 @@ public final class Closing {
         List<Why> whys = new ArrayList<>(todo.size());
         for (int slot : todo) {
             Store.Cap cap = store.cap(slot);
-            boolean unit = branch && en.choices.choose(2) == 1;
+            boolean unit = branch && en.choose(2) == 1;
             facts.add(new Fact.DimEq(store.dimTerm(slot), unit ? Dim.unit() : cap.atom()));
             whys.add(Why.GUESS.and(cap.why()));
         }
@@ -233,11 +234,11 @@ public final class Closing {
      * depends neither on the order of the constraints nor on internal names.
      */
     static Set<String> symbolsAbove(Engine en, String v) {
-        return en.size.symbolsAbove(v);
+        return en.view().sizes().symbolsAbove(v);
     }
 
     private Dim guess(String v) {
-        return en.size.guess(v, en.zeroOk(v) ? new Dim.Atom(0) : Dim.unit());
+        return en.view().sizes().guess(v, en.view().zeroOk(v) ? new Dim.Atom(0) : Dim.unit());
     }
 
     /**
@@ -252,7 +253,7 @@ public final class Closing {
         java.util.PriorityQueue<Candidate> queue = new java.util.PriorityQueue<>();
         int seen = 0;
         while (true) {
-            List<Stored> fresh = en.store.bound().deferredFrom(seen);
+            List<Stored> fresh = en.view().store().deferredFrom(seen);
             for (Stored s : fresh) {
                 if (s.alive()) queue.add(new Candidate(s, seen));
                 seen++;
@@ -288,7 +289,7 @@ public final class Closing {
         Trace t = new Trace(Why.NONE, false);
         switch (d.fact()) {
             case Fact.RowEq(Row l, Row r) -> {
-                Row.Open a = (Row.Open) en.subst.row(l, t), b = (Row.Open) en.subst.row(r, t);
+                Row.Open a = (Row.Open) en.view().row(l, t), b = (Row.Open) en.view().row(r, t);
                 if (d.kind == Stored.Kind.ROTATION_EQ) rotation(a, b, why.and(t.why()));
                 else split(a, b, why.and(t.why()));
             }
@@ -301,7 +302,7 @@ public final class Closing {
         Row.Open lead = a.lead().isEmpty() ? b : a, trail = lead == a ? b : a;
         List<WordEquations.Split> cands = new ArrayList<>(WordEquations.split(lead.lead(), trail.trail()));
         int n = complete ? cands.size() + 1 : 1;
-        int k = n > 1 ? en.choices.choose(n) : 0;
+        int k = n > 1 ? en.choose(n) : 0;
         if (k == cands.size()) {
             Row.Open w = en.freshRow();
             commit(new Fact.RowEq(trail.withFlanks(List.of(), List.of()), w.withFlanks(lead.lead(), List.of())), why);
@@ -310,7 +311,7 @@ public final class Closing {
         }
         WordEquations.Split c = cands.get(k);
         commit(new Fact.RowEq(Row.var(trail.var()), WordEquations.front(c.x2())), why);
-        if (!en.store.rowBound(lead.var()))
+        if (!en.view().store().rowBound(lead.var()))
             commit(new Fact.RowEq(Row.var(lead.var()), WordEquations.front(c.x1())), why);
     }
 
@@ -318,7 +319,7 @@ public final class Closing {
         Row.Open lead = a.lead().isEmpty() ? b : a, trail = lead == a ? b : a;
         List<List<org.shapeforge.term.Dim>> cands = complete
                 ? WordEquations.rotation(lead.lead(), trail.trail(), 2) : List.of(List.of());
-        int k = cands.size() > 1 ? en.choices.choose(cands.size()) : 0;
+        int k = cands.size() > 1 ? en.choose(cands.size()) : 0;
         commit(new Fact.RowEq(Row.var(a.var()), WordEquations.front(cands.get(k))), why);
     }
 

@@ -64,20 +64,14 @@ public final class SizeStage {
     private void heuristic() {
         if (!complete || offered) return;
         offered = true;
-        if (en.choices.choose(2) == 1)
+        if (en.choose(2) == 1)
             throw new Unsupported("not supported natively: complete mode does not enumerate the stage-5 size heuristics"
                     + " (Total_elems rows, least-material sizes)");
     }
 
-    /** The constraints the native solver hands to {@code SizeRules}. */
-    public static boolean sized(Constraint c) {
-        return c instanceof Constraint.Total || c instanceof Constraint.Exact || c instanceof Constraint.SizeRel
-                || c instanceof Constraint.SizeIn;
-    }
-
     public void run() {
         totals();
-        en.size.requireNoOpenProductInequality();
+        en.view().sizes().requireNoOpenProductInequality();
         forcedSizes();
         if (!prov.dynamic().isEmpty()) {
             SymbolicStage symbolic = new SymbolicStage(en, commit);
@@ -99,8 +93,8 @@ public final class SizeStage {
         boolean more = true;
         while (more) {
             more = false;
-            for (var e : new ArrayList<>(en.size.sizes().entrySet()))
-                if (en.size.sizes().containsKey(e.getKey()) && !en.size.isSymbol(e.getKey())) {
+            for (var e : new ArrayList<>(en.view().sizes().sizes().entrySet()))
+                if (en.view().sizes().sizes().containsKey(e.getKey()) && !en.view().sizes().isSymbol(e.getKey())) {
                     commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
                             Why.GUESS.and(e.getValue().why()));
                     more = true;
@@ -118,18 +112,18 @@ public final class SizeStage {
     private void forcedSizes() {
         boolean refuted = false;
         while (true) {
-            Residual res = Residual.of(en.size);
+            Residual res = Residual.of(en.view().sizes());
             Map<String, Long> forced = new LinkedHashMap<>();
             if (!res.system().constraints().isEmpty()) {
                 Map<String, Long> pinned = LinearSolver.forced(res.system());
                 for (String v : res.order()) {
                     Long n = pinned.get(v);
-                    if (n == null || en.size.isSymbol(v)) continue;
-                    if (en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
+                    if (n == null || en.view().sizes().isSymbol(v)) continue;
+                    if (en.view().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
                         forced.put(v, n);
                 }
             }
-            boolean known = en.size.sizes().keySet().stream().anyMatch(v -> !en.size.isSymbol(v));
+            boolean known = en.view().sizes().sizes().keySet().stream().anyMatch(v -> !en.view().sizes().isSymbol(v));
             if (forced.isEmpty() && !known) return;
             if (!refuted) { // once, and only when something is to be bound (the ILP is not free)
                 refuteFirst(res);
@@ -137,7 +131,7 @@ public final class SizeStage {
             }
             knownSizes();
             for (var e : forced.entrySet()) {
-                if (!(en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
+                if (!(en.view().dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
                     continue; // bound meanwhile (the fixpoint after an earlier commitment)
                 commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue(), Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
             }
@@ -149,7 +143,7 @@ public final class SizeStage {
         while (true) {
             SizeItem it = null;
             List<String> open = null;
-            for (SizeItem s : en.size.live()) {
+            for (SizeItem s : en.view().sizes().live()) {
                 if (!(s.body instanceof SizeItem.Total(Constraint.Total c)) || skipped.contains(s)) continue;
                 open = openRows(c.rows());
                 if (!open.isEmpty()) {
@@ -172,7 +166,7 @@ public final class SizeStage {
             String rho = open.getFirst();
             Row lub = lub(rho);
             if (lub != null) commit.accept(new Fact.RowEq(Row.var(rho), lub), why);
-            else if (!(en.size.totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
+            else if (!(en.view().sizes().totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
                 commit.accept(new Fact.RowEq(Row.var(rho), Row.empty()), why);
             else commit.accept(new Fact.RowEq(Row.var(rho), Row.literal(List.of(en.freshDim()))), why);
         }
@@ -181,7 +175,7 @@ public final class SizeStage {
     private List<String> openRows(List<Row> rows) {
         List<String> out = new ArrayList<>();
         for (Row r : rows) {
-            Row s = en.subst.row(r, new Trace(Why.NONE, false));
+            Row s = en.view().row(r, new Trace(Why.NONE, false));
             if (s instanceof Row.Open o && !out.contains(o.var())) out.add(o.var());
         }
         return out;
@@ -190,8 +184,8 @@ public final class SizeStage {
     /** The join of the row's caps when it is ground and has no holes, else null. */
     private Row lub(String rho) {
         List<Row> caps = new ArrayList<>();
-        for (Stored c : en.store.bound().rowCaps(rho))
-            caps.add(en.subst.row(c.lowerRow(), new Trace(Why.NONE, true)));
+        for (Stored c : en.view().store().rowCaps(rho))
+            caps.add(en.view().row(c.lowerRow(), new Trace(Why.NONE, true)));
         if (caps.isEmpty()) return null;
         RowJoin.Result j = RowJoin.of(caps);
         return j.holes() == 0 && j.row().isGround() ? j.row() : null;
@@ -209,24 +203,24 @@ public final class SizeStage {
     }
 
     private void linear() {
-        Residual res = Residual.of(en.size);
+        Residual res = Residual.of(en.view().sizes());
         if (res.system().constraints().isEmpty()) return;
         Map<String, Long> preferred = new LinkedHashMap<>();
         for (String v : res.order()) {
-            Store.Cap cap = en.store.cap(v);
+            Store.Cap cap = en.view().store().cap(v);
             if (cap != null) preferred.put(v, cap.atom().size());
         }
         switch (LinearSolver.solve(res.system(), preferred)) {
             case LinearResult.Unsat u -> throw Contradiction.fail(u.reason(), res.why());
             case LinearResult.Unknown u -> throw new Unsupported("not supported natively: " + u.reason());
             case LinearResult.Sat s -> {
-                Set<String> tied = en.size.tiedToDynamic();
+                Set<String> tied = en.view().sizes().tiedToDynamic();
                 for (String v : res.order()) {
                     Long n = s.model().get(v);
-                    if (n == null || tied.contains(v) || en.size.isSymbol(v)) continue;
-                    if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
+                    if (n == null || tied.contains(v) || en.view().sizes().isSymbol(v)) continue;
+                    if (!(en.view().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                         continue;
-                    if (en.size.sizes().containsKey(v)) continue;
+                    if (en.view().sizes().sizes().containsKey(v)) continue;
                     commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
                 }
             }
