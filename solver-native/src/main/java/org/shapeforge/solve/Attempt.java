@@ -5,6 +5,9 @@ import java.util.List;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
+import org.shapeforge.solve.close.Snapshot;
+import org.shapeforge.solve.close.Stage;
+import org.shapeforge.solve.close.StageTrace;
 import org.shapeforge.solve.rules.SizeClass;
 import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
@@ -45,6 +48,13 @@ final class Attempt {
      */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
             java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
+        return run(in, prov, choices, complete, close, maxSteps, mutations, allSources, null);
+    }
+
+    /** As above, recording each stage's {@link StageTrace} (stage 1 included) in {@code trace} (cleared first) unless null. */
+    static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
+            java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources, List<StageTrace> trace) {
+        if (trace != null) trace.clear();
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.derivations(!allSources, in.constraints().size());
         en.mutations(mutations);
@@ -54,12 +64,14 @@ final class Attempt {
             if (!in.core().get(i) && SizeClass.of(in.constraints().get(i)).sized()) en.addSized(in.constraints().get(i), en.source(i));
         en.input(in.constraints().size(), in::fact); // first in the worklist, in input order
         try {
-            en.run();
+            if (trace == null) en.run();
+            else solveTraced(en, trace);
             SolvedForm sf = Report.solvedForm(en, in);
             List<String> notes = new ArrayList<>();
             Assignment model = null;
             if (close) {
-                new Closing(en, prov, complete).run();
+                if (trace == null) new Closing(en, prov, complete).run();
+                else new Closing(en, prov, complete).run(trace);
                 en.finishSizes();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
                 java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();
@@ -76,6 +88,18 @@ final class Attempt {
             return new OutOfBudget(u.getMessage(), en.steps());
         } catch (Engine.BudgetExhausted b) {
             return new OutOfBudget(b.getMessage(), en.steps());
+        }
+    }
+
+    /** Stage 1, its trace recorded (a failure's too, marked not completed). */
+    private static void solveTraced(Engine en, List<StageTrace> trace) {
+        Snapshot before = Snapshot.of(en.view(), en.steps(), 0, 0);
+        boolean completed = false;
+        try {
+            en.run();
+            completed = true;
+        } finally {
+            trace.add(before.trace(Stage.SOLVE, en.view(), en.steps(), 0, 1, completed));
         }
     }
 }
