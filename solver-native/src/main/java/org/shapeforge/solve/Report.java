@@ -107,15 +107,19 @@ final class Report {
 
     static List<Constraint> residual(Engine en) {
         List<Constraint> out = new ArrayList<>();
-        for (int s : en.view().store().capped())
-            out.add(new Constraint.DimLe(en.view().store().cap(s).atom(), en.view().store().dimTerm(s), Span.NONE));
-        for (Stored s : en.view().store().residual())
+        for (int s : en.view().store().capped()) {
+            var cap = en.view().store().cap(s);
+            out.add(new Constraint.DimLe(cap.atom(), en.view().store().dimTerm(s), en.view().span(cap.why())));
+        }
+        for (Stored s : en.view().store().residual()) {
+            Span at = en.view().span(s.why()); // where its first source is: a residual constraint keeps its origin // where its first source is: a residual constraint keeps its origin
             out.add(switch (s.fact()) {
-                case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), Span.NONE);
-                case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), Span.NONE);
-                case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), Span.NONE);
-                case Fact.RowLe(Row l, Row r) -> new Constraint.RowLe(row(en, l), row(en, r), Span.NONE);
+                case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), at);
+                case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), at);
+                case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), at);
+                case Fact.RowLe(Row l, Row r) -> new Constraint.RowLe(row(en, l), row(en, r), at);
             });
+        }
         return out;
     }
 
@@ -258,8 +262,7 @@ final class Report {
 
     /** {@code x} (already read through σ⋆) with its remaining, unbound variables at the unit. */
     private static Dim atUnit(Dim x) {
-        return Sizes.ground(x, name -> Dim.unit())
-                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
+        return org.shapeforge.semantics.AtUnit.ground(x);
     }
 
     /** σ⋆ of dimension variable {@code s} (the input's are ids 0 … n-1, in order of first mention: they were registered first). */
