@@ -112,7 +112,7 @@ final class Report {
             out.add(new Constraint.DimLe(cap.atom(), en.view().store().dimTerm(s), en.view().span(cap.why())));
         }
         for (Stored s : en.view().store().residual()) {
-            Span at = en.view().span(s.why()); // where its first source is: a residual constraint keeps its origin // where its first source is: a residual constraint keeps its origin
+            Span at = en.view().span(s.why()); // where its first source is: a residual constraint keeps its origin
             out.add(switch (s.fact()) {
                 case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), at);
                 case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), at);
