@@ -21,9 +21,11 @@ import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
 /**
- * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one rule class per
+ * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one {@link Rule} per
  * relation. Binding a variable re-emits exactly the stored facts indexed under it (no rounds
- * over the whole list), and records the rank edge of Def. 4.5(1).
+ * over the whole list), and records the rank edge of Def. 4.5(1) ({@link RankFacts}). Its state is
+ * private (issue 28): the rules act through a {@link RuleContext}, closing and the report read an
+ * {@link EngineView} and change the state only by {@link #emit} and {@link #run}.
  */
 public final class Engine {
     /** Thrown when the step budget is exhausted (reported as Unknown, never a hang). */
