@@ -7,7 +7,7 @@ import org.shapeforge.solve.rules.Engine;
 
 /**
  * Closing as passes (Def. 6.1 refined by the stage table; Halide's {@code s = pass(s)}): the stages
- * of {@link #PIPELINE} run once each, in order, over the engine's configuration. Each commits
+ * of {@code .PIPELINE} run once each, in order, over the engine's configuration. Each commits
  * values as equalities and re-solves to a fixpoint after every commitment (fixpoint-before-commit,
  * Remark 6.3), so a later commitment always sees the bounds the earlier ones forwarded. Every
  * commitment is a policy step; in complete mode each is a choice point (Remark 6.7(ii)). Adding a

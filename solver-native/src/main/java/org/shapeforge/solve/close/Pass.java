@@ -3,7 +3,7 @@ package org.shapeforge.solve.close;
 /**
  * One closing stage as a pass over the configuration, store → store (Halide's {@code s = pass(s)}):
  * it reads the state through its {@link Closer}, commits values there (each a policy step solved
- * to a fixpoint), and is run once, in the order of {@link Closing#PIPELINE}, which records what it
+ * to a fixpoint), and is run once, in the order of {@code Closing.PIPELINE}, which records what it
  * did ({@link StageTrace}). A pass object lives for one closing run and may keep state for it.
  */
 public interface Pass {

@@ -6,7 +6,7 @@ package org.shapeforge.solve.close;
  * descriptions ({@code StageTableTest}), and the labels of {@code solve --trace}. Stage 2
  * (precision coefficients) has no counterpart here; issue 4's size heuristics are
  * {@link #SIZE_GUESS}, the first half of stage 5. {@link #SOLVE} is the engine's run; every other
- * stage is a {@link Pass} of {@link Closing#PIPELINE}.
+ * stage is a {@link Pass} of {@code Closing.PIPELINE}.
  */
 public enum Stage {
     /** Stage 1: online unification and propagation only; no commitments. */

@@ -21,10 +21,10 @@ import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
 /**
- * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one {@link Rule} per
+ * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one {@code Rule} per
  * relation. Binding a variable re-emits exactly the stored facts indexed under it (no rounds
- * over the whole list), and records the rank edge of Def. 4.5(1) ({@link RankFacts}). Its state is
- * private (issue 28): the rules act through a {@link RuleContext}, closing and the report read an
+ * over the whole list), and records the rank edge of Def. 4.5(1) ({@code RankFacts}). Its state is
+ * private (issue 28): the rules act through a {@code RuleContext}, closing and the report read an
  * {@link EngineView} and change the state only by {@link #emit} and {@link #run}.
  */
 public final class Engine {
@@ -50,7 +50,7 @@ public final class Engine {
     private final long maxSteps;
     private long steps;
     private final FreshNames fresh;
-    /** What the rules see of this engine: {@link RuleContext}, and nothing else. */
+    /** What the rules see of this engine: {@code RuleContext}, and nothing else. */
     private final RuleContext context = new Context();
     private final DimRules dimRules = new DimRules(context);
     private final Rule<Dim> dimEq = dimRules::eq, dimLe = dimRules::le;
@@ -302,7 +302,7 @@ public final class Engine {
 
     /**
      * After closing: the known sizes left (those of dynamic variables: entailed) are bound, each
-     * solved to a fixpoint; then a size item still open is a failure ({@link SizeRules#finish}).
+     * solved to a fixpoint; then a size item still open is a failure ({@code SizeRules.finish}).
      */
     public void finishSizes() {
         for (var e : new ArrayList<>(size.sizes().entrySet())) {
@@ -314,7 +314,7 @@ public final class Engine {
         size.finish();
     }
 
-    /** The engine as its rules see it: {@link RuleContext}. */
+    /** The engine as its rules see it: {@code RuleContext}. */
     private final class Context implements RuleContext {
         @Override
         public Store store() {

@@ -57,7 +57,7 @@ public final class SizeView {
         return sr.dynamic.contains(v);
     }
 
-    /** The bindings of the dynamic dims chosen by {@link #finish} for the soundness guard (each satisfies every domain condition). */
+    /** The bindings of the dynamic dims chosen by {@code SizeRules.finish} for the soundness guard (each satisfies every domain condition). */
     public List<Map<String, Long>> checkedAt() {
         return sr.checkedAt;
     }
@@ -160,7 +160,7 @@ public final class SizeView {
      * closed y, and so batch, to a number). Likewise a variable below symbols ({@link #symbolsAbove})
      * that the symbolic stage did not close (below two different ones): a number for it pins them
      * ({@code dynamic a, b; [y] <= [a]; [y] <= [b]} then a strided conv on y closed a = b = 1).
-     * Their items stay open, and {@link #finish} reports them.
+     * Their items stay open, and {@code SizeRules.finish} reports them.
      */
     public Set<String> tiedToDynamic() {
         if (sr.dynamic.isEmpty()) return Set.of();
