@@ -51,8 +51,8 @@ public final class ImportBench implements Callable<Integer> {
             description = "the Python with the onnx module (default $SHAPEFORGE_PYTHON, else /usr/bin/python3); a path that does not exist skips the onnx column")
     Path python;
 
-    @Option(names = "--json", description = "print one JSON document")
-    boolean json;
+    @picocli.CommandLine.Mixin
+    JsonOption json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -88,7 +88,7 @@ public final class ImportBench implements Callable<Integer> {
             row.set("onnx", onnxColumn(onnx, f));
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "import").put("runs", runs).put("warmup", warmup)
                     .put("cores", Runtime.getRuntime().availableProcessors()).put("loadAverage", PipelineBench.load())
                     .put("launcher", launch == null ? null : launch.toString());

@@ -13,6 +13,7 @@ import org.shapeforge.term.Assignment;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
+import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.SolvedForm;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge solve FILE [--json] [--complete] [--verified]}: the native staged solve and closing
+ * {@code shapeforge solve FILE [--json] [--complete] [--verified] [--trace]}: the native staged solve and closing
  * ({@code cli.md}): verdict, bindings σ⋆, residual store, closed values, principal flag (Cor. 5.8),
  * γ↑ (Prop. 5.4) and stats, or the failure with its kind, constraints and origins.
  * Rendered by {@link OutcomeView}; exit 0 sat, 1 unsat (a semantic failure), 2 bad input, 3 unknown
@@ -56,6 +57,9 @@ public final class SolveCommand implements Callable<Integer> {
     @Mixin
     SmtBudgetOption smtBudget;
 
+    @Mixin
+    TraceOption trace;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -73,7 +77,16 @@ public final class SolveCommand implements Callable<Integer> {
             out.flush();
             return OutcomeView.exitCode(o);
         }
-        Outcome o = Backend.NATIVE.create().solve(p, SolveOptions.defaults().withComplete(complete.on).withTimeoutMs(timeout.millis).withClosing(closing.policy));
+        SolveOptions options = SolveOptions.defaults().withComplete(complete.on).withTimeoutMs(timeout.millis).withClosing(closing.policy);
+        if (trace.on) {
+            NativeSolver.Traced t = Backend.nativeTraced(p, options);
+            Outcome o = t.outcome();
+            if (json.on) out.println(Cli.json(StageTraceView.json(OutcomeView.json(o, p.constraints()), t.stages())));
+            else out.print(OutcomeView.text(o, p.constraints()) + StageTraceView.text(t.stages()));
+            out.flush();
+            return OutcomeView.exitCode(o);
+        }
+        Outcome o = Backend.NATIVE.create().solve(p, options);
         if (json.on) out.println(Cli.json(OutcomeView.json(o, p.constraints())));
         else out.print(OutcomeView.text(o, p.constraints()));
         out.flush();

@@ -11,7 +11,6 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
-import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -72,7 +71,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
             nodes = m.getGraph().getNodeCount();
             long t1 = System.nanoTime();
             ms[0] = (t1 - t0) / 1e6;
-            NativeSolver solver = new NativeSolver();
+            org.shapeforge.solver.ShapeSolver solver = org.shapeforge.oracle.Backend.NATIVE.create();
             Imported im = Importer.translate(m, file.toString(), Map.of(), solver);
             long t2 = System.nanoTime();
             ms[1] = (t2 - t1) / 1e6;

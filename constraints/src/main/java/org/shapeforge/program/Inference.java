@@ -112,24 +112,17 @@ public record Inference(Generated generated, Solution solution) {
      * {@code org.shapeforge.program.dynamic.SymbolicShapes}'.
      */
     private Assignment model(Solution.Solved s) {
-        Map<String, org.shapeforge.term.Dim> dims = null;
-        for (var d : generated.declarations())
-            if (d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC)
-                for (var v : d.vars())
-                    if (!v.row() && !s.model().dims().containsKey(v.name())) {
-                        if (dims == null) dims = new LinkedHashMap<>(s.model().dims());
-                        dims.put(v.name(), org.shapeforge.term.Dim.unit());
-                    }
+        Assignment withDynamic = org.shapeforge.semantics.AtUnit.withDynamicDims(generated.declarations(), s.model());
         if (s.solved().isEmpty() || s.solved().get().closedSymbolic().isEmpty() && s.solved().get().closedSymbolicRows().isEmpty()
                 && s.solved().get().rowBindings().isEmpty())
-            return dims == null ? s.model() : new Assignment(dims, s.model().rows());
+            return withDynamic;
         // values that stay symbolic over dynamic dims (closing bound z <= batch to batch; rows holding
         // them are left out of the model): read at the unit too, as the dynamic dims themselves
-        if (dims == null) dims = new LinkedHashMap<>(s.model().dims());
+        Map<String, org.shapeforge.term.Dim> dims = new LinkedHashMap<>(withDynamic.dims());
         var sf = s.solved().get();
         for (var e : sf.closedSymbolic().entrySet())
             if (!dims.containsKey(e.getKey()))
-                dims.put(e.getKey(), org.shapeforge.semantics.Sizes.ground(e.getValue(), n -> org.shapeforge.term.Dim.unit()).orElse(org.shapeforge.term.Dim.unit()));
+                dims.put(e.getKey(), org.shapeforge.semantics.AtUnit.ground(e.getValue()));
         Map<String, Row> rows = new LinkedHashMap<>(s.model().rows());
         Map<String, org.shapeforge.term.Dim> known = dims;
         java.util.function.Function<org.shapeforge.term.Dim, org.shapeforge.term.Dim> g = d -> org.shapeforge.semantics.Sizes

@@ -36,6 +36,15 @@ public enum Backend {
     }
 
     /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
+    /**
+     * The native solver's answer to {@code problem} with each closing stage's trace
+     * ({@code solve --trace}; docs/solver.md): a native-only view, built here as every solver is.
+     */
+    public static org.shapeforge.solve.NativeSolver.Traced nativeTraced(org.shapeforge.lang.Problem problem,
+            org.shapeforge.solver.SolveOptions options) {
+        return new NativeSolver().solveTraced(problem, options);
+    }
+
     public static ShapeSolver nativeMutated(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
         return new NativeSolver(mutations);
     }

@@ -86,12 +86,7 @@ public final class Checked implements ShapeSolver {
      * checked at 1, as the native soundness guard does.
      */
     static Assignment withDynamicAtUnit(Problem p, Assignment m) {
-        Assignment out = m;
-        for (org.shapeforge.lang.Declaration d : p.declarations())
-            if (d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC)
-                for (var v : d.vars())
-                    if (!v.row() && !out.dims().containsKey(v.name())) out = out.withDim(v.name(), org.shapeforge.term.Dim.unit());
-        return out;
+        return org.shapeforge.semantics.AtUnit.withDynamicDims(p.declarations(), m);
     }
 
     private static boolean hasDynamic(Problem p) {

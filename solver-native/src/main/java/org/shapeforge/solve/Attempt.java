@@ -5,7 +5,10 @@ import java.util.List;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
-import org.shapeforge.solve.close.SizeStage;
+import org.shapeforge.solve.close.Snapshot;
+import org.shapeforge.solve.close.Stage;
+import org.shapeforge.solve.close.StageTrace;
+import org.shapeforge.solve.rules.SizeClass;
 import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
@@ -46,29 +49,34 @@ final class Attempt {
      */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
             java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
-        return run(in, prov, choices, complete, ClosingPolicy.NOTES, close, maxSteps, mutations, allSources);
+        return run(in, prov, choices, complete, ClosingPolicy.NOTES, close, maxSteps, mutations, allSources, null);
     }
 
-    /** One run, closing by {@code policy} (issue 28: the notes' Def. 6.1 or OCANNL's stages). */
+    /**
+     * One run, closing by {@code policy} (issue 28: the notes' Def. 6.1 or OCANNL's stages), recording
+     * each stage's {@link StageTrace} (stage 1 included) in {@code trace} (cleared first) unless null.
+     */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, ClosingPolicy policy, boolean close,
-            long maxSteps, java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
+            long maxSteps, java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources, List<StageTrace> trace) {
+        if (trace != null) trace.clear();
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.derivations(!allSources, in.constraints().size());
         en.mutations(mutations);
-        en.size.provenance(prov.discardable(), prov.dynamic());
-        en.discardable(prov.discardable());
-        en.size.spans(i -> in.constraints().get(i).span());
+        en.declare(prov.discardable(), prov.dynamic());
+        en.spans(i -> in.constraints().get(i).span());
         for (int i = 0; i < in.constraints().size(); i++)
-            if (!in.core().get(i) && SizeStage.sized(in.constraints().get(i))) en.size.add(in.constraints().get(i), en.source(i));
+            if (!in.core().get(i) && SizeClass.of(in.constraints().get(i)).sized()) en.addSized(in.constraints().get(i), en.source(i));
         en.input(in.constraints().size(), in::fact); // first in the worklist, in input order
         try {
-            en.run();
+            if (trace == null) en.run();
+            else solveTraced(en, trace);
             SolvedForm sf = Report.solvedForm(en, in);
             List<String> notes = new ArrayList<>();
             Assignment model = null;
             if (close) {
-                new Closing(en, prov, complete, policy).run();
-                en.size.finish();
+                if (trace == null) new Closing(en, prov, complete, policy).run();
+                else new Closing(en, prov, complete, policy).run(trace);
+                en.finishSizes();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
                 java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();
                 java.util.Map<String, org.shapeforge.term.Row> symbolicRows = new java.util.LinkedHashMap<>();
@@ -84,6 +92,18 @@ final class Attempt {
             return new OutOfBudget(u.getMessage(), en.steps());
         } catch (Engine.BudgetExhausted b) {
             return new OutOfBudget(b.getMessage(), en.steps());
+        }
+    }
+
+    /** Stage 1, its trace recorded (a failure's too, marked not completed). */
+    private static void solveTraced(Engine en, List<StageTrace> trace) {
+        Snapshot before = Snapshot.of(en.view(), en.steps(), 0, 0);
+        boolean completed = false;
+        try {
+            en.run();
+            completed = true;
+        } finally {
+            trace.add(before.trace(Stage.SOLVE, en.view(), en.steps(), 0, 1, completed));
         }
     }
 }

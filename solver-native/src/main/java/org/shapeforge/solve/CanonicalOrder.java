@@ -225,6 +225,16 @@ final class CanonicalOrder {
         };
     }
 
+    /** A stage's trace in the user's names. */
+    org.shapeforge.solve.close.StageTrace restore(org.shapeforge.solve.close.StageTrace t) {
+        Renaming.Names b = backNames();
+        Map<String, Dim> dims = new LinkedHashMap<>();
+        t.dims().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
+        Map<String, Row> rows = new LinkedHashMap<>();
+        t.rows().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
+        return new org.shapeforge.solve.close.StageTrace(t.stage(), t.commitments(), t.resolves(), t.steps(), dims, rows, t.completed());
+    }
+
     /** A colour class whose closed values differ (rows compared by content), as a policy failure. */
     private Optional<Failure> symmetricChoice(Assignment m) {
         for (List<String> cl : tiedDims) {

@@ -51,7 +51,7 @@ final class DimIndex {
         int[] repOf = new int[inputVars];
         Trace t = new Trace(Why.NONE, false);
         for (int x = 0; x < inputVars; x++)
-            if (engine.subst.dim(new Dim.Var(ns.get(x)), t) instanceof Dim.Var w) {
+            if (engine.view().dim(new Dim.Var(ns.get(x)), t) instanceof Dim.Var w) {
                 Integer r = ids.get(w.name());
                 if (r == null) {
                     r = ids.size();

@@ -27,14 +27,14 @@ final class Entail {
 
     private static Entailment dim(Engine en, Dim.Var v, Dim val) {
         Trace t = new Trace(Why.NONE, false);
-        Dim x = en.subst.dim(v, t);
+        Dim x = en.view().dim(v, t);
         if (!x.isGround() || t.why().policy()) return null;
         return x.equals(val) ? new Entailment.Entailed(v.name() + " is bound to " + org.shapeforge.lang.Printer.print(x) + " by semantic steps only") : null;
     }
 
     private static Entailment row(Engine en, Row.Open o, Row val) {
         Trace t = new Trace(Why.NONE, false);
-        Row x = en.subst.row(o, t);
+        Row x = en.view().row(o, t);
         if (!x.isGround() || t.why().policy()) return null;
         return x.flat().equals(val.flat()) ? new Entailment.Entailed("<" + o.var() + "> has forced flat content " + org.shapeforge.lang.Printer.print(Row.literal(x.flat()))) : null;
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.solve.rules.SizeClass;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -52,11 +53,11 @@ record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, i
                     why = reason;
                 }
                 // never solved: the whole input is answered Unknown
-            } else if (f != null) {
+            } else if (SizeClass.of(c) == SizeClass.CORE) {
                 core.set(i);
                 factStart[i] = canon.record(f); // the variables are interned in order of first sight
             } else {
-                sized(c, canon); // a size constraint (SizeRules), or a hint (likely): holds in every assignment
+                sized(c, canon); // a size constraint (SizeClass.sized), or a hint (likely): holds in every assignment
             }
         }
         for (Declaration d : p.declarations())

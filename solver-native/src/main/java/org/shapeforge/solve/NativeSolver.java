@@ -11,6 +11,7 @@ import org.shapeforge.semantics.Truth;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solve.close.Provenance;
+import org.shapeforge.solve.close.StageTrace;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solver.Entailment;
@@ -57,8 +58,28 @@ public final class NativeSolver implements ShapeSolver {
     @Override
     public Outcome solve(Problem problem, SolveOptions options) {
         var canonical = CanonicalOrder.of(problem);
-        return canonical.isEmpty() ? solveAsGiven(problem, options)
-                : canonical.get().restore(solveAsGiven(canonical.get().problem(), options));
+        return canonical.isEmpty() ? solveAsGiven(problem, options, null)
+                : canonical.get().restore(solveAsGiven(canonical.get().problem(), options, null));
+    }
+
+    /** An answer with closing's trace: per stage, what it bound and what it re-solved ({@code solve --trace}). */
+    public record Traced(Outcome outcome, List<StageTrace> stages) {
+        public Traced {
+            stages = List.copyOf(stages);
+        }
+    }
+
+    /**
+     * {@link #solve} with the trace of the run it reports (stage 1, then each closing stage; the stage
+     * a failure ended is marked not completed; none for an input refused before solving), in the
+     * input's names. The answer is the same as {@link #solve}'s.
+     */
+    public Traced solveTraced(Problem problem, SolveOptions options) {
+        var canonical = CanonicalOrder.of(problem);
+        List<StageTrace> trace = new ArrayList<>();
+        if (canonical.isEmpty()) return new Traced(solveAsGiven(problem, options, trace), trace);
+        Outcome o = canonical.get().restore(solveAsGiven(canonical.get().problem(), options, trace));
+        return new Traced(o, trace.stream().map(canonical.get()::restore).toList());
     }
 
     /**
@@ -67,7 +88,7 @@ public final class NativeSolver implements ShapeSolver {
      * with full derivations, to name all its constraints. A replay is the same deterministic run;
      * one that does not end the same way is a bug, reported as such.
      */
-    private Outcome solveAsGiven(Problem problem, SolveOptions options) {
+    private Outcome solveAsGiven(Problem problem, SolveOptions options, List<StageTrace> trace) {
         long t0 = System.nanoTime();
         Input in = Input.of(problem);
         int n = in.constraints().size();
@@ -81,7 +102,7 @@ public final class NativeSolver implements ShapeSolver {
         long steps = 0;
         for (int node = 0; ; node++) {
             Choices ch = new Choices(script);
-            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), options.closing(), true, maxSteps(in), mutations, false);
+            Attempt.Result r = Attempt.run(in, prov, ch, options.complete(), options.closing(), true, maxSteps(in), mutations, false, trace);
             steps += r.steps();
             switch (r) {
                 case Attempt.Done d -> {
@@ -107,10 +128,10 @@ public final class NativeSolver implements ShapeSolver {
                         firstScript = script;
                     }
                     if (!options.complete() || f.why().error || !f.why().why.policy())
-                        return failure(in, explained(in, prov, script, options, f), options.complete() && node > 0 ? "" : null, n, steps, t0);
+                        return failure(in, explained(in, prov, script, options, f, trace), options.complete() && node > 0 ? "" : null, n, steps, t0);
                     script = ch.next();
                     if (script == null)
-                        return failure(in, explained(in, prov, firstScript, options, first), " (complete mode: all " + (node + 1) + " explored policy branches fail; some choice points are not branched, so this is not a proof of unsatisfiability)", n, steps, t0);
+                        return failure(in, explained(in, prov, firstScript, options, first, trace), " (complete mode: all " + (node + 1) + " explored policy branches fail; some choice points are not branched, so this is not a proof of unsatisfiability)", n, steps, t0);
                     if (node + 1 >= MAX_NODES)
                         return new Outcome.Unknown("complete mode: branch budget of " + MAX_NODES + " exhausted", stats(n, steps, t0));
                 }
@@ -122,8 +143,9 @@ public final class NativeSolver implements ShapeSolver {
      * The contradiction of failed run {@code f} (along {@code script}), replayed with full
      * derivations; the replay must fail as {@code f} did, after as many steps.
      */
-    private Contradiction explained(Input in, Provenance prov, List<Integer> script, SolveOptions options, Attempt.Failed f) {
-        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), options.closing(), true, maxSteps(in), mutations, true);
+    private Contradiction explained(Input in, Provenance prov, List<Integer> script, SolveOptions options, Attempt.Failed f,
+            List<StageTrace> trace) {
+        Attempt.Result r = Attempt.run(in, prov, new Choices(script), options.complete(), options.closing(), true, maxSteps(in), mutations, true, trace);
         if (!(r instanceof Attempt.Failed replay) || r.steps() != f.steps())
             throw new IllegalStateException("native solver: the replay with sources ended " + r.getClass().getSimpleName()
                     + " after " + r.steps() + " steps, the run " + f.getClass().getSimpleName() + " after " + f.steps());
@@ -172,7 +194,7 @@ public final class NativeSolver implements ShapeSolver {
     private static String guard(Input in, Provenance prov, Attempt.Done d) {
         // with nothing left symbolic the model already is the all-ground reading
         Assignment m = d.model();
-        var sy = d.engine().size.symbols();
+        var sy = d.engine().view().sizes().symbols();
         boolean unitInDomain = sy.conditions().stream().allMatch(c -> {
             try {
                 java.util.Map<String, Long> ones = new java.util.HashMap<>();
@@ -207,7 +229,7 @@ public final class NativeSolver implements ShapeSolver {
         boolean open = Report.openBeyondSymbols(d.engine(), in);
         int checked = 0;
         List<java.util.Map<String, Long>> outside = new ArrayList<>();
-        for (var binding : d.engine().size.checkedAt()) {
+        for (var binding : d.engine().view().sizes().checkedAt()) {
             Assignment at = Report.symbolicAt(d.engine(), in, binding);
             if (outsideDynamicConstraints(in, prov, at)) {
                 outside.add(binding); // the input's own constraints on the dynamic dims exclude this binding
@@ -239,7 +261,7 @@ public final class NativeSolver implements ShapeSolver {
 
     /** Whether the whole input holds at one of the bindings of the dynamic dims the solver chose ({@code checkedAt}). */
     private static boolean holdsAtABinding(Input in, Provenance prov, Attempt.Done d) {
-        for (var binding : d.engine().size.checkedAt())
+        for (var binding : d.engine().view().sizes().checkedAt())
             try {
                 guard(in, prov, d, Report.symbolicAt(d.engine(), in, binding));
                 return true;

@@ -14,6 +14,7 @@ import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.StoreView;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -30,12 +31,12 @@ final class Report {
         FrozenMap.Builder<String, Dim> db = FrozenMap.builder(nd);
         FrozenMap.Builder<String, Row> rb = FrozenMap.builder(nr);
         List<String> policyDims = new ArrayList<>();
-        Store st = en.store;
+        StoreView st = en.view().store();
         Map<String, Dim> forced = forcedDynamic(en);
         for (int s = 0; s < nd; s++) { // the input's variables: ids 0 … nd-1, in order of first mention
             Trace t = new Trace(Why.NONE, false);
             String name = st.dimName(s);
-            Dim value = dim(en, en.subst.dim(s, t));
+            Dim value = dim(en, en.view().dim(s, t));
             if (value instanceof Dim.Var(String w, _) && forced.containsKey(w)) {
                 db.putNew(name, PackedIndex.hash(name), forced.get(w)); // the basis is the policy in it
                 policyDims.add(name);
@@ -50,16 +51,16 @@ final class Report {
             if (!st.rowBound(s)) continue;
             Trace t = new Trace(Why.NONE, false);
             String name = st.rowName(s);
-            rb.putNew(name, PackedIndex.hash(name), axes(en, en.subst.row(s, t)));
+            rb.putNew(name, PackedIndex.hash(name), axes(en, en.view().row(s, t)));
             if (t.why().policy()) policy.add(name);
         }
         Map<String, Dim> dims = db.build();
         Map<String, Row> rows = rb.build();
         List<Constraint> residual = new ArrayList<>(residual(en));
-        List<Constraint> sized = en.size.residualConstraints(); // issue 4: open size content
+        List<Constraint> sized = en.view().sizes().residualConstraints(); // issue 4: open size content
         residual.addAll(sized);
-        boolean principal = en.store.cappedCount() == 0 && sized.isEmpty();
-        for (Stored s : en.store.bound().residual())
+        boolean principal = en.view().store().cappedCount() == 0 && sized.isEmpty();
+        for (Stored s : en.view().store().residual())
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(s.lowerRow())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
@@ -76,9 +77,9 @@ final class Report {
      */
     private static Map<String, Dim> forcedDynamic(Engine en) {
         Map<String, Dim> out = new java.util.HashMap<>();
-        for (var e : en.size.sizes().entrySet())
-            if (en.size.isDynamic(e.getKey())
-                    && en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var(String w, _)
+        for (var e : en.view().sizes().sizes().entrySet())
+            if (en.view().sizes().isDynamic(e.getKey())
+                    && en.view().dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var(String w, _)
                     && w.equals(e.getKey()))
                 out.put(e.getKey(), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS));
         return out;
@@ -106,15 +107,19 @@ final class Report {
 
     static List<Constraint> residual(Engine en) {
         List<Constraint> out = new ArrayList<>();
-        for (int s : en.store.capped())
-            out.add(new Constraint.DimLe(en.store.cap(s).atom(), en.store.dimTerm(s), Span.NONE));
-        for (Stored s : en.store.bound().residual())
+        for (int s : en.view().store().capped()) {
+            var cap = en.view().store().cap(s);
+            out.add(new Constraint.DimLe(cap.atom(), en.view().store().dimTerm(s), en.view().span(cap.why())));
+        }
+        for (Stored s : en.view().store().residual()) {
+            Span at = en.view().span(s.why()); // where its first source is: a residual constraint keeps its origin
             out.add(switch (s.fact()) {
-                case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), Span.NONE);
-                case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), Span.NONE);
-                case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), Span.NONE);
-                case Fact.RowLe(Row l, Row r) -> new Constraint.RowLe(row(en, l), row(en, r), Span.NONE);
+                case Fact.DimEq(Dim l, Dim r) -> new Constraint.DimEq(dim(en, l), dim(en, r), at);
+                case Fact.DimLe(Dim l, Dim r) -> new Constraint.DimLe(dim(en, l), dim(en, r), at);
+                case Fact.RowEq(Row l, Row r) -> new Constraint.RowEq(row(en, l), row(en, r), at);
+                case Fact.RowLe(Row l, Row r) -> new Constraint.RowLe(row(en, l), row(en, r), at);
             });
+        }
         return out;
     }
 
@@ -125,13 +130,13 @@ final class Report {
     static Assignment model(Engine en, Input in, List<String> notes, Map<String, Dim> symbolic, Map<String, Row> symbolicRows) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
             String name = st.dimName(s);
             if (x.isGround()) d.putNew(name, PackedIndex.hash(name), x);
             else {
-                notes.add((en.size.isDynamic(name) ? "dynamic " : "") + name + " stays symbolic (" + Show.dim(x) + "): not in the model");
+                notes.add((en.view().sizes().isDynamic(name) ? "dynamic " : "") + name + " stays symbolic (" + Show.dim(x) + "): not in the model");
                 if (!(x instanceof Dim.Var v && v.name().equals(name))) symbolic.put(name, x);
             }
         }
@@ -156,7 +161,7 @@ final class Report {
     static Assignment symbolicAtUnit(Engine en, Input in) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
             String name = st.dimName(s);
@@ -178,7 +183,7 @@ final class Report {
      * Other unbound variables are read at the unit, as in {@link #symbolicAtUnit}.
      */
     static Assignment symbolicAt(Engine en, Input in, Map<String, Long> binding) {
-        var derived = en.size.symbols().derived();
+        var derived = en.view().sizes().symbols().derived();
         java.util.function.Function<String, Dim> value = name -> {
             Long b = binding.get(name);
             if (b != null) return Sizes.ofSize(b, Dim.DEFAULT_BASIS);
@@ -189,7 +194,7 @@ final class Report {
                 .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
             String name = st.dimName(s);
@@ -210,7 +215,7 @@ final class Report {
      * reads those at the unit, which is consistent only with the dynamic dims at 1.
      */
     static boolean openBeyondSymbols(Engine en, Input in) {
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
             if (x.isGround()) continue;
@@ -229,7 +234,7 @@ final class Report {
         return switch (d) {
             case Dim.Unit u -> true;
             case Dim.Atom a -> true;
-            case Dim.Var v -> en.size.isSymbol(v.name());
+            case Dim.Var v -> en.view().sizes().isSymbol(v.name());
             case Dim.Concat c -> c.parts().stream().allMatch(p -> symbolsOnly(en, p));
             case Dim.Affine a -> symbolsOnly(en, a.over()) && a.kernel().map(k -> symbolsOnly(en, k)).orElse(true);
         };
@@ -241,33 +246,32 @@ final class Report {
      * dynamic dims themselves left out. With the domain conditions and the guard's bindings.
      */
     static org.shapeforge.solver.SymbolicSizes symbolicSizes(Engine en, Input in) {
-        var sy = en.size.symbols();
+        var sy = en.view().sizes().symbols();
         Map<String, org.shapeforge.term.sym.SymSize> out = new java.util.TreeMap<>();
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             String name = st.dimName(s);
-            if (en.size.isDynamic(name)) continue;
+            if (en.view().sizes().isDynamic(name)) continue;
             if (!(dim(en, s) instanceof Dim.Var(String w, var basis))) continue;
             if (sy.derived().containsKey(w)) out.put(name, sy.derived().get(w));
-            else if (en.size.isDynamic(w)) out.put(name, org.shapeforge.term.sym.SymSize.name(w));
+            else if (en.view().sizes().isDynamic(w)) out.put(name, org.shapeforge.term.sym.SymSize.name(w));
         }
         boolean any = !sy.derived().isEmpty() || !sy.conditions().isEmpty();
-        return new org.shapeforge.solver.SymbolicSizes(out, sy.conditions(), any ? en.size.checkedAt() : List.of());
+        return new org.shapeforge.solver.SymbolicSizes(out, sy.conditions(), any ? en.view().sizes().checkedAt() : List.of());
     }
 
     /** {@code x} (already read through σ⋆) with its remaining, unbound variables at the unit. */
     private static Dim atUnit(Dim x) {
-        return Sizes.ground(x, name -> Dim.unit())
-                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
+        return org.shapeforge.semantics.AtUnit.ground(x);
     }
 
     /** σ⋆ of dimension variable {@code s} (the input's are ids 0 … n-1, in order of first mention: they were registered first). */
     private static Dim dim(Engine en, int s) {
-        return dim(en, en.subst.dim(s, new Trace(Why.NONE, false)));
+        return dim(en, en.view().dim(s, new Trace(Why.NONE, false)));
     }
 
     private static Row row(Engine en, int s) {
-        return axes(en, en.subst.row(s, new Trace(Why.NONE, false)));
+        return axes(en, en.view().row(s, new Trace(Why.NONE, false)));
     }
 
     /**
@@ -284,7 +288,7 @@ final class Report {
             case Dim.Unit u -> u;
             case Dim.Atom a -> a;
             case Dim.Var v -> {
-                Dim x = en.subst.dim(v, new Trace(Why.NONE, false));
+                Dim x = en.view().dim(v, new Trace(Why.NONE, false));
                 yield x instanceof Dim.Var ? x : dim(en, x);
             }
             case Dim.Concat c -> {
@@ -310,7 +314,7 @@ final class Report {
     }
 
     static Row row(Engine en, Row r) {
-        return axes(en, en.subst.row(r, new Trace(Why.NONE, false)));
+        return axes(en, en.view().row(r, new Trace(Why.NONE, false)));
     }
 
     /** {@code x} with its explicit axes read through {@link #dim(Engine, Dim)}. */
@@ -358,7 +362,7 @@ final class Report {
     /** Bindings and store, for the soundness guard's internal-error message. */
     static String dump(Engine en, Input in) {
         StringBuilder sb = new StringBuilder("store:\n");
-        Store st = en.store;
+        StoreView st = en.view().store();
         for (int i = 0; i < st.registeredDims(); i++) {
             int s = st.registeredDim(i);
             if (st.dimBound(s)) sb.append("  ").append(st.dimName(s)).append(" = ").append(Show.dim(dim(en, s))).append('\n');

@@ -85,49 +85,52 @@ public final class SmtSolver implements ShapeSolver {
         int target = rankBound(problem.constraints(), options);
         long deadline = t0 / 1_000_000 + timeout(options);
         int n = problem.constraints().size();
-        int checks = 0;
         int limit = InputSize.limit();
         int nodes = InputSize.nodes(problem.constraints(), limit);
         if (nodes > limit) return new Outcome.Unknown(InputSize.tooLarge(limit), new Stats(n, 0, millis(t0)));
         boolean large = nodes > InputSize.LARGE;
-        for (int k : schedule(target)) {
-            long left = deadline - System.nanoTime() / 1_000_000;
-            if (left <= 0) return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
-            Context ctx = acquire();
-            try {
-                Session s = new Session(ctx, problem, Optional.empty(), sem, k, left, large);
-                try {
-                    Status bounded = s.check(true);
-                    if (bounded == Status.SATISFIABLE) {
-                        Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                        if (!org.shapeforge.semantics.Admissible.solves(problem, model, sem))
-                            throw mismatch("model violates the input", problem.constraints(), model, sem, s);
-                        return new Outcome.Sat(model, Optional.empty(),
-                                List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
-                                new Stats(n, checks + s.checks, millis(t0)));
-                    }
-                    if (bounded == Status.UNKNOWN)
-                        return new Outcome.Unknown(reason(s, options), new Stats(n, checks + s.checks, millis(t0)));
-                    List<Constraint> core = s.coreConstraints();
-                    if (!s.coreUsesBound() || !s.encoding.hasRowVars())
-                        return unsat(core, sem, Optional.empty(), n, checks + s.checks, t0);
-                    if (k == target) {
-                        if (s.check(false) == Status.UNSATISFIABLE)
-                            return unsat(s.coreConstraints(), sem, Optional.empty(), n, checks + s.checks, t0);
-                        return unsat(core, sem, Optional.of(k), n, checks + s.checks, t0);
-                    }
-                } catch (ModelDecoder.OutOfRange e) {
-                    return new Outcome.Unknown("model value too large for the language: " + e.getMessage(),
+        return deepen(problem, Optional.empty(), sem, target, deadline, large, new Bounded<Outcome>() {
+            private int checks;
+
+            @Override
+            public Outcome at(Session s, int k) throws ModelDecoder.OutOfRange {
+                Status bounded = s.check(true);
+                if (bounded == Status.SATISFIABLE) {
+                    Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
+                    if (!org.shapeforge.semantics.Admissible.solves(problem, model, sem))
+                        throw mismatch("model violates the input", problem.constraints(), model, sem, s);
+                    return new Outcome.Sat(model, Optional.empty(),
+                            List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
                             new Stats(n, checks + s.checks, millis(t0)));
-                } catch (Z3Exception e) {
-                    return new Outcome.Unknown("z3: " + e.getMessage(), new Stats(n, checks + s.checks, millis(t0)));
                 }
-                checks += s.checks;
-            } finally {
-                release(ctx);
+                if (bounded == Status.UNKNOWN)
+                    return new Outcome.Unknown(reason(s, options), new Stats(n, checks + s.checks, millis(t0)));
+                List<Constraint> core = s.coreConstraints();
+                if (!s.coreUsesBound() || !s.encoding.hasRowVars())
+                    return unsat(core, sem, Optional.empty(), n, checks + s.checks, t0);
+                if (k == target) {
+                    if (s.check(false) == Status.UNSATISFIABLE)
+                        return unsat(s.coreConstraints(), sem, Optional.empty(), n, checks + s.checks, t0);
+                    return unsat(core, sem, Optional.of(k), n, checks + s.checks, t0);
+                }
+                return null;
             }
-        }
-        throw new IllegalStateException("empty deepening schedule for rank bound " + target);
+
+            @Override
+            public void deeper(Session s) {
+                checks += s.checks;
+            }
+
+            @Override
+            public Outcome outOfTime() {
+                return new Outcome.Unknown(timedOut(options), new Stats(n, checks, millis(t0)));
+            }
+
+            @Override
+            public Outcome failed(String reason, Session s) {
+                return new Outcome.Unknown(reason, new Stats(n, checks + s.checks, millis(t0)));
+            }
+        });
     }
 
     /**
@@ -146,33 +149,74 @@ public final class SmtSolver implements ShapeSolver {
         int nodes = InputSize.nodes(concat(problem.constraints(), c), limit);
         if (nodes > limit) return new Entailment.Undetermined(InputSize.tooLarge(limit));
         boolean large = nodes > InputSize.LARGE;
+        return deepen(problem, Optional.of(c), sem, target, deadline, large, new Bounded<Entailment>() {
+            @Override
+            public Entailment at(Session s, int k) throws ModelDecoder.OutOfRange {
+                Status bounded = s.check(true);
+                if (bounded == Status.SATISFIABLE) {
+                    Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
+                    boolean phi = Evaluator.holdsAll(problem.constraints(), model, sem);
+                    if (!phi || Evaluator.judge(c, model, sem).truth() == Truth.HOLDS)
+                        throw mismatch("counter-model is not one", concat(problem.constraints(), c), model, sem, s);
+                    return new Entailment.NotEntailed(model);
+                }
+                if (bounded == Status.UNKNOWN) return new Entailment.Undetermined(reason(s, options));
+                if (!s.coreUsesBound()) return new Entailment.Entailed(who + "for every rank");
+                if (k == target) {
+                    if (s.check(false) == Status.UNSATISFIABLE) return new Entailment.Entailed(who + "for every rank");
+                    // a bounded refutation of the negation proves nothing past the bound: undetermined, never entailed
+                    return new Entailment.Undetermined(who + "only for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
+                }
+                return null;
+            }
+
+            @Override
+            public Entailment outOfTime() {
+                return new Entailment.Undetermined(timedOut(options));
+            }
+
+            @Override
+            public Entailment failed(String reason, Session s) {
+                return new Entailment.Undetermined(reason);
+            }
+        });
+    }
+
+    /** One bound's decision in {@link #deepen}: an answer, or null to deepen; and the answers when time runs out or the check fails. */
+    private interface Bounded<R> {
+        /** The answer at unrolling bound {@code k}, from the session's checks; null: try the next bound. */
+        R at(Session s, int k) throws ModelDecoder.OutOfRange;
+
+        /** Called with the session of a bound that gave no answer, before the next. */
+        default void deeper(Session s) {}
+
+        R outOfTime();
+
+        /** The answer when a model value is out of the language's range or z3 fails ({@code reason} says which). */
+        R failed(String reason, Session s);
+    }
+
+    /**
+     * The iterative deepening of {@link #schedule} — written once for {@code solve} and
+     * {@code entails}: a fresh session per bound within the time left, the first answer returned.
+     */
+    private <R> R deepen(Problem problem, Optional<Constraint> negated, Semantics sem, int target, long deadline, boolean large,
+            Bounded<R> b) {
         for (int k : schedule(target)) {
             long left = deadline - System.nanoTime() / 1_000_000;
-            if (left <= 0) return new Entailment.Undetermined(timedOut(options));
+            if (left <= 0) return b.outOfTime();
             Context ctx = acquire();
             try {
-                Session s = new Session(ctx, problem, Optional.of(c), sem, k, left, large);
+                Session s = new Session(ctx, problem, negated, sem, k, left, large);
                 try {
-                    Status bounded = s.check(true);
-                    if (bounded == Status.SATISFIABLE) {
-                        Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                        boolean phi = Evaluator.holdsAll(problem.constraints(), model, sem);
-                        if (!phi || Evaluator.judge(c, model, sem).truth() == Truth.HOLDS)
-                            throw mismatch("counter-model is not one", concat(problem.constraints(), c), model, sem, s);
-                        return new Entailment.NotEntailed(model);
-                    }
-                    if (bounded == Status.UNKNOWN) return new Entailment.Undetermined(reason(s, options));
-                    if (!s.coreUsesBound()) return new Entailment.Entailed(who + "for every rank");
-                    if (k == target) {
-                        if (s.check(false) == Status.UNSATISFIABLE) return new Entailment.Entailed(who + "for every rank");
-                        // a bounded refutation of the negation proves nothing past the bound: undetermined, never entailed
-                        return new Entailment.Undetermined(who + "only for rows of rank ≤ " + k + " (the bound is not proved sufficient here)");
-                    }
+                    R r = b.at(s, k);
+                    if (r != null) return r;
                 } catch (ModelDecoder.OutOfRange e) {
-                    return new Entailment.Undetermined("model value too large for the language: " + e.getMessage());
+                    return b.failed("model value too large for the language: " + e.getMessage(), s);
                 } catch (Z3Exception e) {
-                    return new Entailment.Undetermined("z3: " + e.getMessage());
+                    return b.failed("z3: " + e.getMessage(), s);
                 }
+                b.deeper(s);
             } finally {
                 release(ctx);
             }

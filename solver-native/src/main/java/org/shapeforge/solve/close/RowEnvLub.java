@@ -6,9 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.EngineView;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.StoreView;
 import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -35,31 +36,24 @@ import org.shapeforge.term.Row;
  * {@code Total_elems} is waiting on are left to stage 5's heuristics, as {@code LEAF_ROWS} leaves
  * them. In complete mode each commitment is a choice point (the LUB, or the notes' closing).
  */
-public final class RowEnvLub {
+final class RowEnvLub {
     /** Bound on the chain of interior rows followed (cycles are cut first; this bounds long chains). */
     private static final int MAX_DEPTH = 256;
 
-    private final Engine en;
-    private final Provenance prov;
-    private final boolean complete;
-    private final ClosingPolicy policy;
     private final Map<String, Lub> memo = new HashMap<>();
     private boolean cut; // a cycle was cut below the variable being read
 
     /** A variable's environment LUB and its derivation. */
     private record Lub(Row.Closed row, Why why) {}
 
-    public RowEnvLub(Engine en, Provenance prov, boolean complete, ClosingPolicy policy) {
-        this.en = en;
-        this.prov = prov;
-        this.complete = complete;
-        this.policy = policy;
-    }
+    private EngineView view; // the state read, for the run
 
     /** Commits every leaf row whose environment LUB adds axes to its own caps' join; nothing under the notes' policy. */
-    public void run() {
-        if (policy != ClosingPolicy.OCANNL || prov.leaf().isEmpty()) return;
-        Store store = en.store;
+    void run(Closer cx) {
+        Provenance prov = cx.prov();
+        if (cx.policy() != ClosingPolicy.OCANNL || prov.leaf().isEmpty()) return;
+        view = cx.view();
+        StoreView store = view.store();
         List<Fact> batch = new ArrayList<>();
         List<Why> whys = new ArrayList<>();
         for (int i = 0, n = store.registeredRows(); i < n; i++) {
@@ -67,9 +61,9 @@ public final class RowEnvLub {
             if (store.rowBound(slot)) continue;
             String v = store.rowName(slot);
             String key = Provenance.rowKey(v);
-            if (!prov.leaf().contains(key) || prov.dynamic().contains(key) || en.size.pendingRow(v)) continue;
+            if (!prov.leaf().contains(key) || prov.dynamic().contains(key) || view.sizes().pendingRow(v)) continue;
             Trace t = new Trace(Why.NONE, true);
-            List<Row> own = caps(store.bound().rowCaps(slot), t);
+            List<Row> own = caps(store.rowCaps(slot), t);
             if (own.stream().noneMatch(Row::isOpen)) continue; // ground caps: LEAF_ROWS's join is the LUB already
             Set<String> seen = new HashSet<>(Set.of(v));
             List<Row> read = new ArrayList<>(own.size());
@@ -78,20 +72,18 @@ public final class RowEnvLub {
             RowJoin.Result lub = RowJoin.of(read);
             if (lub.holes() > 0 || !lub.row().isGround() || lub.row().flat().isEmpty()) continue;
             if (lub.row().equals(RowJoin.of(own).row())) continue;
-            if (complete && en.choices.choose(2) == 1) continue; // the other branch: the notes' closing
+            if (cx.complete() && cx.choose(2) == 1) continue; // the other branch: the notes' closing
             batch.add(new Fact.RowEq(store.rowTerm(slot), lub.row()));
             whys.add(Why.GUESS.and(t.why()));
         }
-        if (batch.isEmpty()) return;
-        for (int i = 0; i < batch.size(); i++) en.emit(batch.get(i), whys.get(i).asPolicy());
-        en.run();
+        if (!batch.isEmpty()) cx.commitTogether(batch, whys);
     }
 
     /** The caps, substituted (their derivations joined into {@code t}). */
     private List<Row> caps(List<Stored> stored, Trace t) {
         List<Row> out = new ArrayList<>(stored.size());
         for (Stored c : stored) {
-            out.add(en.subst.row(c.lowerRow(), t));
+            out.add(view.row(c.lowerRow(), t));
             t.add(c.why());
         }
         return out;
@@ -131,7 +123,7 @@ public final class RowEnvLub {
         boolean outer = cut;
         cut = false;
         Trace own = new Trace(Why.NONE, true);
-        List<Row> caps = caps(en.store.bound().rowCaps(v), own);
+        List<Row> caps = caps(view.store().rowCaps(v), own);
         List<Row> read = new ArrayList<>(caps.size());
         for (Row k : caps) if (atLub(k, seen, own, depth + 1) instanceof Row r) read.add(r);
         Row.Closed lub = read.isEmpty() ? Row.empty() : RowJoin.of(read).row();
@@ -145,8 +137,8 @@ public final class RowEnvLub {
     private List<Dim> dims(List<Dim> ds, Trace t) {
         List<Dim> out = new ArrayList<>(ds.size());
         for (Dim d : ds) {
-            Dim s = en.subst.dim(d, t);
-            Store.Cap cap = s instanceof Dim.Var x ? en.store.cap(x.name()) : null;
+            Dim s = view.dim(d, t);
+            Store.Cap cap = s instanceof Dim.Var x ? view.store().cap(x.name()) : null;
             if (cap != null) t.add(cap.why());
             out.add(cap != null ? cap.atom() : s);
         }

@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solve.rules.Contradiction;
-import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.EngineView;
 import org.shapeforge.solve.rules.Residual;
 import org.shapeforge.solve.rules.SizeItem;
 import org.shapeforge.solve.rules.SizeRules;
@@ -39,48 +39,45 @@ import org.shapeforge.term.Row;
  * </ol>
  * Every commitment is a policy step (Conj. 8.4(c)), re-solved to a fixpoint and so checked.
  */
-public final class SizeStage {
-    private final Engine en;
-    private final Provenance prov;
-    private final BiConsumer<Fact, Why> commit;
-    private final boolean complete;
+final class SizeStage implements Pass {
+    private EngineView view;
+    private Closer cx;
+    private Provenance prov;
+    private BiConsumer<Fact, Why> commit;
     private boolean offered;
+
+    @Override
+    public Stage stage() {
+        return Stage.SIZE_GUESS;
+    }
 
     /**
      * In complete mode the stage's heuristics are not enumerated: its first commitment is a
      * choice point whose second branch gives up with Unknown, so that complete mode never calls
      * a failure after a size heuristic "all branches fail" (a semantic claim).
      */
-    public SizeStage(Engine en, Provenance prov, boolean complete, BiConsumer<Fact, Why> commit) {
-        this.en = en;
-        this.prov = prov;
-        this.complete = complete;
-        this.commit = (f, w) -> {
-            heuristic();
-            commit.accept(f, w);
-        };
-    }
-
     private void heuristic() {
-        if (!complete || offered) return;
+        if (!cx.complete() || offered) return;
         offered = true;
-        if (en.choices.choose(2) == 1)
+        if (cx.choose(2) == 1)
             throw new Unsupported("not supported natively: complete mode does not enumerate the stage-5 size heuristics"
                     + " (Total_elems rows, least-material sizes)");
     }
 
-    /** The constraints the native solver hands to {@code SizeRules}. */
-    public static boolean sized(Constraint c) {
-        return c instanceof Constraint.Total || c instanceof Constraint.Exact || c instanceof Constraint.SizeRel
-                || c instanceof Constraint.SizeIn;
-    }
-
-    public void run() {
+    @Override
+    public void run(Closer cx) {
+        this.cx = cx;
+        this.view = cx.view();
+        this.prov = cx.prov();
+        this.commit = (f, w) -> {
+            heuristic();
+            cx.commit(f, w);
+        };
         totals();
-        en.size.requireNoOpenProductInequality();
+        view.sizes().requireNoOpenProductInequality();
         forcedSizes();
         if (!prov.dynamic().isEmpty()) {
-            SymbolicStage symbolic = new SymbolicStage(en, commit);
+            SymbolicStage symbolic = new SymbolicStage(view, commit);
             while (symbolic.step()) forcedSizes();
         }
         linear();
@@ -99,8 +96,8 @@ public final class SizeStage {
         boolean more = true;
         while (more) {
             more = false;
-            for (var e : new ArrayList<>(en.size.sizes().entrySet()))
-                if (en.size.sizes().containsKey(e.getKey()) && !en.size.isSymbol(e.getKey())) {
+            for (var e : new ArrayList<>(view.sizes().sizes().entrySet()))
+                if (view.sizes().sizes().containsKey(e.getKey()) && !view.sizes().isSymbol(e.getKey())) {
                     commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
                             Why.GUESS.and(e.getValue().why()));
                     more = true;
@@ -118,18 +115,18 @@ public final class SizeStage {
     private void forcedSizes() {
         boolean refuted = false;
         while (true) {
-            Residual res = Residual.of(en.size);
+            Residual res = Residual.of(view.sizes());
             Map<String, Long> forced = new LinkedHashMap<>();
             if (!res.system().constraints().isEmpty()) {
                 Map<String, Long> pinned = LinearSolver.forced(res.system());
                 for (String v : res.order()) {
                     Long n = pinned.get(v);
-                    if (n == null || en.size.isSymbol(v)) continue;
-                    if (en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
+                    if (n == null || view.sizes().isSymbol(v)) continue;
+                    if (view.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w && w.name().equals(v))
                         forced.put(v, n);
                 }
             }
-            boolean known = en.size.sizes().keySet().stream().anyMatch(v -> !en.size.isSymbol(v));
+            boolean known = view.sizes().sizes().keySet().stream().anyMatch(v -> !view.sizes().isSymbol(v));
             if (forced.isEmpty() && !known) return;
             if (!refuted) { // once, and only when something is to be bound (the ILP is not free)
                 refuteFirst(res);
@@ -137,7 +134,7 @@ public final class SizeStage {
             }
             knownSizes();
             for (var e : forced.entrySet()) {
-                if (!(en.subst.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
+                if (!(view.dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(e.getKey()))
                     continue; // bound meanwhile (the fixpoint after an earlier commitment)
                 commit.accept(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue(), Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
             }
@@ -149,7 +146,7 @@ public final class SizeStage {
         while (true) {
             SizeItem it = null;
             List<String> open = null;
-            for (SizeItem s : en.size.live()) {
+            for (SizeItem s : view.sizes().live()) {
                 if (!(s.body instanceof SizeItem.Total(Constraint.Total c)) || skipped.contains(s)) continue;
                 open = openRows(c.rows());
                 if (!open.isEmpty()) {
@@ -172,16 +169,16 @@ public final class SizeStage {
             String rho = open.getFirst();
             Row lub = lub(rho);
             if (lub != null) commit.accept(new Fact.RowEq(Row.var(rho), lub), why);
-            else if (!(en.size.totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
+            else if (!(view.sizes().totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
                 commit.accept(new Fact.RowEq(Row.var(rho), Row.empty()), why);
-            else commit.accept(new Fact.RowEq(Row.var(rho), Row.literal(List.of(en.freshDim()))), why);
+            else commit.accept(new Fact.RowEq(Row.var(rho), Row.literal(List.of(cx.freshDim()))), why);
         }
     }
 
     private List<String> openRows(List<Row> rows) {
         List<String> out = new ArrayList<>();
         for (Row r : rows) {
-            Row s = en.subst.row(r, new Trace(Why.NONE, false));
+            Row s = view.row(r, new Trace(Why.NONE, false));
             if (s instanceof Row.Open o && !out.contains(o.var())) out.add(o.var());
         }
         return out;
@@ -190,8 +187,8 @@ public final class SizeStage {
     /** The join of the row's caps when it is ground and has no holes, else null. */
     private Row lub(String rho) {
         List<Row> caps = new ArrayList<>();
-        for (Stored c : en.store.bound().rowCaps(rho))
-            caps.add(en.subst.row(c.lowerRow(), new Trace(Why.NONE, true)));
+        for (Stored c : view.store().rowCaps(rho))
+            caps.add(view.row(c.lowerRow(), new Trace(Why.NONE, true)));
         if (caps.isEmpty()) return null;
         RowJoin.Result j = RowJoin.of(caps);
         return j.holes() == 0 && j.row().isGround() ? j.row() : null;
@@ -209,24 +206,24 @@ public final class SizeStage {
     }
 
     private void linear() {
-        Residual res = Residual.of(en.size);
+        Residual res = Residual.of(view.sizes());
         if (res.system().constraints().isEmpty()) return;
         Map<String, Long> preferred = new LinkedHashMap<>();
         for (String v : res.order()) {
-            Store.Cap cap = en.store.cap(v);
+            Store.Cap cap = view.store().cap(v);
             if (cap != null) preferred.put(v, cap.atom().size());
         }
         switch (LinearSolver.solve(res.system(), preferred)) {
             case LinearResult.Unsat u -> throw Contradiction.fail(u.reason(), res.why());
             case LinearResult.Unknown u -> throw new Unsupported("not supported natively: " + u.reason());
             case LinearResult.Sat s -> {
-                Set<String> tied = en.size.tiedToDynamic();
+                Set<String> tied = view.sizes().tiedToDynamic();
                 for (String v : res.order()) {
                     Long n = s.model().get(v);
-                    if (n == null || tied.contains(v) || en.size.isSymbol(v)) continue;
-                    if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
+                    if (n == null || tied.contains(v) || view.sizes().isSymbol(v)) continue;
+                    if (!(view.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var w) || !w.name().equals(v))
                         continue;
-                    if (en.size.sizes().containsKey(v)) continue;
+                    if (view.sizes().sizes().containsKey(v)) continue;
                     commit.accept(new Fact.DimEq(new Dim.Var(v), Sizes.ofSize(n, Dim.DEFAULT_BASIS)), Why.GUESS.and(res.why()));
                 }
             }

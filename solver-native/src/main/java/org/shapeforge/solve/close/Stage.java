@@ -1,9 +1,12 @@
 package org.shapeforge.solve.close;
 
 /**
- * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"). Stage 2
+ * The stages of the staged pipeline ({@code seeds/000}, "Solving the constraints"): the rows of
+ * the stage table in docs/solver.md, whose first two columns are these numbers, names and
+ * descriptions ({@code StageTableTest}), and the labels of {@code solve --trace}. Stage 2
  * (precision coefficients) has no counterpart here; issue 4's size heuristics are
- * {@link #SIZE_GUESS}, the first half of stage 5.
+ * {@link #SIZE_GUESS}, the first half of stage 5. {@link #SOLVE} is the engine's run; every other
+ * stage is a {@link Pass} of {@code Closing.PIPELINE}.
  */
 public enum Stage {
     /** Stage 1: online unification and propagation only; no commitments. */

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.semantics.Sizes;
-import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.EngineView;
 import org.shapeforge.solve.rules.Residual;
 import org.shapeforge.solve.rules.Symbols;
 import org.shapeforge.solve.size.LinearConstraint;
@@ -44,26 +44,26 @@ import org.shapeforge.term.sym.SymSize;
  * (the basis), re-solved to a fixpoint like every commitment.
  */
 final class SymbolicStage {
-    private final Engine en;
+    private final EngineView view;
     private final BiConsumer<Fact, Why> commit;
 
-    SymbolicStage(Engine en, BiConsumer<Fact, Why> commit) {
-        this.en = en;
+    SymbolicStage(EngineView view, BiConsumer<Fact, Why> commit) {
+        this.view = view;
         this.commit = commit;
     }
 
     /** One derivation; true when something was derived or bound (the caller re-runs the forced sizes and this). */
     boolean step() {
-        Residual res = Residual.of(en.size);
+        Residual res = Residual.of(view.sizes());
         List<LinearConstraint> cs = res.system().constraints();
         Map<String, long[]> range = ranges(cs);
-        Symbols sy = en.size.symbols();
+        Symbols sy = view.sizes().symbols();
         for (LinearConstraint c : cs) {
             if (c.rel() != Rel.EQ || c.expr().variables().stream().anyMatch(v -> v.startsWith("%"))) continue;
             List<String> unknown = new ArrayList<>();
             LinearExpr symbolic = LinearExpr.of(c.expr().constant());
             for (var e : c.expr().coeffs().entrySet()) {
-                if (en.size.isSymbol(e.getKey())) symbolic = symbolic.plus(LinearExpr.var(e.getKey()).times(e.getValue()));
+                if (view.sizes().isSymbol(e.getKey())) symbolic = symbolic.plus(LinearExpr.var(e.getKey()).times(e.getValue()));
                 else unknown.add(e.getKey());
             }
             if (unknown.isEmpty() || symbolic.variables().isEmpty()) continue; // numbers only: the numeric stages' business
@@ -108,9 +108,9 @@ final class SymbolicStage {
                 }
             }
         }
-        for (var p : en.size.residualProductEquations()) {
+        for (var p : view.sizes().residualProductEquations()) {
             // a product equation with one unknown, alone and of degree 1 in its monomial: a·v + S = 0
-            List<String> unknown = p.variables().stream().filter(v -> !en.size.isSymbol(v)).toList();
+            List<String> unknown = p.variables().stream().filter(v -> !view.sizes().isSymbol(v)).toList();
             if (unknown.size() != 1) continue;
             String v = unknown.getFirst();
             var mono = org.shapeforge.solve.size.Monomial.of(v);
@@ -154,13 +154,13 @@ final class SymbolicStage {
      * on d downstream resolves symbolically. One commitment per call; true when one was made.
      */
     private boolean broadcast() {
-        var store = en.store;
-        Symbols sy = en.size.symbols();
+        var store = view.store();
+        Symbols sy = view.sizes().symbols();
         for (int i = 0, n = store.registeredDims(); i < n; i++) {
             int slot = store.registeredDim(i);
             String v = store.dimName(slot);
-            if (store.dimBound(slot) || en.size.isSymbol(v) || store.cap(slot) != null) continue;
-            java.util.Set<String> above = Closing.symbolsAbove(en, v);
+            if (store.dimBound(slot) || view.sizes().isSymbol(v) || store.cap(slot) != null) continue;
+            java.util.Set<String> above = view.sizes().symbolsAbove(v);
             if (above.isEmpty()) continue;
             String pick = null;
             SymSize value = null;
@@ -184,8 +184,8 @@ final class SymbolicStage {
 
     /** Gives v its value (see the class comment); false when v is no longer an unbound non-symbol. */
     private boolean assign(String v, SymSize value, List<SymCondition> conds, Why why) {
-        if (!(en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var rep) || !rep.name().equals(v)
-                || en.size.isSymbol(v))
+        if (!(view.dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var rep) || !rep.name().equals(v)
+                || view.sizes().isSymbol(v))
             return false;
         Why w = Why.GUESS.and(why);
         var constant = value.asConstant();
@@ -199,14 +199,14 @@ final class SymbolicStage {
             commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(name.get())), w);
             return true;
         }
-        Symbols sy = en.size.symbols();
+        Symbols sy = view.sizes().symbols();
         for (var d : sy.derived().entrySet())
             if (d.getValue().provablyEquals(value)) {
                 commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(d.getKey())), w);
                 return true;
             }
         List<SymCondition> all = new ArrayList<>(conds);
-        all.add(Symbols.atLeast(value, en.size.isDiscardable(v) ? 0 : 1));
+        all.add(Symbols.atLeast(value, view.sizes().isDiscardable(v) ? 0 : 1));
         sy.derive(v, value, all);
         return true;
     }

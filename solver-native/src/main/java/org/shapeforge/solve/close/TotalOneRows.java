@@ -3,10 +3,9 @@ package org.shapeforge.solve.close;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.lang.Constraint;
-import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.SizeItem;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.Store;
+import org.shapeforge.solve.store.StoreView;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.solver.ClosingPolicy;
@@ -24,29 +23,20 @@ import org.shapeforge.term.Row;
  * by default, {@code <r> = []} here). Each commitment is a policy step; the closed model is
  * re-checked by the evaluator.
  */
-public final class TotalOneRows {
-    private final Engine en;
-    private final Provenance prov;
-    private final ClosingPolicy policy;
-
-    public TotalOneRows(Engine en, Provenance prov, ClosingPolicy policy) {
-        this.en = en;
-        this.prov = prov;
-        this.policy = policy;
-    }
-
+final class TotalOneRows {
     /** Commits the leaf rows of {@code Total_elems 1} constraints to no-further-axes; nothing under the notes' policy. */
-    public void run() {
-        if (policy != ClosingPolicy.OCANNL || prov.leaf().isEmpty()) return;
-        Store store = en.store;
+    void run(Closer cx) {
+        Provenance prov = cx.prov();
+        if (cx.policy() != ClosingPolicy.OCANNL || prov.leaf().isEmpty()) return;
+        StoreView store = cx.view().store();
         List<Fact> batch = new ArrayList<>();
         List<Why> whys = new ArrayList<>();
-        for (SizeItem it : en.size.live()) {
+        for (SizeItem it : cx.view().sizes().live()) {
             if (!(it.body instanceof SizeItem.Total(Constraint.Total c)) || !(c.numerator() instanceof Constraint.TotalNum.NumElems(long n))
                     || n != 1)
                 continue;
             for (Row r : c.rows()) {
-                if (!(en.subst.row(r, new Trace(Why.NONE, false)) instanceof Row.Open o)) continue;
+                if (!(cx.view().row(r, new Trace(Why.NONE, false)) instanceof Row.Open o)) continue;
                 String key = Provenance.rowKey(o.var());
                 if (!prov.leaf().contains(key) || prov.dynamic().contains(key) || store.rowBound(o.var())) continue;
                 Fact f = new Fact.RowEq(Row.var(o.var()), Row.empty());
@@ -55,8 +45,6 @@ public final class TotalOneRows {
                 whys.add(Why.GUESS.and(it.why));
             }
         }
-        if (batch.isEmpty()) return;
-        for (int i = 0; i < batch.size(); i++) en.emit(batch.get(i), whys.get(i).asPolicy());
-        en.run();
+        if (!batch.isEmpty()) cx.commitTogether(batch, whys);
     }
 }

@@ -4,8 +4,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.shapeforge.solve.rank.RankGraph;
-import org.shapeforge.solve.rank.VarIds;
+import java.util.function.IntFunction;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Span;
+import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Item;
@@ -19,9 +21,11 @@ import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
 /**
- * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one rule class per
+ * The run of Defs. 4.1–4.4: a worklist of facts processed to fixpoint by one {@code Rule} per
  * relation. Binding a variable re-emits exactly the stored facts indexed under it (no rounds
- * over the whole list), and records the rank edge of Def. 4.5(1).
+ * over the whole list), and records the rank edge of Def. 4.5(1) ({@code RankFacts}). Its state is
+ * private (issue 28): the rules act through a {@code RuleContext}, closing and the report read an
+ * {@link EngineView} and change the state only by {@link #emit} and {@link #run}.
  */
 public final class Engine {
     /** Thrown when the step budget is exhausted (reported as Unknown, never a hang). */
@@ -31,15 +35,11 @@ public final class Engine {
         }
     }
 
-    public final Store store;
-    public final Subst subst;
-    /** The rank facts of Def. 4.5; null once {@link #retireRankFacts() retired}. */
-    private RankGraph rank;
-    /** Def. 4.5 refined per flank: lead(γρ) ≥ lead(γρ') + k (flank-fit of the marked order, Def. 2.3). */
-    private RankGraph leadRank;
-    /** The trailing-flank counterpart of {@link #leadRank}. */
-    private RankGraph trailRank;
-    public final Choices choices;
+    private final Store store;
+    private final Subst subst;
+    /** The rank facts of Def. 4.5, the guard of every step. */
+    private final RankFacts rankFacts;
+    private final Choices choices;
     /**
      * The worklist: an {@link Item} is a fact not yet processed; a {@link Stored} is a stored fact
      * re-emitted by a binding, whose rank facts as written are already in the (persistent) graphs.
@@ -49,16 +49,18 @@ public final class Engine {
     private boolean placing;
     private final long maxSteps;
     private long steps;
-    private int fresh;
-    private final DimRules dimRules = new DimRules(this);
-    private final RowEqRule rowEq = new RowEqRule(this);
-    private final RowLeRule rowLe = new RowLeRule(this);
+    private final FreshNames fresh;
+    /** What the rules see of this engine: {@code RuleContext}, and nothing else. */
+    private final RuleContext context = new Context();
+    private final DimRules dimRules = new DimRules(context);
+    private final Rule<Dim> dimEq = dimRules::eq, dimLe = dimRules::le;
+    private final Rule<Row> rowEq = new RowEqRule(context), rowLe = new RowLeRule(context);
     /** The full language's constraints (issue 4): propagators woken by the variables they watch. */
-    public final SizeRules size = new SizeRules(this);
+    private final SizeRules size = new SizeRules(context);
+    /** What closing and the report see: the state, read-only. */
+    private final EngineView view;
 
     private final int maxRank;
-    /** The terms of the last inequality whose rank facts were recorded (identity, not equality). */
-    private Row.Open lastLo, lastUp;
 
     /**
      * @param maxSteps rule applications before the run gives up (Unknown)
@@ -75,21 +77,24 @@ public final class Engine {
      * slots taking those ids, and the store is sized from their counts, as are the rank graphs.
      */
     public Engine(Choices choices, long maxSteps, int maxRank, List<Dim.Var> dims, List<Row.Open> rows) {
-        // Measured on the network mix (issue 12): ~1.3 slots per input dimension, ~1.5 row ids per
-        // input row, ~4.3 edges per input row in the main rank graph and ~3.7 in each flank graph.
+        // Measured on the network mix (issue 12): ~1.3 slots per input dimension, ~1.5 row ids per input row.
         this.store = new Store(dims.size() * 3 / 2 + 16, rows.size() * 3 / 2 + 16);
         this.subst = new Subst(store);
         store.registerNew(dims, rows); // slots allocated in input order: passes over them read memory in order
-        for (int i = 0; i < dims.size() && !freshDimsMayClash; i++) freshDimsMayClash = dims.get(i).name().startsWith(FRESH_DIM);
-        for (int i = 0; i < rows.size() && !freshRowsMayClash; i++) freshRowsMayClash = rows.get(i).var().startsWith(FRESH_ROW);
-        this.rank = new RankGraph(new StoreIds(store), rows.size() * 3 / 2 + 16, rows.size() * 9 / 2 + 16);
-        this.leadRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
-        this.trailRank = new RankGraph(rank, rows.size() * 15 / 4 + 16);
+        this.fresh = new FreshNames(store, dims, rows);
+        this.rankFacts = new RankFacts(store, rows.size());
         this.choices = choices;
+        this.view = new EngineView(store, subst, new SizeView(size, this::spanOf), this::spanOf);
         this.maxSteps = maxSteps;
         this.maxRank = maxRank;
     }
 
+    /** The state, read-only: what closing's stages and the report read. */
+    public EngineView view() {
+        return view;
+    }
+
+    /** Queues a fact (a closing commitment, with a policy derivation); {@link #run} solves it. */
     public void emit(Fact f, Why why) {
         work.add(new Item(f, why));
     }
@@ -109,18 +114,6 @@ public final class Engine {
         this.inputFacts = facts;
         this.inputCount = count;
         this.inputNext = 0;
-    }
-
-    /**
-     * Postpones a fact whose next step is a placement (a policy step, Lemma 5.1) until the
-     * semantic steps have reached their fixpoint, so that placements see every semantic fact
-     * (fixpoint-before-commit, applied to placements too). Returns false when the placement may
-     * be made now.
-     */
-    boolean postponePlacement(Fact f, Why why) {
-        if (placing) return false;
-        placements.add(new Item(f, why));
-        return true;
     }
 
     public long steps() {
@@ -154,57 +147,17 @@ public final class Engine {
         }
     }
 
-    /** Whether semantic facts are waiting to be processed. */
-    boolean hasWork() {
-        return inputNext < inputCount || !work.isEmpty();
-    }
-
     private void step(Fact fact, Why why, boolean placing, boolean firstTime) {
         this.placing = placing;
         if (++steps > maxSteps) throw new BudgetExhausted("step budget of " + maxSteps + " exhausted");
-        if (firstTime) recordedRankFact(fact, why);
+        if (firstTime) rankFacts.recordAsWritten(fact, why);
         Trace t = new Trace(why, fact.markerSensitive());
         switch (fact) {
-            case Fact.DimEq(Dim l, Dim r) -> dimRules.eq(subst.dim(l, t), subst.dim(r, t), t.why());
-            case Fact.DimLe(Dim lo, Dim up) -> dimRules.le(subst.dim(lo, t), subst.dim(up, t), t.why());
+            case Fact.DimEq(Dim l, Dim r) -> dimEq.apply(subst.dim(l, t), subst.dim(r, t), t.why());
+            case Fact.DimLe(Dim lo, Dim up) -> dimLe.apply(subst.dim(lo, t), subst.dim(up, t), t.why());
             case Fact.RowEq(Row l, Row r) -> rowEq.apply(grown(subst.row(l, t)), grown(subst.row(r, t)), t.why());
             case Fact.RowLe(Row lo, Row up) -> rowLe.apply(grown(subst.row(lo, t)), grown(subst.row(up, t)), t.why());
         }
-    }
-
-    /**
-     * Def. 4.5's edges read off the fact as written, before substitution: for open sides with
-     * variables v ≠ w, {@code v ⊑ w} (or ≈) entails rank(v) ≥ rank(w) + (known flanks of w's side
-     * minus v's), recorded whatever its sign (a negative weight is the genuine non-positive bound
-     * of a result surplus, never rounded up: the sign discipline). Recording against the
-     * unsubstituted names is what makes a cycle visible in every processing order.
-     */
-    private void recordedRankFact(Fact fact, Why why) {
-        switch (fact) {
-            case Fact.RowLe(Row.Open lo, Row.Open up) when !lo.var().equals(up.var()) -> inequalityRankFacts(lo, up, why);
-            case Fact.RowEq(Row.Open a, Row.Open b) when !a.var().equals(b.var()) -> {
-                int w = b.knownRank() - a.knownRank(), ia = store.rowSlotOrNew(a), ib = store.rowSlotOrNew(b);
-                rankEdge(rank, "", ia, ib, w, why);
-                rankEdge(rank, "", ib, ia, -w, why);
-            }
-            default -> {}
-        }
-    }
-
-    /**
-     * The rank facts of {@code lo ⊑ up} between distinct row variables: total rank, and per flank
-     * (flank-fit: lead(γ lo) ≥ lead(γ up), trail likewise), each with its exact weight, negative
-     * ones included (Example "forward spiral" in docs/solver.md shows they are needed).
-     */
-    public void inequalityRankFacts(Row.Open lo, Row.Open up, Why why) {
-        if (lo == lastLo && up == lastUp) return; // the same terms again (substitution changed nothing)
-        lastLo = lo;
-        lastUp = up;
-        int dl = up.lead().size() - lo.lead().size(), dr = up.trail().size() - lo.trail().size();
-        int l = store.rowSlotOrNew(lo), u = store.rowSlotOrNew(up);
-        rankEdge(rank, "", l, u, dl + dr, why);
-        rankEdge(leadRank, "leading ", l, u, dl, why);
-        rankEdge(trailRank, "trailing ", l, u, dr, why);
     }
 
     /*
@@ -245,27 +198,8 @@ public final class Engine {
         mutations = Set.copyOf(ms);
     }
 
-    boolean mutated(Mutation m) {
-        return !mutations.isEmpty() && mutations.contains(m);
-    }
-
-    /**
-     * Declares the discardable variables, keys as {@code close.Provenance.dimKey/rowKey} write them
-     * ({@code a}, {@code <r>}); call before {@link #run()}.
-     */
-    public void discardable(Set<String> keys) {
-        for (String k : keys)
-            if (k.length() > 2 && k.startsWith("<") && k.endsWith(">")) store.zeroOkRow(k.substring(1, k.length() - 1), true);
-            else store.zeroOkDim(k, true);
-    }
-
-    /** Whether dimension variable {@code v} may still have size 0. */
-    public boolean zeroOk(String v) {
-        return store.zeroOkDim(v);
-    }
-
     /** Binds the variable {@code v} to {@code value} (DE-bind): its cap, stored facts and propagators follow. */
-    public void bindDim(Dim.Var v, Dim value, Why why) {
+    private void bindDim(Dim.Var v, Dim value, Why why) {
         int s = store.dimSlotOrNew(v);
         if (!store.zeroOkDim(s)) {
             if (value instanceof Dim.Atom a && a.size() == 0)
@@ -281,12 +215,6 @@ public final class Engine {
         size.bound(store.dimName(s));
     }
 
-    /** Sets the atom cap lb(v) (DI-cap) of dimension variable {@code s}; a known size of v is then decided (size rules). */
-    void setCap(int s, Dim.Atom a, Why why) {
-        store.setCap(s, a, why);
-        size.capped(store.dimName(s));
-    }
-
     private Row grown(Row r) {
         if (r.knownRank() > maxRank)
             throw new BudgetExhausted("a row grew past rank " + maxRank + " (growth the rank-fact graph did not catch)");
@@ -298,21 +226,10 @@ public final class Engine {
      * value records the rank facts of the equality, the variable's stored facts and propagators
      * follow.
      */
-    public void bindRow(Row.Open var, Row value, Why why, boolean placement) {
+    private void bindRow(Row.Open var, Row value, Why why, boolean placement) {
         int s = store.rowSlotOrNew(var);
         nonZeroAxes(s, value, why);
-        if (value instanceof Row.Open o) { // an equality: both directions (Def. 4.5(1) records one)
-            int l = o.lead().size(), t = o.trail().size(), v = s, w = store.rowSlotOrNew(o);
-            rankEdge(rank, "", v, w, l + t, why);
-            rankEdge(rank, "", w, v, -(l + t), why);
-            // a placement fixes where the marker goes (≈ leaves it free): the flank facts are
-            // consequences of that policy choice, the total-rank facts are not
-            Why flank = placement ? why.asPolicy() : why;
-            rankEdge(leadRank, "leading ", v, w, l, flank);
-            rankEdge(leadRank, "leading ", w, v, -l, flank);
-            rankEdge(trailRank, "trailing ", v, w, t, flank);
-            rankEdge(trailRank, "trailing ", w, v, -t, flank);
-        }
+        if (value instanceof Row.Open o) rankFacts.binding(s, o, why, placement);
         store.bindRow(s, value, why, placement);
         List<Stored> w = store.bound().takeRowWatchers(s);
         if (!w.isEmpty()) work.addAll(w);
@@ -333,83 +250,148 @@ public final class Engine {
 
     /**
      * Releases the rank-fact graphs once no rule will run again (after closing, before the model
-     * is read off): they only guard steps (Prop. 4.6), and at 10^6 constraints they are about a
-     * fifth of the live heap, which would otherwise peak while the model is built (issue 12).
-     * A step recording a rank fact afterwards is a bug and fails loudly.
+     * is read off): a step recording a rank fact afterwards is a bug and fails loudly (issue 12).
      */
     public void retireRankFacts() {
-        rank = leadRank = trailRank = null;
+        rankFacts.retire();
     }
 
-    /**
-     * Records a rank fact (Def. 4.5) between the row variables with store ids {@code from} and
-     * {@code to}; a positive cycle fails with "rank cycle".
-     */
-    private void rankEdge(RankGraph g, String flank, int from, int to, int weight, Why why) {
-        if (g == null) throw new IllegalStateException("a rank fact recorded after the rank graphs were retired");
-        RankGraph.Cycle c = g.add(from, to, weight, why);
-        if (c == null) return;
-        Why all = why;
-        StringBuilder path = new StringBuilder();
-        for (RankGraph.Edge e : c.edges()) {
-            all = all.and(e.why());
-            path.append('<').append(e.from()).append("> -").append(e.weight()).append("-> ");
-        }
-        path.append('<').append(c.edges().getLast().to()).append('>');
-        throw Contradiction.fail("rank cycle among row variables: " + path + " (each needs more "
-                + flank + "axes than the next, total " + c.weight() + " > 0)", all);
-    }
-
-    /** The prefixes of fresh variables' names. */
-    private static final String FRESH_DIM = "φ", FRESH_ROW = "ρ";
-    /**
-     * Whether an input variable's name has a fresh variable's prefix (an input may name a variable
-     * φ1): only then is a fresh name checked against the store, which would build its name index
-     * for that (issue 12). Fresh names never clash with each other (one counter).
-     */
-    private boolean freshDimsMayClash, freshRowsMayClash;
-
-    /** A fresh dimension variable (deficit rule, complete-mode witnesses), as a term carrying its id. */
-    public Dim.Var freshDim() {
-        String n;
-        do n = FRESH_DIM + (++fresh); while (freshDimsMayClash && store.hasDim(n));
-        // a fresh variable stands for part of some other value: it may be 0 until it is placed in the
-        // value of a variable that may not (nonZeroAxes), e.g. an axis of a discardable row's deficit
-        Dim.Var term = store.dimTerm(store.registerFreshDim(n));
-        store.zeroOkDim(term, true);
-        return term;
-    }
-
-    /** A fresh row variable, as the bare term {@code <ρ>} carrying its id. */
+    /** A fresh row variable (closing's splits of deferred word equations), as the bare term {@code <ρ>}. */
     public Row.Open freshRow() {
-        String n;
-        do n = FRESH_ROW + (++fresh); while (freshRowsMayClash && store.hasRow(n));
-        Row.Open term = store.rowTerm(store.registerFreshRow(n));
-        store.zeroOkRow(term, true);
-        return term;
+        return fresh.row();
     }
 
-    public List<Dim> freshDims(int k) {
-        List<Dim> out = new ArrayList<>();
-        for (int i = 0; i < k; i++) out.add(freshDim());
-        return out;
+    /** A fresh dimension variable (closing's one-axis Total_elems rows), as a term carrying its id. */
+    public Dim.Var freshDim() {
+        return fresh.dim();
     }
 
-    /** The store's dense row ids as the rank graphs' {@link VarIds}. */
-    private record StoreIds(Store store) implements VarIds {
+    /** The branch taken at a policy choice point with {@code n} branches ({@link Choices}). */
+    public int choose(int n) {
+        return choices.choose(n);
+    }
+
+    /**
+     * Declares the discardable variables (size 0 allowed), keys as {@code close.Provenance.dimKey/rowKey}
+     * write them ({@code a}, {@code <r>}), and the dynamic dimensions (never closed); call before {@link #run()}.
+     */
+    public void declare(Set<String> discardable, Set<String> dynamic) {
+        size.provenance(discardable, dynamic);
+        for (String k : discardable)
+            if (k.length() > 2 && k.startsWith("<") && k.endsWith(">")) store.zeroOkRow(k.substring(1, k.length() - 1), true);
+            else store.zeroOkDim(k, true);
+    }
+
+    /** Where the input constraints are, by index: a residual constraint carries its first source's span. */
+    public void spans(IntFunction<Span> spans) {
+        this.spans = spans;
+    }
+
+    private IntFunction<Span> spans = i -> Span.NONE;
+
+    /** The span of the first input constraint behind {@code why} ({@link Span#NONE} for none). */
+    private Span spanOf(Why why) {
+        int first = why.firstSource();
+        return first < 0 ? Span.NONE : spans.apply(first);
+    }
+
+    /** Hands a Total_elems, Exact or size-predicate constraint of the input to the size propagators ({@link SizeClass#sized}). */
+    public void addSized(Constraint c, Why why) {
+        size.add(c, why);
+    }
+
+    /**
+     * After closing: the known sizes left (those of dynamic variables: entailed) are bound, each
+     * solved to a fixpoint; then a size item still open is a failure ({@code SizeRules.finish}).
+     */
+    public void finishSizes() {
+        for (var e : new ArrayList<>(size.sizes().entrySet())) {
+            if (!size.sizes().containsKey(e.getKey())) continue;
+            emit(new Fact.DimEq(new Dim.Var(e.getKey()), Sizes.ofSize(e.getValue().size(), Dim.DEFAULT_BASIS)),
+                    Why.GUESS.and(e.getValue().why()));
+            run();
+        }
+        size.finish();
+    }
+
+    /** The engine as its rules see it: {@code RuleContext}. */
+    private final class Context implements RuleContext {
         @Override
-        public int id(String name) {
-            return store.rowSlotOrNew(name);
+        public Store store() {
+            return store;
         }
 
         @Override
-        public String name(int id) {
-            return store.rowName(id);
+        public Subst subst() {
+            return subst;
         }
 
         @Override
-        public int size() {
-            return store.rowCount();
+        public SizeRules sizes() {
+            return size;
+        }
+
+        @Override
+        public void emit(Fact f, Why why) {
+            work.add(new Item(f, why));
+        }
+
+        @Override
+        public void bindDim(Dim.Var v, Dim value, Why why) {
+            Engine.this.bindDim(v, value, why);
+        }
+
+        @Override
+        public void bindRow(Row.Open var, Row value, Why why, boolean placement) {
+            Engine.this.bindRow(var, value, why, placement);
+        }
+
+        @Override
+        public void setCap(int s, Dim.Atom a, Why why) {
+            store.setCap(s, a, why);
+            size.capped(store.dimName(s));
+        }
+
+        @Override
+        public Dim.Var freshDim() {
+            return fresh.dim();
+        }
+
+        @Override
+        public Row.Open freshRow() {
+            return fresh.row();
+        }
+
+        @Override
+        public List<Dim> freshDims(int k) {
+            return fresh.dims(k);
+        }
+
+        @Override
+        public int choose(int n) {
+            return choices.choose(n);
+        }
+
+        @Override
+        public boolean postponePlacement(Fact f, Why why) {
+            if (placing) return false;
+            placements.add(new Item(f, why));
+            return true;
+        }
+
+        @Override
+        public boolean hasWork() {
+            return inputNext < inputCount || !work.isEmpty();
+        }
+
+        @Override
+        public void inequalityRankFacts(Row.Open lo, Row.Open up, Why why) {
+            rankFacts.inequality(lo, up, why);
+        }
+
+        @Override
+        public boolean mutated(Mutation m) {
+            return !mutations.isEmpty() && mutations.contains(m);
         }
     }
 }

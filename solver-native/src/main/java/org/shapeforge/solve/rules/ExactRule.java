@@ -27,7 +27,7 @@ final class ExactRule {
         List<Row> rows = new ArrayList<>();
         int openAt = -1, fixed = 0;
         for (Row r : c.rows()) {
-            Row s = sr.en.subst.row(r, t);
+            Row s = sr.cx.subst().row(r, t);
             if (s.isOpen()) {
                 if (openAt >= 0) {
                     it.residual = "Exact: two or more rows still open";
@@ -47,15 +47,15 @@ final class ExactRule {
         it.alive = false;
         int pos = 0;
         for (int i = 0; i < rows.size() && i != openAt; i++)
-            for (Dim d : rows.get(i).flat()) sr.en.emit(new Fact.DimEq(d, c.axes().get(pos++)), t.why());
+            for (Dim d : rows.get(i).flat()) sr.cx.emit(new Fact.DimEq(d, c.axes().get(pos++)), t.why());
         if (openAt < 0) return false;
         int end = n;
         for (int i = rows.size() - 1; i > openAt; i--) {
             List<Dim> f = rows.get(i).flat();
             end -= f.size();
-            for (int j = 0; j < f.size(); j++) sr.en.emit(new Fact.DimEq(f.get(j), c.axes().get(end + j)), t.why());
+            for (int j = 0; j < f.size(); j++) sr.cx.emit(new Fact.DimEq(f.get(j), c.axes().get(end + j)), t.why());
         }
-        sr.en.emit(new Fact.RowEq(rows.get(openAt), Row.literal(c.axes().subList(pos, end))), t.why());
+        sr.cx.emit(new Fact.RowEq(rows.get(openAt), Row.literal(c.axes().subList(pos, end))), t.why());
         return false;
     }
 }

@@ -21,14 +21,14 @@ import org.shapeforge.term.Dim;
  * ({@link #reconcile}), never by a pass over all known sizes.
  */
 final class KnownSizes {
-    private final Engine en;
+    private final RuleContext cx;
     private final Map<String, SizeRules.Known> sizes = new LinkedHashMap<>();
     /** Variables with a known size bound or capped since the last {@link #reconcile}, in that order. */
     private final Set<String> dirty = new LinkedHashSet<>();
     Set<String> discardable = Set.of();
 
-    KnownSizes(Engine en) {
-        this.en = en;
+    KnownSizes(RuleContext cx) {
+        this.cx = cx;
     }
 
     /** The known sizes of unbound variables (read-only, live), in order of recording. */
@@ -58,9 +58,9 @@ final class KnownSizes {
             SizeRules.Known k = sizes.get(x);
             if (k == null) continue;
             Trace t = new Trace(k.why(), false);
-            Dim d = en.subst.dim(new Dim.Var(x), t);
+            Dim d = cx.subst().dim(new Dim.Var(x), t);
             if (d instanceof Dim.Var v && v.name().equals(x)) {
-                Store.Cap cap = en.store.cap(x);
+                Store.Cap cap = cx.store().cap(x);
                 if (cap != null && cap.atom().size() != 1) { // a cap arrived after the size: decide now
                     sizes.remove(x);
                     record(x, k.size(), k.why());
@@ -78,7 +78,7 @@ final class KnownSizes {
     /** Records that the unbound variable {@code x} has size {@code n}; true when this is new. */
     boolean record(String x, long n, Why why) {
         Trace t = new Trace(why, false);
-        Dim d = en.subst.dim(new Dim.Var(x), t);
+        Dim d = cx.subst().dim(new Dim.Var(x), t);
         if (d.isGround()) {
             if (Sizes.size(d) != n)
                 throw Contradiction.fail("size conflict: " + x + " = " + Show.dim(d) + ", but the size constraints need "
@@ -88,12 +88,12 @@ final class KnownSizes {
         String v = ((Dim.Var) d).name();
         long lower = discardable.contains(v) ? 0 : 1;
         if (n < lower) throw Contradiction.fail("size conflict: " + v + " would have size " + n + " < " + lower, t.why());
-        Store.Cap cap = en.store.cap(v);
+        Store.Cap cap = cx.store().cap(v);
         if (cap != null && cap.atom().size() != 1) {
             // v ⊒ c means v ∈ {c, 1∅} (Def. 1.2): its size picks one, a semantic step.
             Why w = t.why().and(cap.why());
-            if (n == cap.atom().size()) en.emit(new Fact.DimEq(new Dim.Var(v), cap.atom()), w);
-            else if (n == 1) en.emit(new Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
+            if (n == cap.atom().size()) cx.emit(new Fact.DimEq(new Dim.Var(v), cap.atom()), w);
+            else if (n == 1) cx.emit(new Fact.DimEq(new Dim.Var(v), Dim.unit()), w);
             else throw Contradiction.fail("size conflict: " + v + " is " + Show.dim(cap.atom()) + " or 1 (broadcast), but the"
                     + " size constraints need " + n, w);
             return true;
@@ -101,7 +101,7 @@ final class KnownSizes {
         SizeRules.Known k = sizes.get(v);
         if (k == null) {
             sizes.put(v, new SizeRules.Known(n, t.why()));
-            en.store.wakeDim(v, false);
+            cx.store().wakeDim(v, false);
             return true;
         }
         if (k.size() != n)

@@ -104,7 +104,7 @@ final class PredRule {
         LinearExpr out = e;
         for (String v : e.variables()) {
             if (v.startsWith("%")) continue;
-            Dim d = sr.en.subst.dim(new Dim.Var(v), t);
+            Dim d = sr.cx.subst().dim(new Dim.Var(v), t);
             if (d.isGround()) {
                 known.put(v, Sizes.size(d));
                 out = out.substitute(Map.of(v, Sizes.size(d)));
@@ -124,6 +124,6 @@ final class PredRule {
     }
 
     private String rep(String v, Trace t) {
-        return sr.en.subst.dim(new Dim.Var(v), t) instanceof Dim.Var w ? w.name() : v;
+        return sr.cx.subst().dim(new Dim.Var(v), t) instanceof Dim.Var w ? w.name() : v;
     }
 }

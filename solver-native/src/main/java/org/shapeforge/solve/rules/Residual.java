@@ -20,7 +20,8 @@ import org.shapeforge.term.Dim;
  * commits the parts of a sum and lets propagation compute the sum (with its basis).
  */
 public record Residual(LinearSystem system, Why why, List<String> order) {
-    public static Residual of(SizeRules sr) {
+    public static Residual of(SizeView view) {
+        SizeRules sr = view.sr;
         List<LinearConstraint> cs = new ArrayList<>();
         Why why = Why.NONE;
         Set<String> inner = new LinkedHashSet<>(), outer = new LinkedHashSet<>();

@@ -13,14 +13,15 @@ import org.shapeforge.term.Row;
  * step and a complete-mode choice point); (c) different variables: nested surpluses bind,
  * split surpluses defer; (d) same variable: occurs failure, discard, or rotational deferral.
  */
-final class RowEqRule {
-    private final Engine en;
+final class RowEqRule implements Rule<Row> {
+    private final RuleContext cx;
 
-    RowEqRule(Engine en) {
-        this.en = en;
+    RowEqRule(RuleContext cx) {
+        this.cx = cx;
     }
 
-    void apply(Row l, Row r, Why why) {
+    @Override
+    public void apply(Row l, Row r, Why why) {
         if (!l.isOpen() && !r.isOpen()) closedClosed(l.flat(), r.flat(), why);
         else if (l instanceof Row.Open o && !r.isOpen()) openClosed(o, r, why);
         else if (r instanceof Row.Open o && !l.isOpen()) openClosed(o, l, why);
@@ -32,7 +33,7 @@ final class RowEqRule {
         if (f1.size() != f2.size())
             throw Contradiction.fail("row equality: rank " + f1.size() + " " + Show.dims(f1) + " vs rank "
                     + f2.size() + " " + Show.dims(f2), why);
-        for (int i = 0; i < f1.size(); i++) en.emit(new Fact.DimEq(f1.get(i), f2.get(i)), why);
+        for (int i = 0; i < f1.size(); i++) cx.emit(new Fact.DimEq(f1.get(i), f2.get(i)), why);
     }
 
     /** Case (b). */
@@ -42,29 +43,29 @@ final class RowEqRule {
         if (known > f.size())
             throw Contradiction.fail("row equality: " + Show.row(o) + " has at least " + known + " axes but "
                     + Show.row(c) + " has " + f.size(), why);
-        for (int i = 0; i < o.lead().size(); i++) en.emit(new Fact.DimEq(o.lead().get(i), f.get(i)), why);
+        for (int i = 0; i < o.lead().size(); i++) cx.emit(new Fact.DimEq(o.lead().get(i), f.get(i)), why);
         int off = f.size() - o.trail().size();
-        for (int j = 0; j < o.trail().size(); j++) en.emit(new Fact.DimEq(o.trail().get(j), f.get(off + j)), why);
+        for (int j = 0; j < o.trail().size(); j++) cx.emit(new Fact.DimEq(o.trail().get(j), f.get(off + j)), why);
         List<Dim> m = f.subList(o.lead().size(), off);
-        if (!m.isEmpty() && en.postponePlacement(new Fact.RowEq(o, c), why)) return;
+        if (!m.isEmpty() && cx.postponePlacement(new Fact.RowEq(o, c), why)) return;
         int p = c.lead().size();
         int inherit = p >= o.lead().size() && p <= off ? p - o.lead().size() : 0;
         int split = inherit;
         if (!m.isEmpty()) {
-            int k = en.choices.choose(m.size() + 1);
+            int k = cx.choose(m.size() + 1);
             split = k == 0 ? inherit : (k - 1 < inherit ? k - 1 : k);
         }
-        en.bindRow(o, new Row.Closed(m.subList(0, split), m.subList(split, m.size())), why, !m.isEmpty());
+        cx.bindRow(o, new Row.Closed(m.subList(0, split), m.subList(split, m.size())), why, !m.isEmpty());
     }
 
     /** Cases (c) and (d). */
     private void bothOpen(Row.Open a, Row.Open b, Why why) {
         int kl = Math.min(a.lead().size(), b.lead().size());
         int kr = Math.min(a.trail().size(), b.trail().size());
-        for (int i = 0; i < kl; i++) en.emit(new Fact.DimEq(a.lead().get(i), b.lead().get(i)), why);
+        for (int i = 0; i < kl; i++) cx.emit(new Fact.DimEq(a.lead().get(i), b.lead().get(i)), why);
         List<Dim> at = a.trail(), bt = b.trail();
         for (int j = 1; j <= kr; j++)
-            en.emit(new Fact.DimEq(at.get(at.size() - j), bt.get(bt.size() - j)), why);
+            cx.emit(new Fact.DimEq(at.get(at.size() - j), bt.get(bt.size() - j)), why);
         Row.Open ra = kl == 0 && kr == 0 ? a : a.withFlanks(Lists.drop(a.lead(), kl), Lists.dropLast(at, kr));
         Row.Open rb = kl == 0 && kr == 0 ? b : b.withFlanks(Lists.drop(b.lead(), kl), Lists.dropLast(bt, kr));
         int sa = ra.lead().size() + ra.trail().size(), sb = rb.lead().size() + rb.trail().size();
@@ -81,15 +82,15 @@ final class RowEqRule {
                 defer(ra, rb, Stored.Kind.ROTATION_EQ, why);
             }
         } else if (sa == 0) {
-            if (sb > 0 && en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
+            if (sb > 0 && cx.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             if (split(ra, rb, why)) return;
             // even <a> ~ <b> is a placement: ≈ equates flat contents, and a := <b> also
             // identifies the markers (found by NativeSmtDifferentialProperties)
-            en.bindRow(a, rb, why, true); // rb is l·<b>·t with what the equality left over
+            cx.bindRow(a, rb, why, true); // rb is l·<b>·t with what the equality left over
         } else if (sb == 0) {
-            if (en.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
+            if (cx.postponePlacement(new Fact.RowEq(ra, rb), why)) return;
             if (split(rb, ra, why)) return;
-            en.bindRow(b, ra, why, true);
+            cx.bindRow(b, ra, why, true);
         } else {
             defer(ra, rb, Stored.Kind.SPLIT_EQ, why);
         }
@@ -111,17 +112,17 @@ final class RowEqRule {
      * @return whether a split branch was taken (the binding is then not made)
      */
     private boolean split(Row.Open bare, Row.Open inner, Why why) {
-        int j = en.choices.choose(1 + SPLITS);
+        int j = cx.choose(1 + SPLITS);
         if (j == 0) return false;
         int at = j - 1, rank = 0;
         while (at > rank) {
             at -= rank + 1;
             rank++;
         }
-        List<Dim> axes = en.freshDims(rank);
+        List<Dim> axes = cx.freshDims(rank);
         Why policy = why.asPolicy();
-        en.bindRow(inner, new Row.Closed(axes.subList(0, at), axes.subList(at, rank)), policy, true);
-        en.emit(new Fact.RowEq(bare, inner), policy);
+        cx.bindRow(inner, new Row.Closed(axes.subList(0, at), axes.subList(at, rank)), policy, true);
+        cx.emit(new Fact.RowEq(bare, inner), policy);
         return true;
     }
 
@@ -142,6 +143,6 @@ final class RowEqRule {
     }
 
     private void defer(Row.Open a, Row.Open b, Stored.Kind kind, Why why) {
-        en.store.bound().storeRow(new Fact.RowEq(a, b), why, kind, en.store.rowSlotOrNew(a), en.store.rowSlotOrNew(b));
+        cx.store().bound().storeRow(new Fact.RowEq(a, b), why, kind, cx.store().rowSlotOrNew(a), cx.store().rowSlotOrNew(b));
     }
 }

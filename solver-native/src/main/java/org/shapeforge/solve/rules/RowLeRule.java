@@ -14,14 +14,15 @@ import org.shapeforge.term.Row;
  * flanks from the outer edges; only the operand's inserted (broadcast) positions face result
  * surplus unconstrained (§10's base-case fix). Rank facts are recorded with their exact weights (Def. 4.5).
  */
-final class RowLeRule {
-    private final Engine en;
+final class RowLeRule implements Rule<Row> {
+    private final RuleContext cx;
 
-    RowLeRule(Engine en) {
-        this.en = en;
+    RowLeRule(RuleContext cx) {
+        this.cx = cx;
     }
 
-    void apply(Row res, Row op, Why why) {
+    @Override
+    public void apply(Row res, Row op, Why why) {
         int dl = op.lead().size() - res.lead().size();
         int dr = op.trail().size() - res.trail().size();
         boolean deficit = dl > 0 || dr > 0;
@@ -40,34 +41,34 @@ final class RowLeRule {
             case Row.Open ro -> {
                 List<Dim> lead = Lists.drop(ro.lead(), op.lead().size()), trail = Lists.dropLast(ro.trail(), op.trail().size());
                 // a bare residue is the variable's one term (a stored cap holds it to the end)
-                yield lead.isEmpty() && trail.isEmpty() ? en.store.rowTerm(en.store.rowSlotOrNew(ro)) : ro.withFlanks(lead, trail);
+                yield lead.isEmpty() && trail.isEmpty() ? cx.store().rowTerm(cx.store().rowSlotOrNew(ro)) : ro.withFlanks(lead, trail);
             }
             default -> new Row.Closed(Lists.drop(res.lead(), op.lead().size()),
                     Lists.dropLast(res.trail(), op.trail().size()));
         };
-        int upper = en.store.rowSlotOrNew(oo);
+        int upper = cx.store().rowSlotOrNew(oo);
         if (res instanceof Row.Open ro && ro.var().equals(oo.var())) {
             if (dl < 0 || dr < 0)
-                en.store.bound().storeRow(new Fact.RowLe(residue, en.store.rowTerm(upper)), why, Stored.Kind.SHIFTED_LE, upper, Store.NONE);
+                cx.store().bound().storeRow(new Fact.RowLe(residue, cx.store().rowTerm(upper)), why, Stored.Kind.SHIFTED_LE, upper, Store.NONE);
             return;
         }
-        if (res instanceof Row.Open ro) en.inequalityRankFacts(ro, oo, why);
+        if (res instanceof Row.Open ro) cx.inequalityRankFacts(ro, oo, why);
         storeCap(residue, upper, why);
     }
 
     /** Case (iv): grow the result by fresh axes to clear the deficit, then reprocess. */
     private void deficitRule(Row.Open res, Row op, int dl, int dr, Why why) {
-        if (op instanceof Row.Open oo) en.inequalityRankFacts(res, oo, why);
-        Row.Open inner = en.freshRow();
-        Row grown = inner.withFlanks(en.freshDims(Math.max(dl, 0)), en.freshDims(Math.max(dr, 0)));
-        en.bindRow(res, grown, why, false);
-        en.emit(new Fact.RowLe(res, op), why);
+        if (op instanceof Row.Open oo) cx.inequalityRankFacts(res, oo, why);
+        Row.Open inner = cx.freshRow();
+        Row grown = inner.withFlanks(cx.freshDims(Math.max(dl, 0)), cx.freshDims(Math.max(dr, 0)));
+        cx.bindRow(res, grown, why, false);
+        cx.emit(new Fact.RowLe(res, op), why);
     }
 
     private void zip(Row res, Row op, Why why) {
         List<Dim> rl = res.lead(), ol = op.lead(), rt = res.trail(), ot = op.trail();
-        for (int i = 0; i < ol.size(); i++) en.emit(new Fact.DimLe(rl.get(i), ol.get(i)), why);
-        for (int j = 1; j <= ot.size(); j++) en.emit(new Fact.DimLe(rt.get(rt.size() - j), ot.get(ot.size() - j)), why);
+        for (int i = 0; i < ol.size(); i++) cx.emit(new Fact.DimLe(rl.get(i), ol.get(i)), why);
+        for (int j = 1; j <= ot.size(); j++) cx.emit(new Fact.DimLe(rt.get(rt.size() - j), ot.get(ot.size() - j)), why);
     }
 
     /**
@@ -78,20 +79,20 @@ final class RowLeRule {
      * left r2 unsolved with the cap {@code [] <= <r2>}).
      */
     private void storeCap(Row residue, int upper, Why why) {
-        Row.Open upperTerm = en.store.rowTerm(upper);
+        Row.Open upperTerm = cx.store().rowTerm(upper);
         if (residue instanceof Row.Closed(List<Dim> l, List<Dim> t) && l.isEmpty() && t.isEmpty()) {
-            en.bindRow(upperTerm, residue, why, false);
+            cx.bindRow(upperTerm, residue, why, false);
             return;
         }
-        if (en.store.bound().hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
-        int lower = residue instanceof Row.Open ro ? en.store.rowSlotOrNew(ro) : Store.NONE;
+        if (cx.store().bound().hasCap(upper, residue)) return; // a hash lookup: a hub row (a batch row) may carry a cap per layer
+        int lower = residue instanceof Row.Open ro ? cx.store().rowSlotOrNew(ro) : Store.NONE;
         // the upper side is the slot's one term: a fact stored per cap would otherwise hold a fresh copy each
-        en.store.bound().storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
+        cx.store().bound().storeRow(new Fact.RowLe(residue, upperTerm), why, Stored.Kind.ROW_CAP, upper, lower);
         if (residue.isGround())
-            for (Stored adj : en.store.bound().rowUpAdjacencies(upper))
-                en.emit(new Fact.RowLe(residue, adj.upperRow()), why.and(adj.why()));
+            for (Stored adj : cx.store().bound().rowUpAdjacencies(upper))
+                cx.emit(new Fact.RowLe(residue, adj.upperRow()), why.and(adj.why()));
         if (lower != Store.NONE && residue.lead().isEmpty() && residue.trail().isEmpty())
-            for (Stored c : en.store.bound().rowCaps(lower))
-                if (c.lowerRow().isGround()) en.emit(new Fact.RowLe(c.lowerRow(), upperTerm), why.and(c.why()));
+            for (Stored c : cx.store().bound().rowCaps(lower))
+                if (c.lowerRow().isGround()) cx.emit(new Fact.RowLe(c.lowerRow(), upperTerm), why.and(c.why()));
     }
 }

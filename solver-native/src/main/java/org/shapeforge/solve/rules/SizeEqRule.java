@@ -37,7 +37,7 @@ final class SizeEqRule {
         Dim l = sr.deep(e.left(), t), r = sr.deep(e.right(), t);
         if (!SizeTerms.compound(l) && !SizeTerms.compound(r)) {
             it.alive = false;
-            sr.en.emit(new Fact.DimEq(l, r), t.why());
+            sr.cx.emit(new Fact.DimEq(l, r), t.why());
             return false;
         }
         Set<String> vs = new LinkedHashSet<>();
@@ -73,13 +73,13 @@ final class SizeEqRule {
         for (String v : s.drain()) {
             java.math.BigInteger c = s.coeffs.remove(v);
             if (c == null) continue; // already folded
-            Dim d = sr.en.subst.dim(new Dim.Var(v), new Trace(Why.NONE, false));
+            Dim d = sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false));
             for (var term : SizeTranslator.size(d).coeffs().entrySet()) {
                 String w = term.getKey();
                 if (sr.sizes.get(w) != null) continue; // a known size: a constant, irrelevant to the count
                 java.math.BigInteger m = s.coeffs.merge(w, c.multiply(term.getValue()), java.math.BigInteger::add);
                 if (m.signum() == 0) s.coeffs.remove(w);
-                if (it.newDimWatch(w)) sr.en.store.watchDim(w, it);
+                if (it.newDimWatch(w)) sr.cx.store().watchDim(w, it);
             }
         }
         if (s.coeffs.size() >= 2) {
@@ -114,7 +114,7 @@ final class SizeEqRule {
             if (decidable && ok.isEmpty())
                 throw Contradiction.fail("basis mismatch: no basis for " + x + " (size " + n + ") makes " + Show.dim(l)
                         + " = " + Show.dim(r), t.why());
-            if (decidable && ok.size() == 1 && n != 1) sr.en.emit(new Fact.DimEq(new Dim.Var(x), ok.getFirst()), t.why());
+            if (decidable && ok.size() == 1 && n != 1) sr.cx.emit(new Fact.DimEq(new Dim.Var(x), ok.getFirst()), t.why());
             else changed |= sr.record(x, n, t.why());
         }
         return changed;
@@ -151,12 +151,12 @@ final class SizeEqRule {
         Dim lo = sr.deep(e.lower(), t), up = sr.deep(e.upper(), t);
         if (!SizeTerms.compound(lo)) {
             it.alive = false;
-            sr.en.emit(new Fact.DimLe(lo, up), t.why());
+            sr.cx.emit(new Fact.DimLe(lo, up), t.why());
         } else if (up instanceof Dim.Unit) {
             it.alive = false;
         } else if (up instanceof Dim.Atom || SizeTerms.compound(up)) {
             it.alive = false;
-            sr.en.emit(new Fact.DimEq(lo, up), t.why());
+            sr.cx.emit(new Fact.DimEq(lo, up), t.why());
         } else {
             it.residual = "broadcast order " + Show.dim(lo) + " <= " + Show.dim(up) + " waits for the sizes of " + Show.dim(lo);
         }

@@ -15,10 +15,10 @@ import org.shapeforge.term.Dim;
  * (issue 13 item 1).
  */
 final class SizeTerms {
-    private final Engine en;
+    private final RuleContext cx;
 
-    SizeTerms(Engine en) {
-        this.en = en;
+    SizeTerms(RuleContext cx) {
+        this.cx = cx;
     }
 
     /**
@@ -29,7 +29,7 @@ final class SizeTerms {
      * not ground), so each level is evaluated once.
      */
     Dim deep(Dim root, Trace t) {
-        if (!compound(root)) return root instanceof Dim.Var v ? en.subst.dim(v, t) : root;
+        if (!compound(root)) return root instanceof Dim.Var v ? cx.subst().dim(v, t) : root;
         ArrayDeque<Frame> stack = new ArrayDeque<>();
         stack.push(new Frame(root));
         while (true) {
@@ -37,7 +37,7 @@ final class SizeTerms {
             if (f.done.size() < f.children.size()) {
                 Dim c = f.children.get(f.done.size());
                 if (compound(c)) stack.push(new Frame(c));
-                else f.done.add(c instanceof Dim.Var v ? en.subst.dim(v, t) : c);
+                else f.done.add(c instanceof Dim.Var v ? cx.subst().dim(v, t) : c);
                 continue;
             }
             stack.pop();

@@ -58,7 +58,7 @@ final class TotalRule {
         List<Dim> axes = new ArrayList<>();
         boolean open = false;
         for (Row r : c.rows()) {
-            Row s = sr.en.subst.row(r, t);
+            Row s = sr.cx.subst().row(r, t);
             if (rho != null && s instanceof Row.Open o && o.var().equals(rho))
                 s = org.shapeforge.solve.store.Subst.splice(o.lead(), value, o.trail());
             rows.add(s);
@@ -121,7 +121,7 @@ final class TotalRule {
     Set<String> unlessSet(String v) {
         Set<String> out = null;
         // at a fixpoint a live Total_elems watches its numerator's representative: v's watchers suffice
-        for (var x : sr.en.store.dimWatchers(v)) {
+        for (var x : sr.cx.store().dimWatchers(v)) {
             if (!(x instanceof SizeItem it) || !it.alive) continue;
             if (!(it.body instanceof SizeItem.Total(Constraint.Total c))) continue;
             if (!(c.numerator() instanceof TotalNum.StridedVar s) || c.dividedBy().isEmpty()) continue;

@@ -18,7 +18,7 @@ import org.shapeforge.term.Row;
  * first builds the name index). The input's variables are registered first, with their terms'
  * ids ({@link #registerNew}).
  */
-public final class Store {
+public final class Store implements StoreView {
     /** The at-most-one atom cap {@code lb(α)} of Def. 4.1. */
     public record Cap(Dim.Atom atom, Why why) {}
 
@@ -44,6 +44,26 @@ public final class Store {
     /** The bound store B: the residual facts kept, indexed by the variables they mention. */
     public BoundStore bound() {
         return bound;
+    }
+
+    @Override
+    public List<Stored> rowCaps(int s) {
+        return bound.rowCaps(s);
+    }
+
+    @Override
+    public List<Stored> rowCaps(String v) {
+        return bound.rowCaps(v);
+    }
+
+    @Override
+    public List<Stored> deferredFrom(int from) {
+        return bound.deferredFrom(from);
+    }
+
+    @Override
+    public List<Stored> residual() {
+        return bound.residual();
     }
 
     // ---- variables ----
