@@ -98,16 +98,18 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     /**
      * One operation as projection inference needs it (docs/projections.md, "Contract"): the result
      * tensor and its shape terms, the operands' shape terms (a repeated tensor appears twice), the
-     * shape logic ({@code org.shapeforge.project.OpKind}'s name) and scalar operation, the
-     * constraints {@code constraints().subList(from, to)} that this operation's shape logic
+     * shape logic ({@link OpKind}) and scalar operation ({@link ScalarOp}, decoded once from the
+     * source), the constraints {@code constraints().subList(from, to)} that this operation's shape logic
      * generated, the spec's fixed indices (variable → index, einsum digits), the variables that
      * stand for a runtime index (a slice's) and whether the operation defines its result afresh
      * ({@code false} for {@code :=}).
      */
-    public record OpNode(String result, Shape lhs, List<Shape> operands, List<String> operandNames, String kind,
-            String scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
+    public record OpNode(String result, Shape lhs, List<Shape> operands, List<String> operandNames, OpKind kind,
+            ScalarOp scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
             boolean erasing) {
         public OpNode {
+            java.util.Objects.requireNonNull(kind, "kind");
+            java.util.Objects.requireNonNull(scalarOp, "scalarOp");
             operands = List.copyOf(operands);
             operandNames = List.copyOf(operandNames);
             fixedIndices = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixedIndices));

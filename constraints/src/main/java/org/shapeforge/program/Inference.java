@@ -11,11 +11,11 @@ import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.program.spec.Kind;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Row;
 
 /**
@@ -202,14 +202,14 @@ public record Inference(Generated generated, Solution solution) {
         }
 
         private static String hint(String kind, List<Origin> os) {
-            String op = os.isEmpty() ? "" : os.getFirst().operation();
-            String what = op.startsWith("einsum") || op.startsWith("permute") || op.startsWith("block")
-                    ? "a spec operation equates rows exactly (no broadcasting): make the operand's axes match its spec"
-                    : op.startsWith("compose") || op.startsWith("fma")
-                    ? "in a * b, the input axes of a must match the output axes of b (after broadcasting)"
-                    : op.startsWith("pointwise") || op.contains("Pointwise")
-                    ? "pointwise operands must broadcast: each axis equal or the unit"
-                    : "check the shapes of the statements listed";
+            OpKind op = os.isEmpty() ? OpKind.OTHER : os.getFirst().op();
+            String what = switch (op) {
+                case EINSUM, PERMUTE, BLOCK ->
+                        "a spec operation equates rows exactly (no broadcasting): make the operand's axes match its spec";
+                case COMPOSE -> "in a * b, the input axes of a must match the output axes of b (after broadcasting)";
+                case POINTWISE, ASSIGN -> "pointwise operands must broadcast: each axis equal or the unit";
+                case TERMINAL, TRANSPOSE, STACK, SLICE, OTHER -> "check the shapes of the statements listed";
+            };
             return what + (kind.equals("policy") ? "; this is a policy rejection (the program may still be"
                     + " well-shaped): try --complete" : "");
         }
