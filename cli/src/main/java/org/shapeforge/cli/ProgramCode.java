@@ -53,7 +53,8 @@ final class ProgramCode {
             throw new Failure(r.origin().statement() + " `" + r.origin().text() + "`: " + r.message(), r.origin().fileLine(), r.extent());
         }
         try {
-            return new Projected(inf, ProgramOperations.of(inf.generated()), ProgramOperations.project(inf));
+            List<org.shapeforge.project.Operation> ops = ProgramOperations.of(inf.generated()); // built once
+            return new Projected(inf, ops, ProgramOperations.project(inf, ops));
         } catch (ProjectionError e) {
             throw new Failure("projection inference failed: " + e.getMessage(), "");
         }

@@ -56,9 +56,13 @@ public final class ProgramOperations {
      * text in front of its message. An unsolved program is an {@link IllegalArgumentException}.
      */
     public static ProgramProjections project(org.shapeforge.program.Inference inf) {
+        return project(inf, of(inf.generated()));
+    }
+
+    /** As {@link #project(org.shapeforge.program.Inference)}, over operations already built by {@link #of}. */
+    public static ProgramProjections project(org.shapeforge.program.Inference inf, List<Operation> ops) {
         if (!(inf.solution() instanceof org.shapeforge.program.Solution.Solved s))
             throw new IllegalArgumentException("projections need a solved program");
-        List<Operation> ops = of(inf.generated());
         Map<String, Operation> byLabel = new LinkedHashMap<>();
         ops.forEach(o -> byLabel.put(o.label(), o));
         try {
