@@ -116,7 +116,8 @@ final class DynamicLogic {
         }
         Dim.Var f = new Dim.Var(p + "flat");
         Row rest = Row.var(p + "rest");
-        Origin arg = g.origin("flatten (reshape)", "argument 1", ""), res = g.origin("flatten (reshape)", "result", "");
+        Origin arg = g.origin("flatten (reshape)", OpKind.OTHER, new Role.Argument(1)),
+                res = g.origin("flatten (reshape)", OpKind.OTHER, new Role.Result());
         for (Kind kind : Kind.values()) {
             if (kind == Kind.OUTPUT) {
                 g.eq(new Row.Open(List.of(), rest.rowVar(), merged), a.output(), arg, kind, at);
@@ -133,9 +134,10 @@ final class DynamicLogic {
                     g.nameOf(r), g.nameOf(a)));
         } else {
             g.add(new Constraint.SizeRel(new SizeExpr.Size(f), Constraint.Rel.EQ, product, at),
-                    g.origin("flatten (reshape: mul_eq)", "", ""));
+                    g.origin("flatten (reshape: mul_eq)", OpKind.OTHER, Role.NONE));
         }
-        g.operation(g.nameOf(r), r, ops, "OTHER", "flatten", from, Map.of(), true, g.origin("flatten (reshape)", "", ""));
+        g.operation(g.nameOf(r), r, ops, OpKind.OTHER, ScalarOp.Builtin.FLATTEN, from, Map.of(), true,
+                g.origin("flatten (reshape)", OpKind.OTHER, Role.NONE));
     }
 
     private void truncate(Shape r, Expr.Call c, List<Shape> ops, List<Expr.Arg> args) {
@@ -185,7 +187,8 @@ final class DynamicLogic {
         for (int j = 0; j < fromRight; j++) after.add(new Dim.Var(p + "x" + j));
         Dim.Var src = new Dim.Var(p + "src");
         String t = p + "len"; // named by the operation: a result may be anonymous (_t1), not a dim name
-        Origin arg = g.origin("truncate (DynamicTruncate)", "argument 1", ""), res = g.origin("truncate (DynamicTruncate)", "result", "");
+        Origin arg = g.origin("truncate (DynamicTruncate)", OpKind.OTHER, new Role.Argument(1)),
+                res = g.origin("truncate (DynamicTruncate)", OpKind.OTHER, new Role.Result());
         for (Kind k : Kind.values()) {
             Row rest = Row.var(p + k.letter);
             if (k == kind) {
@@ -200,10 +203,11 @@ final class DynamicLogic {
             }
         }
         g.add(new Constraint.Total(List.of(size.batch(), size.output(), size.input()), new Constraint.TotalNum.NumElems(1),
-                List.of(), at), g.origin("truncate (DynamicTruncate: the size tensor holds one element)", "argument 2", ""));
+                List.of(), at), g.origin("truncate (DynamicTruncate: the size tensor holds one element)", OpKind.OTHER, new Role.Argument(2)));
         g.declare(Provenance.DYNAMIC, new VarRef(t, false));
         runtimeDims.put(t, new RuntimeDim.Truncated(t, src, g.nameOf(r), g.nameOf(a), g.nameOf(size), kind, (int) axis));
         // axis is stored from the right (-1 = last)
-        g.operation(g.nameOf(r), r, ops, "OTHER", "truncate", from, Map.of(), true, g.origin("truncate (DynamicTruncate)", "", ""));
+        g.operation(g.nameOf(r), r, ops, OpKind.OTHER, ScalarOp.Builtin.TRUNCATE, from, Map.of(), true,
+                g.origin("truncate (DynamicTruncate)", OpKind.OTHER, Role.NONE));
     }
 }

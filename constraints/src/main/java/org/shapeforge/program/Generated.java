@@ -1,10 +1,10 @@
 package org.shapeforge.program;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Printer;
@@ -51,20 +51,21 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     }
 
     /**
-     * The origin of a constraint the solver reports: the same object if it is one of ours, else an
-     * equal one (the first).
+     * The indices of the constraints a solver reports (its {@code Failure} lists the problem's
+     * constraint objects): the one place where the solver's answer becomes indices. A constraint
+     * is found as the same object (two equal constraints of one statement, e.g. both operands of
+     * {@code a * a}, keep their own origins), else as the first equal one; others are left out.
      */
-    public Optional<Origin> originOf(Constraint c) {
-        Map<Constraint, Integer> ids = identity();
-        Integer i = ids.get(c);
-        if (i == null) i = constraints.indexOf(c);
-        return i == null || i < 0 ? Optional.empty() : Optional.of(origins.get(i));
-    }
-
-    private Map<Constraint, Integer> identity() {
-        Map<Constraint, Integer> m = new IdentityHashMap<>();
-        for (int i = 0; i < constraints.size(); i++) m.put(constraints.get(i), i);
-        return m;
+    public BitSet indicesOf(List<Constraint> reported) {
+        Map<Constraint, Integer> ids = new IdentityHashMap<>();
+        for (int i = 0; i < constraints.size(); i++) ids.put(constraints.get(i), i);
+        BitSet out = new BitSet(constraints.size());
+        for (Constraint c : reported) {
+            Integer i = ids.get(c);
+            int at = i != null ? i : constraints.indexOf(c);
+            if (at >= 0) out.set(at);
+        }
+        return out;
     }
 
     /**
@@ -98,16 +99,18 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     /**
      * One operation as projection inference needs it (docs/projections.md, "Contract"): the result
      * tensor and its shape terms, the operands' shape terms (a repeated tensor appears twice), the
-     * shape logic ({@code org.shapeforge.project.OpKind}'s name) and scalar operation, the
-     * constraints {@code constraints().subList(from, to)} that this operation's shape logic
+     * shape logic ({@link OpKind}) and scalar operation ({@link ScalarOp}, decoded once from the
+     * source), the constraints {@code constraints().subList(from, to)} that this operation's shape logic
      * generated, the spec's fixed indices (variable → index, einsum digits), the variables that
      * stand for a runtime index (a slice's) and whether the operation defines its result afresh
      * ({@code false} for {@code :=}).
      */
-    public record OpNode(String result, Shape lhs, List<Shape> operands, List<String> operandNames, String kind,
-            String scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
+    public record OpNode(String result, Shape lhs, List<Shape> operands, List<String> operandNames, OpKind kind,
+            ScalarOp scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
             boolean erasing) {
         public OpNode {
+            java.util.Objects.requireNonNull(kind, "kind");
+            java.util.Objects.requireNonNull(scalarOp, "scalarOp");
             operands = List.copyOf(operands);
             operandNames = List.copyOf(operandNames);
             fixedIndices = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixedIndices));

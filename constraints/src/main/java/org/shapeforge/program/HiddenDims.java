@@ -1,9 +1,9 @@
 package org.shapeforge.program;
 
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
-import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.solver.ClosingPolicy;
@@ -37,11 +37,12 @@ final class HiddenDims {
             for (Declaration.VarRef v : d.vars()) {
                 if (!v.row() || g.safeToGuess().contains(v.name()) || determined(v.name(), sf, capped, 0)) continue;
                 if (policy == ClosingPolicy.OCANNL && solved.model().rows().get(v.name()) instanceof Row r && r.knownRank() > 0) continue;
-                List<Constraint> involved = new ArrayList<>();
-                for (Constraint c : g.constraints())
-                    if (mentions(c, v.name())) involved.add(c);
+                BitSet involved = new BitSet();
+                for (int i = 0; i < g.constraints().size(); i++)
+                    if (mentions(g.constraints().get(i), v.name())) involved.set(i);
                 return new Solution.Failed("error", "unspecified hidden dimension in parameter <" + v.name()
-                        + ">: no operation gives this row an axis, and closing would make it empty", involved);
+                        + ">: no operation gives this row an axis, and closing would make it empty", involved,
+                        Optional.of(v.name()));
             }
         }
         return s;

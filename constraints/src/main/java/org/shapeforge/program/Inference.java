@@ -2,6 +2,7 @@ package org.shapeforge.program;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,11 +12,11 @@ import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.program.spec.Kind;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Row;
 
 /**
@@ -50,7 +51,7 @@ public record Inference(Generated generated, Solution solution) {
 
     /** As above, with the hidden-dimension check of the closing policy the outcome was solved by. */
     public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome, org.shapeforge.solver.ClosingPolicy policy) {
-        return new Inference(g, HiddenDims.check(g, Solution.of(outcome), policy));
+        return new Inference(g, HiddenDims.check(g, Solution.of(outcome, g), policy));
     }
 
     /** Reads, parses, generates and solves a file. */
@@ -176,38 +177,51 @@ public record Inference(Generated generated, Solution solution) {
         static Diagnosis of(Solution.Failed f, Generated g) {
             List<String> cs = new ArrayList<>();
             Set<Origin> os = new LinkedHashSet<>();
-            for (Constraint c : f.constraints()) {
-                Optional<Origin> o = g.originOf(c);
-                cs.add(Printer.print(c) + o.map(x -> "   [" + x.brief() + "]").orElse(""));
-                o.ifPresent(os::add);
-            }
-            // hidden dimensions: the solver names a parameter's variable; name the param statement
-            for (var e : g.variableOrigins().entrySet()) {
-                String v = e.getKey(), bare = v.substring(1, v.length() - 1);
-                if (!f.message().contains(v) && !f.message().contains(" " + bare + " ")) continue;
-                Origin o = e.getValue();
+            BitSet involved = f.constraints();
+            for (int i = involved.nextSetBit(0); i >= 0; i = involved.nextSetBit(i + 1)) {
+                Origin o = g.origins().get(i);
+                cs.add(Printer.print(g.constraints().get(i)) + "   [" + o.brief() + "]");
                 os.add(o);
-                String kind = o.kind();
-                String msg = o.statement() + ": parameter '" + o.argument() + "' in `" + o.text()
+            }
+            // a hidden dimension (HiddenDims): name the parameter's statement
+            Origin hidden = f.hiddenRow().map(v -> g.variableOrigins().get("<" + v + ">")).orElseGet(() -> namedBySolver(f, g));
+            if (hidden != null && hidden.role() instanceof Role.Tensor(String param)) {
+                os.add(hidden);
+                String kind = hidden.kind();
+                String msg = hidden.statement() + ": parameter '" + param + "' in `" + hidden.text()
                         + "` has a hidden dimension: its " + kind + " row is not determined by any operation ("
                         + f.message() + ")";
-                return new Diagnosis(f.kind(), msg, cs, List.copyOf(os), "give '" + o.argument() + "' its " + kind
-                        + " axes explicitly, e.g. `" + o.argument() + " = param(" + kind.charAt(0) + "=[64])`");
+                return new Diagnosis(f.kind(), msg, cs, List.copyOf(os), "give '" + param + "' its " + kind
+                        + " axes explicitly, e.g. `" + param + " = param(" + kind.charAt(0) + "=[64])`");
             }
             List<Origin> ol = List.copyOf(os);
             String where = ol.isEmpty() ? "" : ol.getFirst().describe() + ": ";
             return new Diagnosis(f.kind(), where + f.message(), cs, ol, hint(f.kind(), ol));
         }
 
+        /**
+         * The native solver's own hidden-dimension failures (closing: a parameter's caps with
+         * holes, an uncapped dimension) name the variable only in their message, since the
+         * solver's {@code Failure} has no field for it; until it has, this is the one place a
+         * message is read (the front end's own, {@link HiddenDims}, is typed).
+         */
+        private static Origin namedBySolver(Solution.Failed f, Generated g) {
+            for (var e : g.variableOrigins().entrySet()) {
+                String v = e.getKey(), bare = v.substring(1, v.length() - 1);
+                if (f.message().contains(v) || f.message().contains(" " + bare + " ")) return e.getValue();
+            }
+            return null;
+        }
+
         private static String hint(String kind, List<Origin> os) {
-            String op = os.isEmpty() ? "" : os.getFirst().operation();
-            String what = op.startsWith("einsum") || op.startsWith("permute") || op.startsWith("block")
-                    ? "a spec operation equates rows exactly (no broadcasting): make the operand's axes match its spec"
-                    : op.startsWith("compose") || op.startsWith("fma")
-                    ? "in a * b, the input axes of a must match the output axes of b (after broadcasting)"
-                    : op.startsWith("pointwise") || op.contains("Pointwise")
-                    ? "pointwise operands must broadcast: each axis equal or the unit"
-                    : "check the shapes of the statements listed";
+            OpKind op = os.isEmpty() ? OpKind.OTHER : os.getFirst().op();
+            String what = switch (op) {
+                case EINSUM, PERMUTE, BLOCK ->
+                        "a spec operation equates rows exactly (no broadcasting): make the operand's axes match its spec";
+                case COMPOSE -> "in a * b, the input axes of a must match the output axes of b (after broadcasting)";
+                case POINTWISE, ASSIGN -> "pointwise operands must broadcast: each axis equal or the unit";
+                case TERMINAL, TRANSPOSE, STACK, SLICE, OTHER -> "check the shapes of the statements listed";
+            };
             return what + (kind.equals("policy") ? "; this is a policy rejection (the program may still be"
                     + " well-shaped): try --complete" : "");
         }

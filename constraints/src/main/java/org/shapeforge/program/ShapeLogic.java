@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
-import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Declaration.Provenance;
 import org.shapeforge.lang.Declaration.VarRef;
+import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.program.spec.Kind;
@@ -92,15 +92,15 @@ public final class ShapeLogic {
                 Shape target = tensor(name, span);
                 Shape src = expr(e, null);
                 int from = constraints.size();
-                Origin o = origin("assignment into " + name + " (Pointwise_un)", "operand", "");
+                Origin o = origin("assignment into " + name + " (Pointwise_un)", OpKind.ASSIGN, new Role.Operand());
                 for (Kind k : Kind.values()) le(target.row(k), src.row(k), o, k);
-                operation(name, target, List.of(src), "ASSIGN", ":=", from, Map.of(), false, o);
+                operation(name, target, List.of(src), OpKind.ASSIGN, ScalarOp.Builtin.ASSIGN, from, Map.of(), false, o);
                 graph.add(new Generated.GraphNode(name, List.of(operandName(src)), ":=", o, target));
             }
             case Stmt.SetLabel(var label, var value, var span) -> {
                 stmtText = "set " + label + " = " + value;
                 Label l = label(label, span);
-                Origin o = origin("set", "", "");
+                Origin o = origin("set", OpKind.OTHER, Role.NONE);
                 switch (l) {
                     case Label.DimLabel d -> add(new Constraint.DimEq(d.var(), new Dim.Atom(value), span), o);
                     case Label.RowLabel r -> add(new Constraint.Total(List.of(Row.var(r.rowVar())),
@@ -110,7 +110,7 @@ public final class ShapeLogic {
             case Stmt.SetEqual(var a, var b, var span) -> {
                 stmtText = "set_equal " + a + " " + b;
                 Label la = label(a, span), lb = label(b, span);
-                Origin o = origin("set_equal", "", "");
+                Origin o = origin("set_equal", OpKind.OTHER, Role.NONE);
                 if (la instanceof Label.DimLabel(var x, var _) && lb instanceof Label.DimLabel(var y, var _))
                     add(new Constraint.DimEq(x, y, span), o);
                 else if (la instanceof Label.RowLabel(var x, var _) && lb instanceof Label.RowLabel(var y, var _))
@@ -145,7 +145,7 @@ public final class ShapeLogic {
     }
 
     private Shape terminal(Expr.Terminal t, String name) {
-        Origin o = origin(t.param() ? "param" : "data", "", "");
+        Origin o = origin(t.param() ? "param" : "data", OpKind.TERMINAL, Role.NONE);
         Map<Kind, Row> rows = new EnumMap<>(Kind.class);
         for (Kind k : Kind.values()) {
             List<Dim> given = t.rows().get(k.letter);
@@ -161,7 +161,8 @@ public final class ShapeLogic {
                 Row r = Row.var(name + "'" + k.letter);
                 rows.put(k, r);
                 declare(t.param() ? Provenance.PARAM : Provenance.LEAF, new VarRef(r.rowVar(), true));
-                variableOrigins.put("<" + r.rowVar() + ">", new Origin(o.statement(), o.text(), o.operation(), name, k.ellipsis));
+                variableOrigins.put("<" + r.rowVar() + ">", new Origin(o.statement(), o.text(), o.operation(), o.op(),
+                        new Role.Tensor(name), List.of(k)));
             }
         }
         Shape sh = Shape.of(rows);
@@ -169,7 +170,8 @@ public final class ShapeLogic {
         if (t.elements().isPresent())
             add(new Constraint.Total(List.of(sh.batch(), sh.output(), sh.input()),
                     new Constraint.TotalNum.NumElems(t.elements().getAsLong()), List.of(), t.span()),
-                    origin("data elements=" + t.elements().getAsLong() + " (Total_elems)", "", "batch@output@input"));
+                    new Origin(stmtSpan, stmtText, "data elements=" + t.elements().getAsLong() + " (Total_elems)",
+                            OpKind.TERMINAL, Role.NONE, List.of(Kind.BATCH, Kind.OUTPUT, Kind.INPUT)));
         graph.add(new Generated.GraphNode(name, List.of(), t.param() ? "param" : "data", o, sh));
         return sh;
     }
@@ -177,11 +179,13 @@ public final class ShapeLogic {
     private Shape binary(Expr.Binary b, String name) {
         Shape a = expr(b.left(), null), c = expr(b.right(), null), r = result(name);
         int from = constraints.size();
-        if (b.op().equals("*")) compose(r, a, c, b.span(), "compose (a * b)");
-        else pointwise(r, List.of(a, c), b.span(), "pointwise " + b.op());
-        operation(name, r, List.of(a, c), b.op().equals("*") ? "COMPOSE" : "POINTWISE", b.op(), from, Map.of(), true,
-                origin(b.op().equals("*") ? "compose (a * b)" : "pointwise " + b.op(), "", ""));
-        graph.add(new Generated.GraphNode(name, List.of(operandName(a), operandName(c)), b.op(), origin(b.op(), "", ""), r));
+        ScalarOp op = ScalarOp.of(b.op());
+        OpKind kind = op == ScalarOp.Builtin.COMPOSE ? OpKind.COMPOSE : OpKind.POINTWISE;
+        String opText = kind == OpKind.COMPOSE ? "compose (a * b)" : "pointwise " + b.op();
+        if (kind == OpKind.COMPOSE) compose(r, a, c, b.span(), opText);
+        else pointwise(r, List.of(a, c), b.span(), opText);
+        operation(name, r, List.of(a, c), kind, op, from, Map.of(), true, origin(opText, kind, Role.NONE));
+        graph.add(new Generated.GraphNode(name, List.of(operandName(a), operandName(c)), b.op(), origin(b.op(), kind, Role.NONE), r));
         return r;
     }
 
@@ -189,7 +193,7 @@ public final class ShapeLogic {
         mark(usedInPointwise, r);
         operands.forEach(o -> mark(usedInPointwise, o));
         for (int j = 0; j < operands.size(); j++) {
-            Origin o = origin(op, "argument " + (j + 1), "");
+            Origin o = origin(op, OpKind.POINTWISE, new Role.Argument(j + 1));
             for (Kind k : Kind.values()) le(r.row(k), operands.get(j).row(k), o, k, at);
         }
     }
@@ -197,11 +201,11 @@ public final class ShapeLogic {
     /** Compose: {@code A.i ⊑ B.o}, {@code C.b ⊑ A.b}, {@code C.b ⊑ B.b}, {@code C.i ⊑ B.i}, {@code C.o ⊑ A.o}. */
     private void compose(Shape c, Shape a, Shape b, Span at, String op) {
         mark(usedInSpecOrCompose, a);
-        le(a.input(), b.output(), origin(op, "argument 1's input against argument 2's output", ""), null, at);
-        le(c.batch(), a.batch(), origin(op, "argument 1", ""), Kind.BATCH, at);
-        le(c.batch(), b.batch(), origin(op, "argument 2", ""), Kind.BATCH, at);
-        le(c.input(), b.input(), origin(op, "argument 2", ""), Kind.INPUT, at);
-        le(c.output(), a.output(), origin(op, "argument 1", ""), Kind.OUTPUT, at);
+        le(a.input(), b.output(), origin(op, OpKind.COMPOSE, new Role.Contraction()), null, at);
+        le(c.batch(), a.batch(), origin(op, OpKind.COMPOSE, new Role.Argument(1)), Kind.BATCH, at);
+        le(c.batch(), b.batch(), origin(op, OpKind.COMPOSE, new Role.Argument(2)), Kind.BATCH, at);
+        le(c.input(), b.input(), origin(op, OpKind.COMPOSE, new Role.Argument(2)), Kind.INPUT, at);
+        le(c.output(), a.output(), origin(op, OpKind.COMPOSE, new Role.Argument(1)), Kind.OUTPUT, at);
     }
 
     private Shape call(Expr.Call c, String name) {
@@ -222,29 +226,29 @@ public final class ShapeLogic {
             case "fma" -> {
                 arity(c, ops, 3);
                 compose(r, ops.get(0), ops.get(1), at, "fma (Compose_accumulate)");
-                Origin o = origin("fma (Compose_accumulate)", "argument 3 (accumulator)", "");
+                Origin o = origin("fma (Compose_accumulate)", OpKind.COMPOSE, new Role.Accumulator(3));
                 for (Kind k : Kind.values()) le(r.row(k), ops.get(2).row(k), o, k, at);
             }
             case "transpose" -> {
                 arity(c, ops, 1);
                 Shape a = ops.getFirst();
-                le(r.batch(), a.batch(), origin("transpose", "argument 1", ""), Kind.BATCH, at);
-                le(r.input(), a.output(), origin("transpose", "argument 1's output", ""), Kind.INPUT, at);
-                le(r.output(), a.input(), origin("transpose", "argument 1's input", ""), Kind.OUTPUT, at);
+                le(r.batch(), a.batch(), origin("transpose", OpKind.TRANSPOSE, new Role.Argument(1)), Kind.BATCH, at);
+                le(r.input(), a.output(), origin("transpose", OpKind.TRANSPOSE, new Role.ArgumentRow(1, Kind.OUTPUT)), Kind.INPUT, at);
+                le(r.output(), a.input(), origin("transpose", OpKind.TRANSPOSE, new Role.ArgumentRow(1, Kind.INPUT)), Kind.OUTPUT, at);
             }
             case "permute" -> {
                 arity(c, ops, 1);
-                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "permute", false));
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "permute", false, OpKind.PERMUTE, ScalarOp.Builtin.PERMUTE));
             }
             case "einsum" -> {
                 if (ops.size() < 2 || ops.size() > 3)
                     throw new ShapeError("program", at, "einsum takes two or three tensors and a spec; got " + ops.size()
                             + " tensor(s) (a unary einsum is permute(a, \"spec\"))");
-                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "einsum", false));
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "einsum", false, OpKind.EINSUM, ScalarOp.Builtin.EINSUM));
             }
             case "block" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, "block takes at least one tensor and a spec");
-                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "block", true));
+                statementSpecs.add(specOps.apply(r, ops, specsIn.getFirst(), "block", true, OpKind.BLOCK, ScalarOp.Builtin.BLOCK));
             }
             case "stack_out", "stack_in", "stack_batch" -> {
                 if (ops.isEmpty()) throw new ShapeError("program", at, fn + " takes at least one tensor");
@@ -263,16 +267,21 @@ public final class ShapeLogic {
                         + " arguments: a named function takes one (unary pointwise) or two (binary pointwise) tensors");
             }
         }
-        graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, "", ""), r));
-        String kind = switch (fn) {
-            // recorded by SpecLogic (slice included), DynamicLogic, or Softmax (four operations)
-            case "permute", "einsum", "block", "stack_out", "stack_in", "stack_batch", "slice", "flatten", "truncate",
-                    "softmax" -> null;
-            case "transpose" -> "TRANSPOSE";
-            case "fma" -> "COMPOSE";
-            default -> "POINTWISE";
+        OpKind kind = switch (fn) {
+            case "permute" -> OpKind.PERMUTE;
+            case "einsum" -> OpKind.EINSUM;
+            case "block" -> OpKind.BLOCK;
+            case "stack_out", "stack_in", "stack_batch" -> OpKind.STACK;
+            case "slice" -> OpKind.SLICE;
+            case "flatten", "truncate", "softmax" -> OpKind.OTHER;
+            case "transpose" -> OpKind.TRANSPOSE;
+            case "fma" -> OpKind.COMPOSE;
+            default -> OpKind.POINTWISE;
         };
-        if (kind != null) operation(name, r, ops, kind, fn, from, Map.of(), true, origin(fn, "", ""));
+        graph.add(new Generated.GraphNode(name, ops.stream().map(this::operandName).toList(), fn, origin(fn, kind, Role.NONE), r));
+        // the others are recorded by SpecLogic (slice included), DynamicLogic, or Softmax (four operations)
+        if (fn.equals("transpose") || fn.equals("fma") || kind == OpKind.POINTWISE)
+            operation(name, r, ops, kind, ScalarOp.of(fn), from, Map.of(), true, origin(fn, kind, Role.NONE));
         return r;
     }
 
@@ -282,12 +291,12 @@ public final class ShapeLogic {
      * (variable name → index), the variables standing for a runtime index (a slice's) and whether
      * it defines its result afresh.
      */
-    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+    void operation(String result, Shape lhs, List<Shape> operands, OpKind kind, ScalarOp scalarOp, int from,
             Map<String, Long> fixedIndices, boolean erasing, Origin origin) {
         operation(result, lhs, operands, kind, scalarOp, from, fixedIndices, List.of(), erasing, origin);
     }
 
-    void operation(String result, Shape lhs, List<Shape> operands, String kind, String scalarOp, int from,
+    void operation(String result, Shape lhs, List<Shape> operands, OpKind kind, ScalarOp scalarOp, int from,
             Map<String, Long> fixedIndices, List<String> externals, boolean erasing, Origin origin) {
         operations.add(new Generated.OpNode(result, lhs, operands, operands.stream().map(this::operandName).toList(),
                 kind, scalarOp, origin, from, constraints.size(), fixedIndices, externals, erasing));
@@ -311,7 +320,7 @@ public final class ShapeLogic {
         List<SpecTerms> specs = e instanceof Expr.Call c && List.of("permute", "einsum", "block").contains(c.fn())
                 ? List.of(statementSpecs.getLast()) : statementSpecs;
         for (String n : names) {
-            Label l = Captures.resolve(n, specs, origin("capture " + n, "", ""), span);
+            Label l = Captures.resolve(n, specs, origin("capture " + n, OpKind.OTHER, Role.NONE), span);
             if (labels.containsKey(n))
                 throw new ShapeError("program", span, "label '" + n + "' is already captured at " + labels.get(n).origin().statement());
             labels.put(n, l);
@@ -349,8 +358,9 @@ public final class ShapeLogic {
         return "_t" + (++anon);
     }
 
-    Origin origin(String op, String arg, String kind) {
-        return new Origin(stmtSpan, stmtText, op, arg, kind);
+    /** The origin of a constraint of the current statement: the operation's name and kind, and the role. */
+    Origin origin(String operation, OpKind op, Role role) {
+        return new Origin(stmtSpan, stmtText, operation, op, role, List.of());
     }
 
     private void le(Row lower, Row upper, Origin o, Kind k) {
@@ -358,15 +368,11 @@ public final class ShapeLogic {
     }
 
     private void le(Row lower, Row upper, Origin o, Kind k, Span at) {
-        add(new Constraint.RowLe(lower, upper, at), withKind(o, k));
+        add(new Constraint.RowLe(lower, upper, at), o.withRow(k));
     }
 
     void eq(Row left, Row right, Origin o, Kind k, Span at) {
-        add(new Constraint.RowEq(left, right, at), withKind(o, k));
-    }
-
-    private static Origin withKind(Origin o, Kind k) {
-        return k == null ? o : new Origin(o.statement(), o.text(), o.operation(), o.argument(), k.ellipsis);
+        add(new Constraint.RowEq(left, right, at), o.withRow(k));
     }
 
     void add(Constraint c, Origin o) {

@@ -39,12 +39,8 @@ import org.shapeforge.program.spec.SpecParser;
 public final class Softmax {
     private Softmax() {}
 
-    /** The scalar operations of the four recorded operations (OpNode {@code scalarOp}). */
     /** A call, for error hints. */
     static final String EXAMPLE = "softmax(a, \"b|->h,t => b|->h\"): normalise over t, the axis the normaliser drops";
-
-    public static final String MAX = "softmax:max", EXP_SUB = "softmax:exp-sub", SUM = "softmax:sum",
-            DIVIDE = "softmax:divide";
 
     /** Generates the four operations of {@code r = softmax(a, spec)} into {@code g}. */
     static void generate(ShapeLogic g, SpecLogic specOps, Shape r, Shape a, Expr.Arg.Spec specArg) {
@@ -56,10 +52,13 @@ public final class Softmax {
         Expr.Arg.Spec reduce = new Expr.Arg.Spec(rhs + " => " + lhs, specArg.span());
         Expr.Arg.Spec broadcast = new Expr.Arg.Spec(rhs + "; " + lhs + " => " + rhs, specArg.span());
         Shape m = g.result(g.fresh()), e = g.result(g.fresh()), s = g.result(g.fresh());
-        specOps.apply(m, List.of(a), reduce, "softmax max", false, "PERMUTE", MAX);
-        specOps.apply(e, List.of(a, m), broadcast, "softmax exp-sub", false, "EINSUM", EXP_SUB);
-        specOps.apply(s, List.of(e), reduce, "softmax sum", false, "PERMUTE", SUM);
-        specOps.apply(r, List.of(e, s), broadcast, "softmax divide", false, "EINSUM", DIVIDE);
+        // the four operations' scalar ops are ScalarOp.Builtin.SOFTMAX_*; their origins are the softmax statement's (OTHER)
+        specOps.apply(m, List.of(a), reduce, "softmax max", false, OpKind.PERMUTE, ScalarOp.Builtin.SOFTMAX_MAX, OpKind.OTHER);
+        specOps.apply(e, List.of(a, m), broadcast, "softmax exp-sub", false, OpKind.EINSUM, ScalarOp.Builtin.SOFTMAX_EXP_SUB,
+                OpKind.OTHER);
+        specOps.apply(s, List.of(e), reduce, "softmax sum", false, OpKind.PERMUTE, ScalarOp.Builtin.SOFTMAX_SUM, OpKind.OTHER);
+        specOps.apply(r, List.of(e, s), broadcast, "softmax divide", false, OpKind.EINSUM, ScalarOp.Builtin.SOFTMAX_DIVIDE,
+                OpKind.OTHER);
     }
 
     private static void check(EinsumSpec spec, Span at) {

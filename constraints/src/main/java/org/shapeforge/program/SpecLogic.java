@@ -28,14 +28,19 @@ final class SpecLogic {
         this.g = g;
     }
 
-    /** Permute, einsum and block: spec rows equal the operands' rows and the result's (no broadcasting). */
-    SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block) {
-        String kind = op.startsWith("stack") ? "STACK" : block ? "BLOCK" : op.equals("einsum") ? "EINSUM" : "PERMUTE";
-        return apply(r, ops, specArg, op, block, kind, op);
+    /**
+     * Permute, einsum and block: spec rows equal the operands' rows and the result's (no
+     * broadcasting), recorded as an operation of {@code kind} with the scalar operation
+     * {@code scalarOp}; the constraints' origins are of the statement's operation {@code stmtKind}
+     * (the stack or softmax a part belongs to, for the diagnosis' hint).
+     */
+    SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block, OpKind kind,
+            ScalarOp scalarOp) {
+        return apply(r, ops, specArg, op, block, kind, scalarOp, kind);
     }
 
-    /** As above, recorded as an operation of {@code kind} with the scalar operation {@code scalarOp} ({@link Softmax}). */
-    SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block, String kind, String scalarOp) {
+    SpecTerms apply(Shape r, List<Shape> ops, Expr.Arg.Spec specArg, String op, boolean block, OpKind kind,
+            ScalarOp scalarOp, OpKind stmtKind) {
         EinsumSpec spec = SpecParser.einsum(specArg.text(), specArg.span());
         if (spec.rhs().size() != ops.size())
             throw new ShapeError("program", specArg.span(), op + " spec \"" + spec.text() + "\" has " + spec.rhs().size()
@@ -47,16 +52,16 @@ final class SpecLogic {
         Span at = specArg.span();
         int from = g.constraintCount();
         t.fixed().forEach((v, min) -> g.add(new Constraint.SizeRel(new SizeExpr.Size(v), Constraint.Rel.GE,
-                new SizeExpr.Lit(min), at), g.origin(opText + " (fixed index: At_least_dim " + min + ")", "", "")));
+                new SizeExpr.Lit(min), at), g.origin(opText + " (fixed index: At_least_dim " + min + ")", stmtKind, Role.NONE)));
         for (int j = 0; j < ops.size(); j++) {
-            Origin o = g.origin(opText, "argument " + (j + 1), "");
+            Origin o = g.origin(opText, stmtKind, new Role.Argument(j + 1));
             for (Kind k : Kind.values()) g.eq(t.rhs().get(j).get(k), ops.get(j).row(k), o, k, at);
         }
-        Origin o = g.origin(opText, "result", "");
+        Origin o = g.origin(opText, stmtKind, new Role.Result());
         for (Kind k : Kind.values()) g.eq(r.row(k), t.lhs().get(k), o, k, at);
         java.util.Map<String, Long> fixedIdx = new java.util.LinkedHashMap<>();
         t.fixed().forEach((v, min) -> fixedIdx.put(v.name(), (long) min - 1));
-        g.operation(g.nameOf(r), r, ops, kind, scalarOp, from, fixedIdx, true, g.origin(opText, "", ""));
+        g.operation(g.nameOf(r), r, ops, kind, scalarOp, from, fixedIdx, true, g.origin(opText, stmtKind, Role.NONE));
         if (block)
             for (String l : Discardable.of(spec)) g.declare(Provenance.DISCARDABLE, new VarRef(t.dimLabels().get(l).name(), false));
         return t;
@@ -67,7 +72,12 @@ final class SpecLogic {
      * fixed index {@code 0} on the new leading axis, then the results are concatenated by a block.
      */
     void stack(Shape r, List<Shape> ops, String fn, Span at) {
-        String kind = fn.substring("stack_".length());
+        ScalarOp.Builtin stackOp = (ScalarOp.Builtin) ScalarOp.of(fn);
+        String kind = switch (stackOp) {
+            case STACK_OUT -> "out";
+            case STACK_IN -> "in";
+            default -> "batch";
+        };
         String unsqueeze = switch (kind) {
             case "out" -> "...|...->... => ...|...->0,...";
             case "in" -> "...|...->... => ...|0,...->...";
@@ -78,7 +88,7 @@ final class SpecLogic {
         StringBuilder parts = new StringBuilder();
         for (int j = 0; j < ops.size(); j++) {
             Shape u = g.result(g.fresh());
-            apply(u, List.of(ops.get(j)), new Expr.Arg.Spec(unsqueeze, at), fn + " (unsqueeze)", false);
+            apply(u, List.of(ops.get(j)), new Expr.Arg.Spec(unsqueeze, at), fn + " (unsqueeze)", false, OpKind.STACK, stackOp);
             unsq.add(u);
             String l = "bt" + j;
             if (j > 0) {
@@ -98,7 +108,7 @@ final class SpecLogic {
             default -> parts + ",...|...->...";
         };
         String spec = ops.size() == 1 ? rhs + " => " + lhs.replace("^", "") : rhs + " => " + lhs;
-        apply(r, unsq, new Expr.Arg.Spec(spec, at), fn + " (concat)", true);
+        apply(r, unsq, new Expr.Arg.Spec(spec, at), fn + " (concat)", true, OpKind.STACK, stackOp);
     }
 
     /**
@@ -113,14 +123,15 @@ final class SpecLogic {
         Dim.Var s = new Dim.Var("s" + (++g.specs) + "''slice");
         Span at = c.span();
         int from = g.constraintCount();
-        g.add(new Constraint.DimEq(new Dim.Atom(ints.getFirst().value()), s, at), g.origin("slice (Batch_slice)", "static range", ""));
-        Origin o = g.origin("slice (Batch_slice)", "argument 1", "");
+        g.add(new Constraint.DimEq(new Dim.Atom(ints.getFirst().value()), s, at), g.origin("slice (Batch_slice)", OpKind.SLICE, new Role.StaticRange()));
+        Origin o = g.origin("slice (Batch_slice)", OpKind.SLICE, new Role.Argument(1));
         Row.Open rb = (Row.Open) r.batch();
         List<Dim> lead = new ArrayList<>(List.of(s));
         lead.addAll(rb.lead());
         g.eq(new Row.Open(lead, rb.var(), rb.trail()), a.batch(), o, Kind.BATCH, at);
         g.eq(r.input(), a.input(), o, Kind.INPUT, at);
         g.eq(r.output(), a.output(), o, Kind.OUTPUT, at);
-        g.operation(g.nameOf(r), r, ops, "SLICE", "slice", from, java.util.Map.of(), List.of(s.name()), true, g.origin("slice (Batch_slice)", "", ""));
+        g.operation(g.nameOf(r), r, ops, OpKind.SLICE, ScalarOp.Builtin.SLICE, from, java.util.Map.of(), List.of(s.name()), true,
+                g.origin("slice (Batch_slice)", OpKind.SLICE, Role.NONE));
     }
 }

@@ -14,15 +14,15 @@ import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
-import org.shapeforge.project.OpKind;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.project.Operation;
 import org.shapeforge.project.ProjectionInference;
 import org.shapeforge.project.Projections;
 import org.shapeforge.project.TensorOccurrence;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

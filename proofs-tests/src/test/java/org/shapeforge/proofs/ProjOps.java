@@ -10,12 +10,12 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.project.Index;
-import org.shapeforge.project.OpKind;
 import org.shapeforge.project.Operation;
 import org.shapeforge.project.TensorOccurrence;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Sizes;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

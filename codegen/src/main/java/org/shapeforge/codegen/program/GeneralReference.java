@@ -5,8 +5,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.codegen.run.HostTensor;
-import org.shapeforge.program.Softmax;
+import org.shapeforge.program.OpKind;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.project.Factor;
 import org.shapeforge.project.Projections;
 
@@ -28,9 +30,10 @@ final class GeneralReference {
 
     static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs, HostTensor out) {
         boolean add = p.accumulate() || !op.erasing();
-        String kind = op.kind().name(), s = op.scalarOp().orElse("");
-        boolean max = s.equals(Softmax.MAX); // a softmax's normaliser: the max over the reduced axes
-        boolean block = kind.equals("BLOCK") || kind.equals("STACK");
+        OpKind kind = op.kind();
+        Optional<ScalarOp> s = op.scalarOp();
+        boolean max = s.equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)); // a softmax's normaliser: the max over the reduced axes
+        boolean block = kind == OpKind.BLOCK || kind == OpKind.STACK;
         // symbols → slot in the point array; each slot's entry
         List<Factor> factors = new ArrayList<>();
         List<int[]> entries = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -16,7 +17,7 @@ import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.codegen.run.CodegenException;
-import org.shapeforge.program.Softmax;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.project.Padding;
 import org.shapeforge.project.ProgramProjections;
 import org.shapeforge.project.Projections;
@@ -68,7 +69,7 @@ public final class ProgramLowering {
             factors.add(e.sequential() ? new Factor.Concat(vars) : new Factor.Single(vars.getFirst()));
         }
         // a softmax's max-reduction folds with max from −∞; every other reduction sums (Softmax)
-        BinOp fold = op.scalarOp().filter(Softmax.MAX::equals).isPresent() ? BinOp.MAX : BinOp.ADD;
+        BinOp fold = op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)) ? BinOp.MAX : BinOp.ADD;
         Update update = !op.erasing() ? Update.accumulateInto(BinOp.ADD)
                 : p.accumulate() ? Update.accumulate(fold) : Update.assign();
         return new Operation(op.label(), List.copyOf(tensors.values()), new ProductSpace(factors),
@@ -115,21 +116,23 @@ public final class ProgramLowering {
     }
 
     private static Expr rhs(org.shapeforge.project.Operation op, List<Expr> reads) {
-        String s = op.scalarOp().orElse("");
+        String s = ProgramReference.token(op.scalarOp());
+        ScalarOp scalar = op.scalarOp().orElse(null);
         return switch (op.kind()) {
             case POINTWISE -> {
-                if (reads.size() == 2) yield new Expr.Binary(binary(op, s), reads.get(0), reads.get(1));
-                if (reads.size() == 1) yield new Expr.Unary(unary(op, s), reads.getFirst());
+                if (reads.size() == 2) yield new Expr.Binary(binary(op, scalar), reads.get(0), reads.get(1));
+                if (reads.size() == 1) yield new Expr.Unary(unary(op, scalar), reads.getFirst());
                 throw unsupported(op, "pointwise '" + s + "' with " + reads.size() + " operands");
             }
             case COMPOSE -> {
-                if (!s.equals("*")) throw unsupported(op, "'" + s + "' (Compose_accumulate)");
+                if (scalar != ScalarOp.Builtin.COMPOSE) throw unsupported(op, "'" + s + "' (Compose_accumulate)");
                 yield new Expr.Binary(BinOp.MUL, reads.get(0), reads.get(1));
             }
-            case EINSUM -> switch (s) {
-                case Softmax.EXP_SUB -> new Expr.Unary(UnOp.EXP, new Expr.Binary(BinOp.SUB, reads.get(0), reads.get(1)));
-                case Softmax.DIVIDE -> new Expr.Binary(BinOp.DIV, reads.get(0), reads.get(1));
-                default -> fold(BinOp.MUL, reads);
+            case EINSUM -> switch (scalar) {
+                case ScalarOp.Builtin.SOFTMAX_EXP_SUB ->
+                        new Expr.Unary(UnOp.EXP, new Expr.Binary(BinOp.SUB, reads.get(0), reads.get(1)));
+                case ScalarOp.Builtin.SOFTMAX_DIVIDE -> new Expr.Binary(BinOp.DIV, reads.get(0), reads.get(1));
+                case null, default -> fold(BinOp.MUL, reads);
             };
             case TRANSPOSE, PERMUTE, ASSIGN -> reads.getFirst();
             case BLOCK, STACK -> fold(BinOp.ADD, reads);
@@ -143,31 +146,31 @@ public final class ProgramLowering {
         return e;
     }
 
-    static BinOp binary(org.shapeforge.project.Operation op, String s) {
+    static BinOp binary(org.shapeforge.project.Operation op, ScalarOp s) {
         return switch (s) {
-            case "+" -> BinOp.ADD;
-            case "-" -> BinOp.SUB;
-            case "*." -> BinOp.MUL;
-            case "/" -> BinOp.DIV;
-            case "max" -> BinOp.MAX;
-            case "min" -> BinOp.MIN;
-            default -> throw unsupported(op, "the binary operation '" + s + "'");
+            case ScalarOp.Builtin.ADD -> BinOp.ADD;
+            case ScalarOp.Builtin.SUB -> BinOp.SUB;
+            case ScalarOp.Builtin.MUL -> BinOp.MUL;
+            case ScalarOp.Builtin.DIV -> BinOp.DIV;
+            case ScalarOp.Builtin.MAX -> BinOp.MAX;
+            case ScalarOp.Builtin.MIN -> BinOp.MIN;
+            case null, default -> throw unsupported(op, "the binary operation '" + ProgramReference.token(op.scalarOp()) + "'");
         };
     }
 
-    static UnOp unary(org.shapeforge.project.Operation op, String s) {
+    static UnOp unary(org.shapeforge.project.Operation op, ScalarOp s) {
         return switch (s) {
-            case "relu" -> UnOp.RELU;
-            case "exp" -> UnOp.EXP;
-            case "log" -> UnOp.LOG;
-            case "sqrt" -> UnOp.SQRT;
-            case "tanh" -> UnOp.TANH;
-            case "neg" -> UnOp.NEG;
-            case "abs" -> UnOp.ABS;
-            case "sigmoid" -> UnOp.SIGMOID;
-            case "recip" -> UnOp.RECIP;
-            case "id" -> UnOp.ID;
-            default -> throw unsupported(op, "the unary function '" + s + "'");
+            case ScalarOp.Builtin.RELU -> UnOp.RELU;
+            case ScalarOp.Builtin.EXP -> UnOp.EXP;
+            case ScalarOp.Builtin.LOG -> UnOp.LOG;
+            case ScalarOp.Builtin.SQRT -> UnOp.SQRT;
+            case ScalarOp.Builtin.TANH -> UnOp.TANH;
+            case ScalarOp.Builtin.NEG -> UnOp.NEG;
+            case ScalarOp.Builtin.ABS -> UnOp.ABS;
+            case ScalarOp.Builtin.SIGMOID -> UnOp.SIGMOID;
+            case ScalarOp.Builtin.RECIP -> UnOp.RECIP;
+            case ScalarOp.Builtin.ID -> UnOp.ID;
+            case null, default -> throw unsupported(op, "the unary function '" + ProgramReference.token(op.scalarOp()) + "'");
         };
     }
 }

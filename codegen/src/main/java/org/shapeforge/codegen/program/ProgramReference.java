@@ -2,10 +2,12 @@ package org.shapeforge.codegen.program;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 import org.shapeforge.codegen.run.HostTensor;
-import org.shapeforge.program.Softmax;
+import org.shapeforge.program.OpKind;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.project.Projections;
 import org.shapeforge.project.TensorAxis;
 
@@ -46,7 +48,7 @@ public final class ProgramReference {
             HostTensor lhsBefore, long parallelMin) {
         HostTensor out = start(op, p, lhsBefore);
         boolean add = p.accumulate() || !op.erasing();
-        boolean max = op.scalarOp().orElse("").equals(Softmax.MAX);
+        boolean max = op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX));
         return StridedReference.run(op, p, inputs, out, add, max, parallelMin);
     }
 
@@ -54,7 +56,7 @@ public final class ProgramReference {
     private static HostTensor start(org.shapeforge.project.Operation op, Projections p, HostTensor lhsBefore) {
         HostTensor out = HostTensor.zeros(dims(p.lhsAxes()));
         if (!op.erasing()) System.arraycopy(lhsBefore.data(), 0, out.data(), 0, out.data().length);
-        if (op.scalarOp().orElse("").equals(Softmax.MAX) && p.accumulate())
+        if (op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)) && p.accumulate())
             java.util.Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
         return out;
     }
@@ -69,12 +71,12 @@ public final class ProgramReference {
         return axes.stream().map(a -> Math.toIntExact(a.size())).toList();
     }
 
-    static double apply(String kind, String s, double[] v) {
-        if (s.equals(Softmax.EXP_SUB)) return Math.exp(v[0] - v[1]);
-        if (s.equals(Softmax.DIVIDE)) return v[0] / v[1];
+    static double apply(OpKind kind, Optional<ScalarOp> s, double[] v) {
+        if (s.equals(Optional.of(ScalarOp.Builtin.SOFTMAX_EXP_SUB))) return Math.exp(v[0] - v[1]);
+        if (s.equals(Optional.of(ScalarOp.Builtin.SOFTMAX_DIVIDE))) return v[0] / v[1];
         return switch (kind) {
-            case "POINTWISE" -> v.length == 2 ? binary(s).applyAsDouble(v[0], v[1]) : unary(s).applyAsDouble(v[0]);
-            case "COMPOSE", "EINSUM" -> {
+            case POINTWISE -> v.length == 2 ? binary(s).applyAsDouble(v[0], v[1]) : unary(s).applyAsDouble(v[0]);
+            case COMPOSE, EINSUM -> {
                 double r = 1;
                 for (double x : v) r *= x;
                 yield r;
@@ -83,31 +85,36 @@ public final class ProgramReference {
         };
     }
 
-    static DoubleBinaryOperator binary(String s) {
-        return switch (s) {
-            case "+" -> Double::sum;
-            case "-" -> (a, b) -> a - b;
-            case "*." -> (a, b) -> a * b;
-            case "/" -> (a, b) -> a / b;
-            case "max" -> Math::max;
-            case "min" -> Math::min;
-            default -> throw new IllegalArgumentException("no reference for '" + s + "'");
+    static DoubleBinaryOperator binary(Optional<ScalarOp> op) {
+        return switch (op.orElse(null)) {
+            case ScalarOp.Builtin.ADD -> Double::sum;
+            case ScalarOp.Builtin.SUB -> (a, b) -> a - b;
+            case ScalarOp.Builtin.MUL -> (a, b) -> a * b;
+            case ScalarOp.Builtin.DIV -> (a, b) -> a / b;
+            case ScalarOp.Builtin.MAX -> Math::max;
+            case ScalarOp.Builtin.MIN -> Math::min;
+            case null, default -> throw new IllegalArgumentException("no reference for '" + token(op) + "'");
         };
     }
 
-    static DoubleUnaryOperator unary(String s) {
-        return switch (s) {
-            case "relu" -> x -> Math.max(0, x);
-            case "exp" -> Math::exp;
-            case "log" -> Math::log;
-            case "sqrt" -> Math::sqrt;
-            case "tanh" -> Math::tanh;
-            case "neg" -> x -> -x;
-            case "abs" -> Math::abs;
-            case "sigmoid" -> x -> 1 / (1 + Math.exp(-x));
-            case "recip" -> x -> 1 / x;
-            case "id" -> x -> x;
-            default -> throw new IllegalArgumentException("no reference for '" + s + "'");
+    static DoubleUnaryOperator unary(Optional<ScalarOp> op) {
+        return switch (op.orElse(null)) {
+            case ScalarOp.Builtin.RELU -> x -> Math.max(0, x);
+            case ScalarOp.Builtin.EXP -> Math::exp;
+            case ScalarOp.Builtin.LOG -> Math::log;
+            case ScalarOp.Builtin.SQRT -> Math::sqrt;
+            case ScalarOp.Builtin.TANH -> Math::tanh;
+            case ScalarOp.Builtin.NEG -> x -> -x;
+            case ScalarOp.Builtin.ABS -> Math::abs;
+            case ScalarOp.Builtin.SIGMOID -> x -> 1 / (1 + Math.exp(-x));
+            case ScalarOp.Builtin.RECIP -> x -> 1 / x;
+            case ScalarOp.Builtin.ID -> x -> x;
+            case null, default -> throw new IllegalArgumentException("no reference for '" + token(op) + "'");
         };
+    }
+
+    /** The source spelling of a scalar operation, for messages (empty when there is none). */
+    static String token(Optional<ScalarOp> op) {
+        return op.map(ScalarOp::token).orElse("");
     }
 }

@@ -1,8 +1,10 @@
 package org.shapeforge.codegen.program;
 
+import java.util.Optional;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
-import org.shapeforge.program.Softmax;
+import org.shapeforge.program.OpKind;
+import org.shapeforge.program.ScalarOp;
 
 /**
  * A point's scalar operation (seed 003 Def. 7.5) resolved once for {@link StridedReference}: the
@@ -19,12 +21,12 @@ sealed interface Scalar {
 
     record First() implements Scalar {}
 
-    static Scalar of(String kind, String s, int arity) {
-        if (s.equals(Softmax.EXP_SUB)) return new Binary((a, m) -> Math.exp(a - m));
-        if (s.equals(Softmax.DIVIDE)) return new Binary((e, z) -> e / z);
+    static Scalar of(OpKind kind, Optional<ScalarOp> s, int arity) {
+        if (s.equals(Optional.of(ScalarOp.Builtin.SOFTMAX_EXP_SUB))) return new Binary((a, m) -> Math.exp(a - m));
+        if (s.equals(Optional.of(ScalarOp.Builtin.SOFTMAX_DIVIDE))) return new Binary((e, z) -> e / z);
         return switch (kind) {
-            case "POINTWISE" -> arity == 2 ? new Binary(ProgramReference.binary(s)) : new Unary(ProgramReference.unary(s));
-            case "COMPOSE", "EINSUM" -> new Product(arity);
+            case POINTWISE -> arity == 2 ? new Binary(ProgramReference.binary(s)) : new Unary(ProgramReference.unary(s));
+            case COMPOSE, EINSUM -> new Product(arity);
             default -> new First();
         };
     }

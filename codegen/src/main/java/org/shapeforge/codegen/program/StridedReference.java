@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.project.Factor;
 import org.shapeforge.project.Projections;
 
@@ -40,8 +41,8 @@ final class StridedReference {
     /** The result, or null when the fast path does not apply (the general path then runs). */
     static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor out, boolean add, boolean max, long parallelMin) {
-        String kind = op.kind().name(), s = op.scalarOp().orElse("");
-        if (kind.equals("BLOCK") || kind.equals("STACK")) return null;
+        OpKind kind = op.kind();
+        if (kind == OpKind.BLOCK || kind == OpKind.STACK) return null;
         List<Factor> factors = new ArrayList<>();
         for (Factor.Entry e : p.product()) {
             if (e.sequential()) return null;
@@ -71,7 +72,7 @@ final class StridedReference {
         long points = 1;
         for (long e : extent) points *= e;
         if (points == 0) return out;
-        Scalar scalar = Scalar.of(kind, s, nr);
+        Scalar scalar = Scalar.of(kind, op.scalarOp(), nr);
         Combine combine = !add ? Combine.SET : max ? Combine.MAX : Combine.ADD;
         boolean[] disjoint = new boolean[extent.length];
         for (var ix : p.lhs()) if (ix instanceof org.shapeforge.project.Index.Iter(var sym)) disjoint[slot.get(sym)] = true;

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.program.dynamic.Fusion;
 import org.shapeforge.program.dynamic.ShapeExtent;
 import org.shapeforge.program.dynamic.SymbolicShape;
@@ -185,27 +186,28 @@ public final class GroupKernel {
     }
 
     private static String scalar(Generated.OpNode op, List<String> a) {
-        String s = op.scalarOp();
+        ScalarOp s = op.scalarOp();
         return switch (a.size()) {
             case 1 -> switch (s) {
-                case "relu" -> "fmaxf(" + a.get(0) + ", 0.0f)";
-                case "sqrt", "exp", "log", "tanh" -> s + "f(" + a.get(0) + ")";
-                case "abs" -> "fabsf(" + a.get(0) + ")";
-                case "neg" -> "(-" + a.get(0) + ")";
-                case "sigmoid" -> "(1.0f / (1.0f + expf(-" + a.get(0) + ")))";
+                case ScalarOp.Builtin.RELU -> "fmaxf(" + a.get(0) + ", 0.0f)";
+                case ScalarOp.Builtin.SQRT, ScalarOp.Builtin.EXP, ScalarOp.Builtin.LOG, ScalarOp.Builtin.TANH ->
+                        s.token() + "f(" + a.get(0) + ")";
+                case ScalarOp.Builtin.ABS -> "fabsf(" + a.get(0) + ")";
+                case ScalarOp.Builtin.NEG -> "(-" + a.get(0) + ")";
+                case ScalarOp.Builtin.SIGMOID -> "(1.0f / (1.0f + expf(-" + a.get(0) + ")))";
                 default -> throw unsupported(op);
             };
             case 2 -> switch (s) {
-                case "+" -> "(" + a.get(0) + " + " + a.get(1) + ")";
-                case "-" -> "(" + a.get(0) + " - " + a.get(1) + ")";
-                case "*." -> "(" + a.get(0) + " * " + a.get(1) + ")";
-                case "/" -> "(" + a.get(0) + " / " + a.get(1) + ")";
-                case "max" -> "fmaxf(" + a.get(0) + ", " + a.get(1) + ")";
-                case "min" -> "fminf(" + a.get(0) + ", " + a.get(1) + ")";
+                case ScalarOp.Builtin.ADD -> "(" + a.get(0) + " + " + a.get(1) + ")";
+                case ScalarOp.Builtin.SUB -> "(" + a.get(0) + " - " + a.get(1) + ")";
+                case ScalarOp.Builtin.MUL -> "(" + a.get(0) + " * " + a.get(1) + ")";
+                case ScalarOp.Builtin.DIV -> "(" + a.get(0) + " / " + a.get(1) + ")";
+                case ScalarOp.Builtin.MAX -> "fmaxf(" + a.get(0) + ", " + a.get(1) + ")";
+                case ScalarOp.Builtin.MIN -> "fminf(" + a.get(0) + ", " + a.get(1) + ")";
                 default -> throw unsupported(op);
             };
             case 3 -> {
-                if (!s.equals("where")) throw unsupported(op);
+                if (s != ScalarOp.Builtin.WHERE) throw unsupported(op);
                 yield "(" + a.get(0) + " != 0.0f ? " + a.get(1) + " : " + a.get(2) + ")";
             }
             default -> throw unsupported(op);
@@ -213,7 +215,7 @@ public final class GroupKernel {
     }
 
     private static CodegenException unsupported(Generated.OpNode op) {
-        return new CodegenException(op.origin().describe() + ": '" + op.scalarOp() + "' has no elementwise C lowering in a"
+        return new CodegenException(op.origin().describe() + ": '" + op.scalarOp().token() + "' has no elementwise C lowering in a"
                 + " fused group (a normalisation or a scan is not elementwise)");
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.program.Stmt;
 
 /**
@@ -50,7 +51,7 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
         List<Broadcast> bs = new ArrayList<>();
         var read = SymbolicShapes.reader(inf).orElseThrow();
         for (Generated.OpNode op : inf.generated().operations()) {
-            if (!"POINTWISE".equals(op.kind())) continue;
+            if (op.kind() != OpKind.POINTWISE) continue;
             SymbolicShape r = read.apply(op.lhs());
             for (int i = 0; i < op.operands().size(); i++) {
                 SymbolicShape a = read.apply(op.operands().get(i));

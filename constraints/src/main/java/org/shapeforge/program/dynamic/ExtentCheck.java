@@ -7,8 +7,10 @@ import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.RuntimeDim;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.program.Solution;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.solver.SolvedForm;
@@ -44,7 +46,7 @@ public final class ExtentCheck {
         if (!(inf.solution() instanceof Solution.Solved s)) return out;
         var read = SymbolicShapes.reader(inf).orElseThrow();
         for (Generated.OpNode op : inf.generated().operations()) {
-            if ("OTHER".equals(op.kind()) && "flatten".equals(op.scalarOp())) {
+            if (op.scalarOp() == ScalarOp.Builtin.FLATTEN) {
                 SymbolicShape r = read.apply(op.lhs());
                 for (Kind k : Kind.values())
                     if (ExtentRules.reshape(row(r, k)) instanceof Checked.Refused(ExtentError e)) {
@@ -53,7 +55,7 @@ public final class ExtentCheck {
                         out.add(new Refusal(named.message(), Optional.of(named), op.origin()));
                     }
             }
-            if ("POINTWISE".equals(op.kind())) broadcasts(read, op, out);
+            if (op.kind() == OpKind.POINTWISE) broadcasts(read, op, out);
         }
         s.solved().ifPresent(f -> constrainedFlattens(inf, f, out));
         return out;
@@ -96,7 +98,7 @@ public final class ExtentCheck {
                 if (why == null && constrains(c, fl.var(), f)) why = "it is constrained by " + org.shapeforge.lang.Printer.print(c);
             if (why == null) continue;
             Generated.OpNode op = inf.generated().operations().stream().filter(o -> o.result().equals(fl.result())
-                    && "flatten".equals(o.scalarOp())).findFirst().orElseThrow();
+                    && o.scalarOp() == ScalarOp.Builtin.FLATTEN).findFirst().orElseThrow();
             out.add(new Refusal("flatten (reshape): the merged axis of " + fl.result() + " is a runtime size (the product of "
                     + fl.operand() + "'s axes), but " + why + "; the native solver does not relate a product of dynamic"
                     + " sizes to other sizes (write the sizes explicitly, or ask `shapeforge query`)", Optional.empty(), op.origin()));

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.OpKind;
 
 /**
  * Shape-compatible op groups (fusion candidates) and the index computations that collapse in them
@@ -62,7 +63,7 @@ public record Fusion(List<Group> groups) {
         for (int i = 0; i < ops.size(); i++) {
             group[i] = -1;
             Generated.OpNode op = ops.get(i);
-            if (!"POINTWISE".equals(op.kind()) || !op.erasing()) continue;
+            if (op.kind() != OpKind.POINTWISE || !op.erasing()) continue;
             SymbolicShape s = read.apply(op.lhs());
             shapes.put(i, s);
             int joined = -1;

@@ -8,6 +8,8 @@ import java.util.Optional;
 import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
+import org.shapeforge.program.OpKind;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.term.Row;
 
 /**
@@ -34,7 +36,7 @@ public record Operation(
         String label,
         Span origin,
         OpKind kind,
-        Optional<String> scalarOp,
+        Optional<ScalarOp> scalarOp,
         TensorOccurrence lhs,
         List<TensorOccurrence> rhs,
         List<Constraint> constraints,

@@ -8,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.shapeforge.term.Assignment;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Sizes;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 

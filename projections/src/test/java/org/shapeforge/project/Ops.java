@@ -5,10 +5,11 @@ import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.term.Assignment;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Row;
 
 /**

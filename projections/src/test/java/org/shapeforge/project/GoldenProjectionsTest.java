@@ -8,6 +8,7 @@ import static org.shapeforge.project.Ops.vec;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.shapeforge.program.OpKind;
 
 /** Golden projections (issue 14): each operation built by hand as the front end will, solved, projected. */
 class GoldenProjectionsTest {

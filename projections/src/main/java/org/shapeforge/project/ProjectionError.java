@@ -27,11 +27,14 @@ public final class ProjectionError extends RuntimeException {
 
     private final Kind kind;
     private final String operation;
+    private final String detail;
 
-    public ProjectionError(Kind kind, String operation, String message) {
-        super("projections of " + operation + ": " + message);
+    /** The message is {@code projections of <operation>: <detail>}. */
+    public ProjectionError(Kind kind, String operation, String detail) {
+        super("projections of " + operation + ": " + detail);
         this.kind = Objects.requireNonNull(kind);
         this.operation = operation;
+        this.detail = detail;
     }
 
     public Kind kind() {
@@ -40,5 +43,10 @@ public final class ProjectionError extends RuntimeException {
 
     public String operation() {
         return operation;
+    }
+
+    /** The message without the operation in front (what a caller re-wraps with a position). */
+    public String detail() {
+        return detail;
     }
 }

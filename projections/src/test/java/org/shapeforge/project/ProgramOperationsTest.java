@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
 import org.shapeforge.solve.NativeSolver;
@@ -34,6 +35,27 @@ class ProgramOperationsTest {
         String printed = sq.constraints().toString();
         assertTrue(printed.contains("_slot1_") && printed.contains("_slot2_"), printed);
         assertEquals(6, sq.constraints().size());
+    }
+
+    /**
+     * The typed origin's role attributes each side of a constraint to its occurrence even when the
+     * two operands are one tensor with equal literal rows (only the role can tell them apart):
+     * compose's contraction is operand 1's input against operand 2's output; transpose relates
+     * the result's input to the operand's output and the result's output to the operand's input.
+     */
+    @Test
+    void rolesAttributeTheRowsOfRepeatedAndTransposedOperands() {
+        Map<String, Operation> m = ops("a = data(i=[3], o=[3])\ns = a * a\nt = transpose(a)\n");
+        List<String> s = m.get("s").constraints().stream().map(org.shapeforge.lang.Printer::print).toList();
+        assertTrue(s.contains(le(1, AxisKind.INPUT, 2, AxisKind.OUTPUT)), s::toString);
+        List<String> t = m.get("t").constraints().stream().map(org.shapeforge.lang.Printer::print).toList();
+        assertTrue(t.contains(le(0, AxisKind.INPUT, 1, AxisKind.OUTPUT)), t::toString);
+        assertTrue(t.contains(le(0, AxisKind.OUTPUT, 1, AxisKind.INPUT)), t::toString);
+    }
+
+    private static String le(int lower, AxisKind lk, int upper, AxisKind uk) {
+        return org.shapeforge.lang.Printer.print(new Constraint.RowLe(Operation.slot(lower, lk), Operation.slot(upper, uk),
+                org.shapeforge.lang.Span.NONE));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.term.Assignment;
 
 /**

@@ -9,7 +9,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.program.Generated;
+import org.shapeforge.program.OpKind;
 import org.shapeforge.program.Origin;
+import org.shapeforge.program.Role;
+import org.shapeforge.program.ScalarOp;
 import org.shapeforge.program.Shape;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.term.Row;
@@ -39,7 +42,7 @@ public final class ProgramOperations {
         for (Generated.OpNode n : g.operations()) {
             String label = n.erasing() ? n.result() : n.result() + ":=@" + n.origin().fileLine();
             for (int k = 2; !labels.add(label); k++) label = n.result() + "#" + k;
-            if ("OTHER".equals(n.kind()) && "flatten".equals(n.scalarOp())) // a reshape: f = d1·|d2| + d2 is no projection
+            if (n.scalarOp() == ScalarOp.Builtin.FLATTEN) // a reshape: f = d1·|d2| + d2 is no projection
                 throw new ProjectionError(ProjectionError.Kind.INPUT, label, "flatten (a reshape) has no projection: its"
                         + " merged index is a mixed-radix combination of the operand's, not an affine term of Def. 7.1");
             out.add(operation(g, n, label));
@@ -56,7 +59,7 @@ public final class ProgramOperations {
         return project(inf, of(inf.generated()));
     }
 
-    /** As {@link #project(org.shapeforge.program.Inference)}, of the operations {@link #of} already built for it. */
+    /** As {@link #project(org.shapeforge.program.Inference)}, over operations already built by {@link #of}. */
     public static ProgramProjections project(org.shapeforge.program.Inference inf, List<Operation> ops) {
         if (!(inf.solution() instanceof org.shapeforge.program.Solution.Solved s))
             throw new IllegalArgumentException("projections need a solved program");
@@ -67,8 +70,7 @@ public final class ProgramOperations {
         } catch (ProjectionError e) {
             Operation op = byLabel.get(e.operation());
             String where = op == null ? "" : op.origin() + " `" + textOf(inf.generated(), op) + "`: ";
-            String prefix = "projections of " + e.operation() + ": ", msg = e.getMessage();
-            throw new ProjectionError(e.kind(), e.operation(), where + (msg.startsWith(prefix) ? msg.substring(prefix.length()) : msg));
+            throw new ProjectionError(e.kind(), e.operation(), where + e.detail());
         }
     }
 
@@ -86,11 +88,12 @@ public final class ProgramOperations {
         occs.addAll(rhs);
         List<Constraint> original = g.constraints().subList(n.from(), n.to());
         List<Constraint> template = new ArrayList<>();
-        for (int i = n.from(); i < n.to(); i++) template.add(slotted(g.constraints().get(i), g.origins().get(i), occs));
+        for (int i = n.from(); i < n.to(); i++)
+            template.add(slotted(g.constraints().get(i), g.origins().get(i), n.kind(), occs));
         Map<String, Index> pins = new LinkedHashMap<>();
         n.fixedIndices().forEach((v, c) -> pins.put(v, new Index.Fixed(c)));
         n.externals().forEach(v -> pins.put(v, new Index.External(v.replaceAll("[^A-Za-z0-9_]", "_"))));
-        Operation op = new Operation(label, n.origin().statement(), OpKind.valueOf(n.kind()), Optional.of(n.scalarOp()),
+        Operation op = new Operation(label, n.origin().statement(), n.kind(), Optional.of(n.scalarOp()),
                 lhs, rhs, template, pins, n.erasing());
         if (!op.globalConstraints().equals(original))
             throw new IllegalStateException("operation " + label + " at " + n.origin().fileLine()
@@ -102,24 +105,28 @@ public final class ProgramOperations {
         return new TensorOccurrence(name, s.batch(), s.input(), s.output());
     }
 
-    /** Attribution of a constraint's rows to occurrences, from the origin written by {@code ShapeLogic}. */
-    private static Constraint slotted(Constraint c, Origin o, List<TensorOccurrence> occs) {
-        String arg = o.argument();
-        AxisKind kind = kindOf(o.kind());
-        int operand = argumentNumber(arg);
+    /**
+     * Attribution of a constraint's rows to occurrences, from the typed {@link Origin} that
+     * {@code ShapeLogic} recorded: its {@link Role} names the operand (compose's contraction: the
+     * input row of operand 1 against the output row of operand 2; transpose: the operand's other
+     * row kind), its row kind the rows; a slice equates the result's rows with its operand's.
+     */
+    private static Constraint slotted(Constraint c, Origin o, OpKind op, List<TensorOccurrence> occs) {
+        AxisKind kind = axisKind(o.axis());
+        Role role = o.role();
+        int operand = role.operand();
         return switch (c) {
-            case Constraint.RowLe le -> {
-                if (arg.startsWith("argument 1's input against argument 2's output"))
-                    yield new Constraint.RowLe(slot(le.lower(), occs, 1, AxisKind.INPUT),
-                            slot(le.upper(), occs, 2, AxisKind.OUTPUT), le.span());
-                AxisKind upperKind = arg.endsWith("'s output") ? AxisKind.OUTPUT
-                        : arg.endsWith("'s input") ? AxisKind.INPUT : kind;
-                yield new Constraint.RowLe(slot(le.lower(), occs, 0, kind), slot(le.upper(), occs, operand, upperKind),
+            case Constraint.RowLe le -> switch (role) {
+                case Role.Contraction() -> new Constraint.RowLe(slot(le.lower(), occs, 1, AxisKind.INPUT),
+                        slot(le.upper(), occs, 2, AxisKind.OUTPUT), le.span());
+                case Role.ArgumentRow(int j, Kind row) -> new Constraint.RowLe(slot(le.lower(), occs, 0, kind),
+                        slot(le.upper(), occs, j, axisKind(row)), le.span());
+                default -> new Constraint.RowLe(slot(le.lower(), occs, 0, kind), slot(le.upper(), occs, operand, kind),
                         le.span());
-            }
+            };
             case Constraint.RowEq eq -> {
-                if (arg.equals("result")) yield new Constraint.RowEq(slot(eq.left(), occs, 0, kind), eq.right(), eq.span());
-                if (o.operation().startsWith("slice"))
+                if (role instanceof Role.Result) yield new Constraint.RowEq(slot(eq.left(), occs, 0, kind), eq.right(), eq.span());
+                if (op == OpKind.SLICE)
                     yield new Constraint.RowEq(slot(eq.left(), occs, 0, kind), slot(eq.right(), occs, 1, kind), eq.span());
                 if (operand > 0) yield new Constraint.RowEq(eq.left(), slot(eq.right(), occs, operand, kind), eq.span());
                 yield eq;
@@ -128,24 +135,12 @@ public final class ProgramOperations {
         };
     }
 
-    private static int argumentNumber(String arg) {
-        if (arg.equals("operand")) return 1;
-        if (!arg.startsWith("argument ")) return -1;
-        String rest = arg.substring("argument ".length());
-        int end = 0;
-        while (end < rest.length() && Character.isDigit(rest.charAt(end))) end++;
-        return end == 0 ? -1 : Integer.parseInt(rest.substring(0, end));
-    }
-
-    private static AxisKind kindOf(String ellipsis) {
-        for (Kind k : Kind.values())
-            if (k.ellipsis.equals(ellipsis))
-                return switch (k) {
-                    case BATCH -> AxisKind.BATCH;
-                    case INPUT -> AxisKind.INPUT;
-                    case OUTPUT -> AxisKind.OUTPUT;
-                };
-        return null;
+    private static AxisKind axisKind(Kind k) {
+        return k == null ? null : switch (k) {
+            case BATCH -> AxisKind.BATCH;
+            case INPUT -> AxisKind.INPUT;
+            case OUTPUT -> AxisKind.OUTPUT;
+        };
     }
 
     /** {@code term} as occurrence {@code j}'s slot (with the term's extra lead/trail flanks), or unchanged. */
