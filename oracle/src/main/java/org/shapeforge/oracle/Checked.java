@@ -64,10 +64,10 @@ public final class Checked implements ShapeSolver {
             Assignment m = s.model();
             try {
                 for (var e : binding.entrySet())
-                    if (!m.dims().containsKey(e.getKey())) m = m.withDim(e.getKey(), org.shapeforge.term.Dim.atom(e.getValue()));
+                    if (!m.dims().containsKey(e.getKey())) m = m.withDim(e.getKey(), atSize(e.getValue()));
                 for (var e : symbolic.sizes().entrySet())
                     if (!m.dims().containsKey(e.getKey()))
-                        m = m.withDim(e.getKey(), org.shapeforge.term.Dim.atom(e.getValue().eval(binding)));
+                        m = m.withDim(e.getKey(), atSize(e.getValue().eval(binding)));
             } catch (ArithmeticException overflow) {
                 if (first == null) first = "at " + binding + ": a symbolic size overflows (" + overflow.getMessage() + ")";
                 continue;
@@ -79,6 +79,17 @@ public final class Checked implements ShapeSolver {
             if (first == null) first = "at " + binding + ": " + bad.get();
         }
         return new Outcome.Unknown(REJECTED + ": " + first, s.stats());
+    }
+
+    /**
+     * The ground dimension of a size read off a binding or a symbolic size: {@code Sizes.ofSize}
+     * with the default basis, so size 1 is the unit (as the native guard reads it, {@code Report.symbolicAt}),
+     * never the non-canonical {@code 1:default} atom that no dimension term grounds to (issue 28:
+     * {@code a = affine(a, stride=1, kernel=a, dilation=2)} at {@code a = 1} was rejected as
+     * {@code 1:default != 1}).
+     */
+    private static org.shapeforge.term.Dim atSize(long n) {
+        return org.shapeforge.semantics.Sizes.ofSize(n, org.shapeforge.term.Dim.DEFAULT_BASIS);
     }
 
     /**

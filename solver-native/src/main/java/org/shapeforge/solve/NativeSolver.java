@@ -239,7 +239,13 @@ public final class NativeSolver implements ShapeSolver {
                 guard(in, prov, d, at);
                 checked++;
             } catch (IllegalStateException e) {
-                if (!open) throw e;
+                // derived symbols exist only beside dynamic dims, and with dynamic dims an answer the guard
+                // cannot confirm is withheld, never an internal error (docs/dynamic.md): the symbolic
+                // answer is no solution at this binding inside its domain (d = b ^ b beside d <= b gives
+                // d = 2 * b, which no b satisfies) — Unknown, the violation named (issue 28)
+                if (!open)
+                    return "not supported natively: the symbolic answer over the dynamic dimensions fails its soundness"
+                            + " check at " + binding + ", a binding inside its domain (" + firstLine(e.getMessage()) + ")";
                 // variables left open (read at the unit) beside symbolic sizes whose domain excludes 1:
                 // no consistent reading to check, so no answer
                 return "not supported natively: closing left variables open beside symbolic sizes whose domain excludes 1"
