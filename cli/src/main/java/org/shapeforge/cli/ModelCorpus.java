@@ -104,7 +104,7 @@ final class ModelCorpus {
         try {
             Imported im = Importer.translate(m, dir.resolve("model.onnx").toString(), Map.of(), solver);
             r = im.solve(solver, SolveOptions.defaults());
-            failure = r.succeeded() ? "" : r.failure().kind() + ": " + brief(r.failure().message());
+            failure = r.succeeded() ? "" : r.failure().kind() + ": " + firstLine(r.failure().brief());
         } catch (ShapeError e) {
             r = null;
             failure = e.code() + ": " + firstLine(e.getMessage());
@@ -185,14 +185,6 @@ final class ModelCorpus {
      * A failure message for the table: its first line, the list of nodes involved (hundreds in a
      * real network) shortened to its count — {@code import} prints it whole.
      */
-    static String brief(String message) {
-        String s = firstLine(message);
-        int at = s.indexOf(" (nodes involved: ");
-        if (at < 0) return s;
-        int nodes = s.substring(at).split("node '", -1).length - 1;
-        return s.substring(0, at) + " (" + nodes + " nodes involved)";
-    }
-
     static String firstLine(String s) {
         if (s == null) return "";
         int nl = s.indexOf('\n');

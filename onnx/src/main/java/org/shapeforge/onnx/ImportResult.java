@@ -28,12 +28,14 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     }
 
     /**
-     * {@code kind}: semantic, policy, error or unknown; {@code nodes}: the nodes involved, in graph
-     * order, as text; {@code involved}: the same nodes typed; {@code blamed}: the node the message
-     * blames (empty for a failure that is no proof, which blames none).
+     * {@code kind}: semantic, policy, error or unknown; {@code message}: the whole message, the
+     * nodes involved listed at its end when there are several; {@code headline}: the message
+     * without that list; {@code nodes}: the nodes involved, in graph order, as text;
+     * {@code involved}: the same nodes typed; {@code blamed}: the node the message blames (empty
+     * for a failure that is no proof, which blames none).
      */
-    public record Failure(String kind, String message, List<String> constraints, List<String> nodes, List<NodeOrigin> involved,
-            Optional<NodeOrigin> blamed) {
+    public record Failure(String kind, String message, String headline, List<String> constraints, List<String> nodes,
+            List<NodeOrigin> involved, Optional<NodeOrigin> blamed) {
         public Failure {
             constraints = List.copyOf(constraints);
             nodes = List.copyOf(nodes);
@@ -41,7 +43,12 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         }
 
         public Failure(String kind, String message, List<String> constraints, List<String> nodes) {
-            this(kind, message, constraints, nodes, List.of(), Optional.empty());
+            this(kind, message, message, constraints, nodes, List.of(), Optional.empty());
+        }
+
+        /** The headline, with the count of nodes involved where the message lists them (the corpus table's short form). */
+        public String brief() {
+            return headline.equals(message) ? headline : headline + " (" + nodes.size() + " nodes involved)";
         }
     }
 
@@ -208,8 +215,9 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         List<NodeOrigin> involved = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(new NodeOrigin(n.index(), n.node(), n.opType(), ""));
-        return new ImportResult(Map.of(), new Failure(f.kind().keyword, where + f.message()
-                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), cs, List.copyOf(named), involved,
+        String headline = where + f.message();
+        return new ImportResult(Map.of(), new Failure(f.kind().keyword, headline
+                + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), headline, cs, List.copyOf(named), involved,
                 java.util.Optional.ofNullable(blamed).map(b -> new NodeOrigin(b.index(), b.node(), b.opType(), ""))));
     }
 }

@@ -45,6 +45,16 @@ class ImportBlameTest {
     }
 
     @Test
+    void theHeadlineIsTheMessageWithoutItsListOfNodes() {
+        ImportResult r = chain().solve(SOLVER, SolveOptions.defaults());
+        String message = r.failure().message(), headline = r.failure().headline();
+        assertEquals(message, headline + " (nodes involved: node 'relu' (Relu #0), node 'mm' (MatMul #1))");
+        assertEquals(headline + " (2 nodes involved)", r.failure().brief()); // the corpus table's short form, from the typed list
+        ImportResult.Failure one = new ImportResult.Failure("unknown", "timeout", List.of(), List.of("node 'a' (Relu #0)"));
+        assertEquals("timeout", one.brief());
+    }
+
+    @Test
     void aPolicyFailureBlamesNoNodeAndSaysItIsNoProof() {
         Imported im = chain();
         Failure policy = new Failure(FailureKind.POLICY, "closing guessed", im.constraints());
