@@ -159,19 +159,24 @@ final class Report {
      * mention them out.
      */
     static Assignment symbolicAtUnit(Engine en, Input in) {
+        return groundedBy(en, in, Report::atUnit);
+    }
+
+    /** Every input variable's value, a ground atom or closed ground row as it is, anything else through {@code at}. */
+    private static Assignment groundedBy(Engine en, Input in, java.util.function.UnaryOperator<Dim> at) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             Dim x = dim(en, s);
             String name = st.dimName(s);
-            d.putNew(name, PackedIndex.hash(name), x.isGround() && x instanceof Dim.Atom ? x : atUnit(x));
+            d.putNew(name, PackedIndex.hash(name), x.isGround() && x instanceof Dim.Atom ? x : at.apply(x));
         }
         for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
             Row x = row(en, s);
             String name = st.rowName(s);
             r.putNew(name, PackedIndex.hash(name), x instanceof Row.Closed c && c.isGround() ? c
-                    : new Row.Closed(map(x.lead(), Report::atUnit), map(x.trail(), Report::atUnit)));
+                    : new Row.Closed(map(x.lead(), at), map(x.trail(), at)));
         }
         return new Assignment(d.build(), r.build());
     }
@@ -190,23 +195,8 @@ final class Report {
             var d = derived.get(name);
             return d != null ? Sizes.ofSize(d.eval(binding), Dim.DEFAULT_BASIS) : Dim.unit();
         };
-        java.util.function.Function<Dim, Dim> at = x -> Sizes.ground(x, value)
-                .orElseThrow(() -> new IllegalStateException("cannot ground " + x));
-        FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
-        FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
-        StoreView st = en.view().store();
-        for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
-            Dim x = dim(en, s);
-            String name = st.dimName(s);
-            d.putNew(name, PackedIndex.hash(name), x.isGround() && x instanceof Dim.Atom ? x : at.apply(x));
-        }
-        for (int s = 0, nr = in.rowVars().size(); s < nr; s++) {
-            Row x = row(en, s);
-            String name = st.rowName(s);
-            r.putNew(name, PackedIndex.hash(name), x instanceof Row.Closed c && c.isGround() ? c
-                    : new Row.Closed(map(x.lead(), at::apply), map(x.trail(), at::apply)));
-        }
-        return new Assignment(d.build(), r.build());
+        return groundedBy(en, in, x -> Sizes.ground(x, value)
+                .orElseThrow(() -> new IllegalStateException("cannot ground " + x)));
     }
 
     /**

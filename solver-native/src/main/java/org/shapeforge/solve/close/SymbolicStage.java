@@ -75,17 +75,7 @@ final class SymbolicStage {
             }
             if (unknown.size() == 1) {
                 String v = unknown.getFirst();
-                long a = c.expr().coeff(v).longValueExact();
-                SymSize e = s.times(a > 0 ? -1 : 1); // |a|·v = e
-                long k = Math.abs(a);
-                List<SymCondition> conds = new ArrayList<>();
-                SymSize value;
-                if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
-                else {
-                    value = e.floorDiv(k);
-                    conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
-                }
-                return assign(v, value, conds, res.why());
+                return assignSolution(v, c.expr().coeff(v).longValueExact(), s, res.why());
             }
             if (unknown.size() == 2) {
                 for (int i = 0; i < 2; i++) {
@@ -125,18 +115,27 @@ final class SymbolicStage {
                 continue;
             }
             if (s.vars().isEmpty()) continue; // numbers only: the numeric stages' business
-            SymSize e = s.times(a > 0 ? -1 : 1);
-            long k = Math.abs(a);
-            List<SymCondition> conds = new ArrayList<>();
-            SymSize value;
-            if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
-            else {
-                value = e.floorDiv(k);
-                conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
-            }
-            if (assign(v, value, conds, Why.NONE)) return true;
+            if (assignSolution(v, a, s, Why.NONE)) return true;
         }
         return broadcast();
+    }
+
+    /**
+     * Assigns {@code v} the solution of {@code a·v + s = 0}: {@code e = ∓s} divided by {@code |a|},
+     * exactly where it divides, else its floor with the divisibility {@code e mod |a| = 0} as a
+     * domain condition; whether the assignment was made ({@link #assign}).
+     */
+    private boolean assignSolution(String v, long a, SymSize s, Why why) {
+        SymSize e = s.times(a > 0 ? -1 : 1); // |a|·v = e
+        long k = Math.abs(a);
+        List<SymCondition> conds = new ArrayList<>();
+        SymSize value;
+        if (k == 1 || e.divisibleBy(k)) value = e.exactDiv(k);
+        else {
+            value = e.floorDiv(k);
+            conds.add(new SymCondition(e.mod(k), Rel.EQ, SymSize.constant(0)));
+        }
+        return assign(v, value, conds, why);
     }
 
     /**
