@@ -38,11 +38,12 @@ final class ModelsBenchTable {
                 var torch = r.torchAt(t);
                 var ratio = r.ratio(t);
                 String torchCell = torch.isPresent() ? String.format("%.2f", torch.get().medianMillis())
-                        : "-" + note(reasons, r.error().isPresent() ? "our run failed" : r.torch() instanceof TorchForwardTime.Skipped(String why) ? why : "no time at " + t + " threads");
+                        : "-" + note(reasons, "torch: skipped (" + (r.error().isPresent() ? "our run failed"
+                        : r.torch() instanceof TorchForwardTime.Skipped(String why) ? why : "no time at " + t + " threads") + ")");
                 String ratioCell = ratio.isPresent() ? String.format("%.1f×", ratio.getAsDouble()) : "-";
                 String coldCell = switch (r.cold()) {
                     case ColdRun.Timed(double ms, int exit) -> String.format("%.1f", ms / 1000) + (exit == 0 ? "" : " (exit " + exit + ")");
-                    case ColdRun.Skipped(String why) -> "-" + note(reasons, why);
+                    case ColdRun.Skipped(String why) -> "-" + note(reasons, "cold run: skipped (" + why + ")");
                 };
                 String check = r.error().map(e -> "ERROR: " + e).orElse(ours.map(o -> (o.passed() ? "ok " : "FAIL ")
                         + (Double.isNaN(o.maxRel()) ? "(no output_k.pb)" : String.format("%.1e", o.maxRel()))).orElse("-"));
@@ -72,7 +73,7 @@ final class ModelsBenchTable {
         if (!failing.isEmpty()) sb.append(markdown ? "\n" : "").append("FAILED (wrong outputs or not measured, left out of the summary): ")
                 .append(String.join(", ", failing)).append('\n');
         if (!reasons.isEmpty()) sb.append(markdown ? "\n" : "");
-        reasons.forEach((why, k) -> sb.append(String.format("[%d] %s%n", k, why.startsWith("fused groups") ? why : "skipped: " + why)));
+        reasons.forEach((why, k) -> sb.append(String.format("[%d] %s%n", k, why)));
         return sb.toString();
     }
 
