@@ -122,7 +122,7 @@ public final class ModelsBench implements Callable<Integer> {
                 rows.add(new ModelResult(name, d, r.nodes(), r.kind(), r.error(), r.runs(), t, c));
             }
         } finally {
-            OmpThreads.set(OmpThreads.standard());
+            OmpThreads.restore();
         }
         List<RatioSummary> summary = ts.stream().map(t -> RatioSummary.of(rows, t)).toList();
         ModelsBenchJson.Setup setup = new ModelsBenchJson.Setup(ts, reps, minTime, warmup, loadBefore, PipelineBench.load(),

@@ -22,6 +22,11 @@ final class OmpThreads {
         probe.ompThreads(n);
     }
 
+    /** Back to {@link #standard} on the calling thread, if {@link #set} ever reached libgomp (else nothing to undo). */
+    static synchronized void restore() {
+        if (probe != null) probe.ompThreads(standard());
+    }
+
     /** What OpenMP uses unless told otherwise: {@code OMP_NUM_THREADS} when it is a number, else the cores. */
     static int standard() {
         String env = System.getenv("OMP_NUM_THREADS");
