@@ -38,7 +38,10 @@ import org.shapeforge.term.Row;
  */
 final class Elaboration {
 
-    /** The equations, the size of every id, and the ids of each occurrence's axes in storage order. */
+    /**
+     * The equations, the size of every id, and the ids of each occurrence's axes in storage order.
+     * Not copied: an elaboration hands its collections to the solver and never touches them again.
+     */
     record Result(List<Equation> equations, Map<Node, Long> sizes, List<List<Node>> axes) {}
 
     private record Cells(List<Atom> atoms, List<Long> sizes, int lead) {}
@@ -84,7 +87,7 @@ final class Elaboration {
                 }
                 occCells.put(new Slots.Ref(k, kind), new Cells(atoms, sz, g.lead().size()));
             }
-            axes.add(List.copyOf(mine));
+            axes.add(mine);
         }
         for (Constraint c : op.constraints()) elaborate(c);
         // P6: the terminal rows of this step.
@@ -100,7 +103,7 @@ final class Elaboration {
                         + " (Def. 7.2's side condition)");
             eqs.add(new Equation.Eq(new Atom.Proj(l), new Atom.Sol(pin.getValue()), "pin of label " + pin.getKey()));
         }
-        return new Result(List.copyOf(eqs), Map.copyOf(sizes), List.copyOf(axes));
+        return new Result(eqs, sizes, axes); // this elaboration's own collections, not changed after run()
     }
 
     private void elaborate(Constraint c) {

@@ -34,6 +34,8 @@ import org.shapeforge.term.Dim;
  */
 final class ProjectionSolver {
     private static final java.util.SortedSet<String> NO_LABELS = java.util.Collections.emptySortedSet();
+    /** {@code s0, s1, …}: the generated symbol names, made once (each fresh name tries them from s0). */
+    private static final String[] GENERATED = java.util.stream.IntStream.range(0, 64).mapToObj(i -> "s" + i).toArray(String[]::new);
 
     private record Pin(Node node, Index index, Reason why) {}
 
@@ -273,7 +275,7 @@ final class ProjectionSolver {
         }
         for (String l : labelsOf.getOrDefault(root, NO_LABELS)) if (usedNames.add(l)) return l;
         for (int i = 0; ; i++) {
-            String s = "s" + i;
+            String s = i < GENERATED.length ? GENERATED[i] : "s" + i;
             if (!labelNames.contains(s) && usedNames.add(s)) return s;
         }
     }
