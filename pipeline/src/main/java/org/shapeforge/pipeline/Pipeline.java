@@ -77,12 +77,12 @@ public final class Pipeline {
     public Inference infer(Program program) {
         Generated g = timed(Stage.GENERATE, () -> ShapeLogic.generate(program), x -> x.problem().constraints().size() + " constraints");
         Outcome o = timed(Stage.SOLVE, () -> solver.solve(g.problem(), options), x -> solver.name() + ": " + verdict(x));
-        return timed(Stage.CLOSE, () -> Inference.of(g, o), x -> x.succeeded() ? x.shapes().size() + " tensors" : "no shapes");
+        return timed(Stage.CLOSE, () -> Inference.of(g, o), x -> x.succeeded() ? g.tensors().size() + " tensors" : "no shapes");
     }
 
     /**
-     * {@link Stage#OPERATIONS} and {@link Stage#PROJECT}. A shape failure, an upper-bound axis that
-     * would be lowered (seed 004) or a projection failure is a {@link ProgramFailure}.
+     * {@link Stage#CHECK}, {@link Stage#OPERATIONS} and {@link Stage#PROJECT}. A shape failure, an
+     * upper-bound axis that would be lowered (seed 004) or a projection failure is a {@link ProgramFailure}.
      */
     public Projected project(Inference inf) {
         if (inf.failure().isPresent()) {
@@ -90,7 +90,8 @@ public final class Pipeline {
             throw new ProgramFailure("shape inference failed: " + d.message() + " (hint: " + d.hint() + ")",
                     d.fileLines().isEmpty() ? "" : d.fileLines().getFirst());
         }
-        var refusal = LoweringCheck.first(inf, LoweringCheck.Stage.CODEGEN);
+        var refusal = timed(Stage.CHECK, () -> LoweringCheck.first(inf, LoweringCheck.Stage.CODEGEN),
+                r -> r.isPresent() ? "refused" : "every extent constant");
         if (refusal.isPresent()) { // seed 004: an upper-bound axis is never lowered (issue 31)
             var r = refusal.get();
             throw new ProgramFailure(r.origin().statement() + " `" + r.origin().text() + "`: " + r.message(), r.origin().fileLine(), r.extent());

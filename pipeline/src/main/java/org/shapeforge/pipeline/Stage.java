@@ -17,6 +17,11 @@ public enum Stage {
     SOLVE("solve"),
     /** Outcome → {@link org.shapeforge.program.Inference}: closed shapes, hidden dims checked. */
     CLOSE("close"),
+    /**
+     * Inference → the first axis code generation cannot take (seed 004: an extent that is symbolic
+     * or only an upper bound, {@link org.shapeforge.program.dynamic.LoweringCheck}), or none.
+     */
+    CHECK("check"),
     /** Inference → the program's operations with slotted templates. */
     OPERATIONS("operations"),
     /** Operations → their projections (Defs. 7.1–7.5), checked against the global constraints. */

@@ -32,8 +32,8 @@ class PipelineStagesTest {
         var report = Pipeline.of(new NativeSolver()).withTrace((s, ms, summary) -> seen.add(s))
                 .run("examples/transformer-dynamic.shp", read("transformer-dynamic.shp"), Map.of(), 1, CCompiler.system());
         assertTrue(report.passed(), report.results().toString());
-        assertEquals(List.of(Stage.PARSE, Stage.SPECIALIZE, Stage.GENERATE, Stage.SOLVE, Stage.CLOSE, Stage.OPERATIONS,
-                Stage.PROJECT, Stage.RUN), seen);
+        assertEquals(List.of(Stage.PARSE, Stage.SPECIALIZE, Stage.GENERATE, Stage.SOLVE, Stage.CLOSE, Stage.CHECK,
+                Stage.OPERATIONS, Stage.PROJECT, Stage.RUN), seen);
     }
 
     @Test

@@ -38,10 +38,15 @@ import org.shapeforge.term.Row;
  */
 final class Elaboration {
 
-    /** The equations, the size of every id, and the ids of each occurrence's axes in storage order. */
+    /**
+     * The equations, the size of every id, and the ids of each occurrence's axes in storage order.
+     * Not copied: an elaboration hands its collections to the solver and never touches them again.
+     */
     record Result(List<Equation> equations, Map<Node, Long> sizes, List<List<Node>> axes) {}
 
     private record Cells(List<Atom> atoms, List<Long> sizes, int lead) {}
+
+    private static final Reason TERMINAL = new Reason.Text("P6 terminal axis");
 
     private final Operation op;
     private final Assignment model;
@@ -82,13 +87,13 @@ final class Elaboration {
                 }
                 occCells.put(new Slots.Ref(k, kind), new Cells(atoms, sz, g.lead().size()));
             }
-            axes.add(List.copyOf(mine));
+            axes.add(mine);
         }
         for (Constraint c : op.constraints()) elaborate(c);
         // P6: the terminal rows of this step.
         int from = occs.size() > 1 ? 1 : 0;
         for (int k = from; k < occs.size(); k++)
-            for (Node n : axes.get(k)) eqs.add(new Equation.Iter(new Atom.Proj(n), "P6 terminal axis"));
+            for (Node n : axes.get(k)) eqs.add(new Equation.Iter(new Atom.Proj(n), TERMINAL));
         for (var pin : op.pins().entrySet()) {
             Node.Label l = new Node.Label(pin.getKey());
             long size = dimSize(new Dim.Var(pin.getKey()));
@@ -98,29 +103,30 @@ final class Elaboration {
                         + " (Def. 7.2's side condition)");
             eqs.add(new Equation.Eq(new Atom.Proj(l), new Atom.Sol(pin.getValue()), "pin of label " + pin.getKey()));
         }
-        return new Result(List.copyOf(eqs), Map.copyOf(sizes), List.copyOf(axes));
+        return new Result(eqs, sizes, axes); // this elaboration's own collections, not changed after run()
     }
 
     private void elaborate(Constraint c) {
-        String why = Printer.print(c) + (c.span().isKnown() ? " (" + c.span() + ")" : "");
         switch (c) {
-            case Constraint.DimEq e -> eq(atom(e.left()), atom(e.right()), "P1 " + why);
-            case Constraint.DimLe e -> le(atom(e.lower()), atom(e.upper()), dimSize(e.upper()), "P2/P3 " + why);
+            case Constraint.DimEq e -> eq(atom(e.left()), atom(e.right()), new Reason.Rule("P1", c, ""));
+            case Constraint.DimLe e -> le(atom(e.lower()), atom(e.upper()), dimSize(e.upper()), new Reason.Rule("P2/P3", c, ""));
             case Constraint.RowEq e -> {
                 Cells l = cells(e.left()), r = cells(e.right());
                 if (l.atoms().size() != r.atoms().size())
-                    throw input("ranks differ in " + why + ": " + l.atoms().size() + " vs " + r.atoms().size()
+                    throw input("ranks differ in " + Reason.of(c) + ": " + l.atoms().size() + " vs " + r.atoms().size()
                             + " — the closed model does not satisfy this operation's constraint");
-                for (int i = 0; i < l.atoms().size(); i++) eq(l.atoms().get(i), r.atoms().get(i), "P4 " + why);
+                Reason why = new Reason.Rule("P4", c, "");
+                for (int i = 0; i < l.atoms().size(); i++) eq(l.atoms().get(i), r.atoms().get(i), why);
             }
-            case Constraint.RowLe e -> rowLe(cells(e.lower()), cells(e.upper()), why);
-            case Constraint.RowLeOne e -> rowLe(cells(e.lower()), cells(e.upper()), why);
+            case Constraint.RowLe e -> rowLe(cells(e.lower()), cells(e.upper()), c);
+            case Constraint.RowLeOne e -> rowLe(cells(e.lower()), cells(e.upper()), c);
             case Constraint.Exact x -> {
                 List<Atom> rows = new ArrayList<>();
                 for (Row r : x.rows()) rows.addAll(cells(r).atoms());
                 if (rows.size() != x.axes().size())
-                    throw input("Exact has " + rows.size() + " axes against " + x.axes().size() + " in " + why);
-                for (int i = 0; i < rows.size(); i++) eq(rows.get(i), atom(x.axes().get(i)), "P1 " + why);
+                    throw input("Exact has " + rows.size() + " axes against " + x.axes().size() + " in " + Reason.of(c));
+                Reason why = new Reason.Rule("P1", c, "");
+                for (int i = 0; i < rows.size(); i++) eq(rows.get(i), atom(x.axes().get(i)), why);
             }
             case Constraint.Total t -> {}
             case Constraint.SizeRel s -> {}
@@ -130,30 +136,34 @@ final class Elaboration {
     }
 
     /** P5: outer-edge alignment of the operand's flanks against the result's flat sequence. */
-    private void rowLe(Cells res, Cells opnd, String why) {
+    private void rowLe(Cells res, Cells opnd, Constraint c) {
         int n = res.atoms().size(), l = opnd.lead(), t = opnd.atoms().size() - opnd.lead();
         if (l + t > n)
-            throw input("the operand has more axes (" + (l + t) + ") than the result (" + n + ") in " + why
+            throw input("the operand has more axes (" + (l + t) + ") than the result (" + n + ") in " + Reason.of(c)
                     + " — the closed model does not satisfy this operation's constraint");
-        for (int i = 0; i < l; i++) le(res.atoms().get(i), opnd.atoms().get(i), opnd.sizes().get(i), "P5 " + why);
-        for (int i = l; i < n - t; i++) iter(res.atoms().get(i), "P5 surplus result axis of " + why);
+        Reason.Rule why = new Reason.Rule("P5", c, "");
+        for (int i = 0; i < l; i++) le(res.atoms().get(i), opnd.atoms().get(i), opnd.sizes().get(i), why);
+        if (l < n - t) {
+            Reason surplus = new Reason.Rule("P5 surplus result axis of", c, "");
+            for (int i = l; i < n - t; i++) iter(res.atoms().get(i), surplus);
+        }
         for (int j = 0; j < t; j++)
-            le(res.atoms().get(n - t + j), opnd.atoms().get(l + j), opnd.sizes().get(l + j), "P5 " + why);
+            le(res.atoms().get(n - t + j), opnd.atoms().get(l + j), opnd.sizes().get(l + j), why);
     }
 
-    private void le(Atom res, Atom opnd, long opndSize, String why) {
+    private void le(Atom res, Atom opnd, long opndSize, Reason.Rule why) {
         if (opndSize == 1) {
-            eq(opnd, new Atom.Sol(new Index.Fixed(0)), why + " (broadcast: severed and pinned)");
-            iter(res, why + " (broadcast)");
+            eq(opnd, new Atom.Sol(new Index.Fixed(0)), why.and(" (broadcast: severed and pinned)"));
+            iter(res, why.and(" (broadcast)"));
         } else eq(res, opnd, why);
     }
 
-    private void eq(Atom a, Atom b, String why) {
+    private void eq(Atom a, Atom b, Reason why) {
         if (a instanceof Atom.Free || b instanceof Atom.Free) return;
         eqs.add(new Equation.Eq(a, b, why));
     }
 
-    private void iter(Atom a, String why) {
+    private void iter(Atom a, Reason why) {
         if (!(a instanceof Atom.Free)) eqs.add(new Equation.Iter(a, why));
     }
 
@@ -165,6 +175,9 @@ final class Elaboration {
                 Slots.Ref r = ref.get();
                 if (r.occurrence() >= occs.size())
                     throw input("slot <" + o.var() + "> names occurrence " + r.occurrence() + " of " + occs.size());
+                // a bare slot is its occurrence's row, grounded once in run(): the same cells
+                if (o.lead().isEmpty() && o.trail().isEmpty() && !(occs.get(r.occurrence()).row(r.kind()) instanceof Row.Rigid))
+                    return occCells.get(r);
                 Row g = ground(Slots.splice(o, occs.get(r.occurrence()).row(r.kind())), () -> Printer.print(term));
                 Cells inner = occCells.get(r);
                 List<Atom> atoms = new ArrayList<>();

@@ -5,9 +5,17 @@ package org.shapeforge.project;
  * {@code why} names the constraint (or rule) that produced the equation, for failure messages.
  */
 sealed interface Equation {
-    String why();
+    Reason why();
 
-    record Eq(Atom left, Atom right, String why) implements Equation {}
+    record Eq(Atom left, Atom right, Reason why) implements Equation {
+        Eq(Atom left, Atom right, String why) {
+            this(left, right, new Reason.Text(why));
+        }
+    }
 
-    record Iter(Atom atom, String why) implements Equation {}
+    record Iter(Atom atom, Reason why) implements Equation {
+        Iter(Atom atom, String why) {
+            this(atom, new Reason.Text(why));
+        }
+    }
 }

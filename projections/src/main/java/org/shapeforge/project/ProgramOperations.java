@@ -63,12 +63,10 @@ public final class ProgramOperations {
     public static ProgramProjections project(org.shapeforge.program.Inference inf, List<Operation> ops) {
         if (!(inf.solution() instanceof org.shapeforge.program.Solution.Solved s))
             throw new IllegalArgumentException("projections need a solved program");
-        Map<String, Operation> byLabel = new LinkedHashMap<>();
-        ops.forEach(o -> byLabel.put(o.label(), o));
         try {
             return ProjectionInference.projectAll(ops, inf.closedAtUnit().orElse(s.model())); // symbolic values at the unit
         } catch (ProjectionError e) {
-            Operation op = byLabel.get(e.operation());
+            Operation op = ops.stream().filter(o -> o.label().equals(e.operation())).reduce((x, y) -> y).orElse(null);
             String where = op == null ? "" : op.origin() + " `" + textOf(inf.generated(), op) + "`: ";
             throw new ProjectionError(e.kind(), e.operation(), where + e.detail());
         }

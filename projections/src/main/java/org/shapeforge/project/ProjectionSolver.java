@@ -33,13 +33,18 @@ import org.shapeforge.term.Dim;
  * Hence shuffling the equations changes nothing at all (Thm. 7.4 promises "nothing but names").
  */
 final class ProjectionSolver {
-    private record Pin(Node node, Index index, String why) {}
+    private static final java.util.SortedSet<String> NO_LABELS = java.util.Collections.emptySortedSet();
+    /** {@code s0, s1, …}: the generated symbol names, made once (each fresh name tries them from s0). */
+    private static final String[] GENERATED = java.util.stream.IntStream.range(0, 64).mapToObj(i -> "s" + i).toArray(String[]::new);
 
-    private record Bound(Node node, Atom term, String why) {}
+    private record Pin(Node node, Index index, Reason why) {}
 
-    private record Check(Atom left, Atom right, String why) {}
+    private record Bound(Node node, Atom term, Reason why) {}
+
+    private record Check(Atom left, Atom right, Reason why) {}
 
     private final Operation op;
+    private final List<TensorOccurrence> occs;
     private final Elaboration.Result in;
     private final UnionFind<Node> uf = new UnionFind<>();
     private final List<Pin> pins = new ArrayList<>();
@@ -59,10 +64,12 @@ final class ProjectionSolver {
     private final Map<Node, Index> labelOf = new HashMap<>();
     private final Set<Node> evaluating = new HashSet<>();
     private final List<List<String>> concats = new ArrayList<>();
+    private Map<Node, java.util.SortedSet<String>> labelsOf;
 
     private ProjectionSolver(Operation op, Elaboration.Result in) {
         this.op = op;
         this.in = in;
+        this.occs = op.occurrences();
     }
 
     static Projections solve(Operation op, Elaboration.Result in) {
@@ -72,8 +79,8 @@ final class ProjectionSolver {
     private Projections run() {
         for (Equation e : in.equations()) {
             switch (e) {
-                case Equation.Iter(Atom a, String why) -> mark(a);
-                case Equation.Eq(Atom a, Atom b, String why) -> eq(a, b, why);
+                case Equation.Iter(Atom a, Reason why) -> mark(a);
+                case Equation.Eq(Atom a, Atom b, Reason why) -> eq(a, b, why);
             }
         }
         for (Pin p : pins) {
@@ -81,7 +88,7 @@ final class ProjectionSolver {
             Pin old = pinOf.putIfAbsent(root, p);
             if (old != null && !old.index().equals(p.index()))
                 throw fail(ProjectionError.Kind.PIN_CONFLICT, "the class of " + describe(old.node()) + " is pinned at "
-                        + old.index().render() + " by " + old.why() + " and at " + p.index().render() + " by " + p.why()
+                        + old.index().render() + " by " + old.why().render() + " and at " + p.index().render() + " by " + p.why().render()
                         + (p.node().equals(old.node()) ? "" : " (via " + describe(p.node()) + ")"));
         }
         for (Node n : marked) iterRoots.add(uf.find(n));
@@ -100,10 +107,14 @@ final class ProjectionSolver {
         }
         for (Node n : in.sizes().keySet()) if (n instanceof Node.Label l) labelNames.add(l.var());
 
-        // Canonical naming: occurrence axes in order, then any class left (by its smallest member).
+        // Canonical naming: occurrence axes in order, then any class left (by its smallest member;
+        // a class already visited is a no-op there, so only the others' members are described).
         for (List<Node> axes : in.axes()) for (Node n : axes) visit(uf.find(n));
         Map<Node, TreeSet<String>> members = new HashMap<>();
-        for (Node n : in.sizes().keySet()) members.computeIfAbsent(uf.find(n), k -> new TreeSet<>()).add(describe(n));
+        for (Node n : in.sizes().keySet()) {
+            Node root = uf.find(n);
+            if (!visited.contains(root)) members.computeIfAbsent(root, k -> new TreeSet<>()).add(describe(n));
+        }
         members.keySet().stream().sorted(Comparator.comparing(r -> members.get(r).first())).forEach(this::visit);
 
         // Stratum 2: every derived binding and deferred check is evaluated.
@@ -111,7 +122,7 @@ final class ProjectionSolver {
         for (Check c : checks) {
             Index a = evaluate(c.left()), b = evaluate(c.right());
             if (!a.equals(b))
-                throw fail(ProjectionError.Kind.DERIVED_CONFLICT, a.render() + " ≠ " + b.render() + " required by " + c.why());
+                throw fail(ProjectionError.Kind.DERIVED_CONFLICT, a.render() + " ≠ " + b.render() + " required by " + c.why().render());
         }
 
         List<Index> lhs = new ArrayList<>();
@@ -183,20 +194,20 @@ final class ProjectionSolver {
         }
     }
 
-    private void eq(Atom a, Atom b, String why) {
+    private void eq(Atom a, Atom b, Reason why) {
         noteConcat(a);
         noteConcat(b);
         if (a instanceof Atom.Proj p && b instanceof Atom.Proj q) {
             long sp = size(p.node()), sq = size(q.node());
             if (sp != sq)
                 throw fail(ProjectionError.Kind.SIZE_MISMATCH, describe(p.node()) + " (size " + sp + ") and " + describe(q.node())
-                        + " (size " + sq + ") would be co-iterated by " + why);
+                        + " (size " + sq + ") would be co-iterated by " + why.render());
             uf.union(p.node(), q.node());
         } else if (a instanceof Atom.Proj p && b instanceof Atom.Sol s) pins.add(new Pin(p.node(), s.index(), why));
         else if (a instanceof Atom.Sol s && b instanceof Atom.Proj p) pins.add(new Pin(p.node(), s.index(), why));
         else if (a instanceof Atom.Sol s && b instanceof Atom.Sol t) {
             if (!s.index().equals(t.index()))
-                throw fail(ProjectionError.Kind.SOLVED_MISMATCH, s.index().render() + " ≠ " + t.index().render() + " required by " + why);
+                throw fail(ProjectionError.Kind.SOLVED_MISMATCH, s.index().render() + " ≠ " + t.index().render() + " required by " + why.render());
         } else if (a instanceof Atom.Proj p) bounds.add(new Bound(p.node(), b, why));
         else if (b instanceof Atom.Proj p) bounds.add(new Bound(p.node(), a, why));
         else checks.add(new Check(a, b, why));
@@ -257,11 +268,14 @@ final class ProjectionSolver {
     }
 
     private String freshName(Node root) {
-        TreeSet<String> labels = new TreeSet<>();
-        for (Node n : in.sizes().keySet()) if (n instanceof Node.Label l && uf.find(n).equals(root)) labels.add(l.var());
-        for (String l : labels) if (usedNames.add(l)) return l;
+        if (labelsOf == null) { // the spec labels of each class, gathered once (not one pass over the ids per name)
+            labelsOf = new HashMap<>();
+            for (Node n : in.sizes().keySet())
+                if (n instanceof Node.Label l) labelsOf.computeIfAbsent(uf.find(n), k -> new TreeSet<String>()).add(l.var());
+        }
+        for (String l : labelsOf.getOrDefault(root, NO_LABELS)) if (usedNames.add(l)) return l;
         for (int i = 0; ; i++) {
-            String s = "s" + i;
+            String s = i < GENERATED.length ? GENERATED[i] : "s" + i;
             if (!labelNames.contains(s) && usedNames.add(s)) return s;
         }
     }
@@ -283,7 +297,7 @@ final class ProjectionSolver {
             Index v = evaluate(b.term());
             if (!v.equals(result))
                 throw fail(ProjectionError.Kind.DERIVED_CONFLICT, describe(b.node()) + " is indexed by " + result.render()
-                        + (pin != null ? " (pinned by " + pin.why() + ")" : "") + " and by " + v.render() + " from " + b.why());
+                        + (pin != null ? " (pinned by " + pin.why().render() + ")" : "") + " and by " + v.render() + " from " + b.why().render());
         }
         evaluating.remove(root);
         labelOf.put(root, result);
@@ -367,7 +381,7 @@ final class ProjectionSolver {
     }
 
     private AxisRef ref(Node.Axis a) {
-        return new AxisRef(op.occurrences().get(a.occurrence()).name(), a.kind(), a.position());
+        return new AxisRef(occs.get(a.occurrence()).name(), a.kind(), a.position());
     }
 
     private long size(Node n) {
@@ -378,7 +392,7 @@ final class ProjectionSolver {
 
     private String describe(Node n) {
         return switch (n) {
-            case Node.Axis a -> "tensor " + op.occurrences().get(a.occurrence()).name() + " ("
+            case Node.Axis a -> "tensor " + occs.get(a.occurrence()).name() + " ("
                     + (a.occurrence() == 0 ? "LHS" : "operand " + a.occurrence()) + ") " + a.kind().word + " axis " + a.position();
             case Node.Label l -> "label " + l.var();
             case Node.RowPos r -> "axis " + r.position() + " of <" + r.var() + ">";

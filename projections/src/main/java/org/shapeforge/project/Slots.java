@@ -17,14 +17,20 @@ final class Slots {
     /** Which occurrence row a slot variable names. */
     record Ref(int occurrence, AxisKind kind) {}
 
+    /** The occurrence row {@code rowVar} names when it is a slot ({@code _slot<k>_<tag>}); empty otherwise. */
     static Optional<Ref> parse(String rowVar) {
         if (rowVar == null || !rowVar.startsWith(PREFIX)) return Optional.empty();
         int us = rowVar.lastIndexOf('_');
         if (us <= PREFIX.length()) return Optional.empty();
-        String num = rowVar.substring(PREFIX.length(), us), tag = rowVar.substring(us + 1);
-        if (num.isEmpty() || !num.chars().allMatch(Character::isDigit)) return Optional.empty();
+        long num = 0; // read in place: this runs for every row term of every operation (issue 30)
+        for (int i = PREFIX.length(); i < us; i++) {
+            char ch = rowVar.charAt(i);
+            if (!Character.isDigit(ch)) return Optional.empty();
+            num = num * 10 + Character.digit(ch, 10);
+            if (num > Integer.MAX_VALUE) throw new NumberFormatException("slot number out of range in " + rowVar);
+        }
         for (AxisKind k : AxisKind.values())
-            if (k.tag.equals(tag)) return Optional.of(new Ref(Integer.parseInt(num), k));
+            if (rowVar.length() - us - 1 == k.tag.length() && rowVar.startsWith(k.tag, us + 1)) return Optional.of(new Ref((int) num, k));
         return Optional.empty();
     }
 

@@ -49,6 +49,30 @@ class FailureTest {
         assertTrue(e.getMessage().contains("pinned at"), e.getMessage());
     }
 
+    /**
+     * A failure names the rule and the constraint each conflicting equation came from, in full: the
+     * reasons are kept as data and rendered only here (issue 30), to the same text as before.
+     */
+    @Test
+    void aPinConflictNamesEachEquationsRuleAndConstraint() {
+        Operation op = Ops.op("y", OpKind.EINSUM, "y", List.of("a"), "<a_o> ~ [f]", "<y_o> <= <a_o>")
+                .withPins(Map.of("f", new Index.External("x")));
+        Assignment m = model(Map.of("f", Dim.atom(1)), Map.of("a_o", lit(1), "y_o", lit(5)));
+        ProjectionError e = assertThrows(ProjectionError.class, () -> ProjectionInference.project(op, m));
+        assertEquals(ProjectionError.Kind.PIN_CONFLICT, e.kind());
+        assertEquals("projections of y: the class of tensor a (operand 1) output axis 0 is pinned at 0 by P5 <y_o> <= <a_o>"
+                + " (op.shc:2:1) (broadcast: severed and pinned) and at $x by pin of label f (via label f) [Thm. 7.4(b)]",
+                e.getMessage());
+    }
+
+    @Test
+    void aSizeMismatchNamesTheRuleAndConstraint() {
+        Operation op = Ops.op("y", OpKind.POINTWISE, "y", List.of("a", "b"), "<a_o> ~ <b_o>", "<y_o> <= <a_o>");
+        Assignment m = model(Map.of(), Map.of("a_o", lit(3), "b_o", lit(4), "y_o", lit(3)));
+        ProjectionError e = assertThrows(ProjectionError.class, () -> ProjectionInference.project(op, m));
+        assertTrue(e.getMessage().endsWith("would be co-iterated by P4 <a_o> ~ <b_o> (op.shc:1:1) [Thm. 7.4(a)]"), e.getMessage());
+    }
+
     @Test
     void solvedMismatchIsThm7_4c() {
         Elaboration.Result r = new Elaboration.Result(List.of(new Equation.Eq(new Atom.Sol(new Index.Fixed(0)),
