@@ -1,6 +1,16 @@
 # Sourced by ./shapeforge and .ci/run: selects a JDK >= 25 and exports JAVA_HOME.
 # Order: $JAVA_HOME if it is >= 25, then the JDKs Debian keeps in /usr/lib/jvm.
-sf_java_major() { "$1/bin/java" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print v[1]; exit}'; }
+# The major version from the JDK's `release` file, read without a subprocess (the launcher sources this
+# on every command: `java -version` started a second JVM each time); `java -version` where it has none.
+sf_java_major() {
+  local line
+  if [ -r "$1/release" ]; then
+    while IFS= read -r line; do
+      case "$line" in JAVA_VERSION=*) line="${line#JAVA_VERSION=\"}"; echo "${line%%[.\"]*}"; return 0 ;; esac
+    done <"$1/release"
+  fi
+  "$1/bin/java" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print v[1]; exit}'
+}
 sf_pick_java() {
   local cand major
   for cand in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25* /usr/lib/jvm/*25* /usr/lib/jvm/*; do

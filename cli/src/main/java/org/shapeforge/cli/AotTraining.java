@@ -21,7 +21,8 @@ public final class AotTraining {
     static final String SAMPLE = "@sample-onnx";
 
     public static void main(String[] args) throws java.io.IOException {
-        Runner.processStartMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+                .orElseGet(System::currentTimeMillis);
         java.nio.file.Path sample = null;
         if (List.of(args).contains(SAMPLE)) {
             sample = java.nio.file.Files.createTempFile("shapeforge-aot-sample", ".onnx");
@@ -32,7 +33,7 @@ public final class AotTraining {
             for (List<String> command : commands(args)) {
                 String path = sample == null ? null : sample.toString();
                 String[] argv = command.stream().map(a -> a.equals(SAMPLE) ? path : a).toArray(String[]::new);
-                int code = Main.commandLine().execute(argv);
+                int code = Main.commandLine(argv).execute(argv); // as Main.main builds it: the classes a real run loads
                 if (exit == 0) exit = code;
             }
         } finally {

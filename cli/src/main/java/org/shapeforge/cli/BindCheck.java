@@ -3,7 +3,6 @@ package org.shapeforge.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Program;
@@ -13,7 +12,6 @@ import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShapes;
-import org.shapeforge.solver.SolveOptions;
 
 /**
  * {@code infer --bind NAME=SIZE} (docs/dynamic.md, issue 31): the bindings checked against the
@@ -45,9 +43,9 @@ final class BindCheck {
      * a forced value, a divisibility — is its failure (the relation and its origins). Empty when
      * nothing is bound or the bound program infers; else the failed (or unknown) inference.
      */
-    static java.util.Optional<Inference> boundFailure(Program program, Map<String, Long> env) {
+    static java.util.Optional<Inference> boundFailure(org.shapeforge.pipeline.Pipeline pipeline, Program program, Map<String, Long> env) {
         if (env.isEmpty()) return java.util.Optional.empty();
-        Inference bound = Inference.run(Specialise.of(program, env), Backend.NATIVE.create(), SolveOptions.defaults());
+        Inference bound = pipeline.infer(Specialise.of(program, env));
         return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
     }
 
@@ -58,7 +56,8 @@ final class BindCheck {
      * (dims left unbound stay symbols), with a line (a {@code "bind"} field) saying so. The names must
      * be dynamic dims, the sizes at least 1 and the facts hold (exit 2); exit as the bound inference.
      */
-    static int inferBound(Program program, Inference unknown, List<String> binds, boolean json, java.io.PrintWriter out) {
+    static int inferBound(org.shapeforge.pipeline.Pipeline pipeline, Program program, Inference unknown, List<String> binds,
+            boolean json, java.io.PrintWriter out) {
         Map<String, Long> env = BindOptions.parse(binds);
         var names = SymbolicShapes.dynamicNames(unknown);
         for (var e : env.entrySet()) {
@@ -70,7 +69,7 @@ final class BindCheck {
             throw new ShapeError("usage", null, "--bind: " + m);
         });
         Program p = Specialise.of(program, env);
-        Inference bound = Inference.run(p, Backend.NATIVE.create(), SolveOptions.defaults());
+        Inference bound = pipeline.infer(p);
         if (!bound.succeeded()) return printBoundFailure(bound, env, json, out);
         int refused = DynamicView.refused(bound, json, out);
         if (refused >= 0) return refused;

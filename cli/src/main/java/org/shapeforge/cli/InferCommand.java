@@ -72,23 +72,30 @@ public final class InferCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The native solver before its re-check ({@code Backend.NATIVE}; a test plants a wrong one, RecheckOnEveryPathTest). */
+    java.util.function.Supplier<org.shapeforge.solver.ShapeSolver> nativeSolver = Backend.NATIVE::create;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        var pipeline = ProgramCode.pipeline(trace.on);
+        // every inference of this command goes through the pipeline (docs/architecture.md): the program
+        // under the command's options; a --bind check and the C of --emit under the defaults
+        var pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on);
+        var solving = pipeline.withOptions(SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
         var program = pipeline.parse(file.toString(), Cli.read(file));
         if (emit != null) {
-            if (emit.equals("c") || emit.equals("cuda")) return ProgramCode.emit(pipeline, program, bound(program), binds, emit, outDir, json.on, out);
+            if (emit.equals("c") || emit.equals("cuda"))
+                return ProgramCode.emit(pipeline, program, bound(pipeline, program), binds, emit, outDir, json.on, out);
             if (!emit.equals("shc"))
                 throw new ShapeError("usage", null, "--emit takes shc, c or cuda (c and cuda with --out DIR)");
             out.print(ShapeLogic.generate(program).shc());
             out.flush();
             return Cli.OK;
         }
-        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
+        Inference inf = solving.infer(program);
         if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
                 && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
-            return BindCheck.inferBound(program, inf, binds, json.on, out); // bind, then infer (issue 31)
+            return BindCheck.inferBound(pipeline, program, inf, binds, json.on, out); // bind, then infer (issue 31)
         String agreement = verified ? agreement(inf, program) : null;
         if (svg != null) svg(DynamicView.dot(inf, binds), svg);
         Inference target = inf; // what projections are computed for: the program, or the program at its --bind sizes
@@ -97,11 +104,10 @@ public final class InferCommand implements Callable<Integer> {
             if (refused >= 0) return refused;
             if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
                 var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
-                var failed = BindCheck.boundFailure(program, env);
+                var failed = BindCheck.boundFailure(pipeline, program, env);
                 if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json.on, out);
                 if (projections)
-                    target = Inference.run(org.shapeforge.program.dynamic.Specialise.of(program, env), Backend.NATIVE.create(),
-                            SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
+                    target = solving.infer(org.shapeforge.program.dynamic.Specialise.of(program, env));
             }
         }
         org.shapeforge.project.ProgramProjections pp = null;
@@ -142,9 +148,9 @@ public final class InferCommand implements Callable<Integer> {
      * bindings checked against the equal-dim classes and the facts (exit 2); the program itself without
      * {@code --bind}. A dynamic program's C takes its dynamic dims as parameters ({@link ProgramCode#emit}).
      */
-    private org.shapeforge.program.Program bound(org.shapeforge.program.Program program) {
+    private org.shapeforge.program.Program bound(org.shapeforge.pipeline.Pipeline pipeline, org.shapeforge.program.Program program) {
         if (binds.isEmpty()) return program;
-        Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
+        Inference inf = pipeline.infer(program);
         if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
         var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
         return org.shapeforge.program.dynamic.Specialise.of(program, env);

@@ -8,31 +8,30 @@ import picocli.CommandLine.Command;
  * 1 a negative verdict or failed expectation, 2 bad usage or bad input, 3 unknown or timeout,
  * 4 internal error. Each subcommand parses its options, calls one module and prints text or one
  * JSON document; {@link Runner} maps every failure to its message and exit code.
+ *
+ * <p>The subcommands are listed in {@link #SUBCOMMANDS}, not in the annotation, so that a command
+ * line naming one ({@code shapeforge infer ...}) builds picocli's model of that one only: picocli
+ * reflects over every option of every command it is given, with classes it loads from the jar (its
+ * Java 5 class files stay out of the JDK's AOT cache), and building all sixteen commands and their
+ * nested ones was half of a cold {@code infer} (issue 30, docs/performance.md "Cold start").
  */
 @Command(
         name = "shapeforge",
         mixinStandardHelpOptions = true,
         version = "shapeforge 0.1.0",
-        description = "Symbolic tensor-shape constraint analysis.",
-        subcommands = {
-            CommandLine.HelpCommand.class,
-            FmtCommand.class,
-            EvalCommand.class,
-            SmtCommand.class,
-            ExportCommand.class,
-            CheckCommand.class,
-            SolveCommand.class,
-            InferCommand.class,
-            QueryCommand.class,
-            AnalyzeCommand.class,
-            RunCommand.class,
-            BenchCommand.class,
-            OracleCommand.class,
-            FuzzCommand.class,
-            ImportCommand.class,
-            ConformanceCommand.class,
-        })
+        description = "Symbolic tensor-shape constraint analysis.")
 public final class Main implements Runnable {
+    /** A subcommand: its name (as its {@code @Command} says; MainTest keeps them equal) and class. */
+    record Sub(String name, Class<?> type) {}
+
+    /** The subcommands, in the order {@code --help} lists them. */
+    static final java.util.List<Sub> SUBCOMMANDS = java.util.List.of(new Sub("help", CommandLine.HelpCommand.class),
+            new Sub("fmt", FmtCommand.class), new Sub("eval", EvalCommand.class), new Sub("smt", SmtCommand.class),
+            new Sub("export", ExportCommand.class), new Sub("check", CheckCommand.class), new Sub("solve", SolveCommand.class),
+            new Sub("infer", InferCommand.class), new Sub("query", QueryCommand.class), new Sub("analyze", AnalyzeCommand.class),
+            new Sub("run", RunCommand.class), new Sub("bench", BenchCommand.class), new Sub("oracle", OracleCommand.class),
+            new Sub("fuzz", FuzzCommand.class), new Sub("import", ImportCommand.class),
+            new Sub("conformance", ConformanceCommand.class));
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -54,14 +53,34 @@ public final class Main implements Runnable {
         if (System.getProperty("shut.up.ojAlgo") == null) System.setProperty("shut.up.ojAlgo", "true");
     }
 
+    /** The whole command line: every subcommand. */
     public static CommandLine commandLine() {
+        return build(SUBCOMMANDS);
+    }
+
+    /**
+     * The command line {@code args} need: when {@code args[0]} names a subcommand (but {@code help},
+     * which lists them all), the root with that subcommand alone — it parses, helps and fails on
+     * its arguments as the whole command line would; else the whole command line (a misspelt
+     * command gets picocli's suggestions among all of them).
+     */
+    static CommandLine commandLine(String... args) {
+        if (args.length > 0 && !args[0].equals("help"))
+            for (Sub s : SUBCOMMANDS) if (s.name().equals(args[0])) return build(java.util.List.of(s));
+        return commandLine();
+    }
+
+    private static CommandLine build(java.util.List<Sub> subs) {
         CommandLine cl = new CommandLine(new Main());
+        for (Sub s : subs) cl.addSubcommand(s.name(), s.type());
         Runner.install(cl);
         return cl;
     }
 
     public static void main(String[] args) {
-        Runner.processStartMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
-        System.exit(commandLine().execute(args));
+        // the JVM's start from the process table (no JMX: java.lang.management loads ~40 classes)
+        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+                .orElseGet(System::currentTimeMillis);
+        System.exit(commandLine(args).execute(args));
     }
 }

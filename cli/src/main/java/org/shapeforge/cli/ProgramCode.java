@@ -28,9 +28,17 @@ import org.shapeforge.program.Program;
 final class ProgramCode {
     private ProgramCode() {}
 
-    /** The pipeline of {@code run} and {@code infer --emit}: the native solver, one stderr line per stage when {@code trace}. */
+    /**
+     * The pipeline of {@code run} and {@code infer}: the native solver, its answers re-checked by the
+     * evaluator ({@code oracle.Checked}), one stderr line per stage when {@code trace}.
+     */
     static Pipeline pipeline(boolean trace) {
-        Pipeline p = Pipeline.of(Backend.NATIVE.create());
+        return pipeline(Backend.NATIVE.create(), trace);
+    }
+
+    /** As above over {@code solver} (the commands' test seam: a planted wrong solver), re-checked all the same. */
+    static Pipeline pipeline(org.shapeforge.solver.ShapeSolver solver, boolean trace) {
+        Pipeline p = Pipeline.of(Backend.checked(solver));
         return trace ? p.withTrace(Trace.lines(new PrintWriter(System.err, true))) : p;
     }
 

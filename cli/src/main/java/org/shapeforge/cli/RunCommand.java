@@ -78,12 +78,15 @@ public final class RunCommand implements Callable<Integer> {
     /** The kernel and reference sides compared ({@link RunSides#REAL}; a test plants a wrong one, RunPlantedMismatchTest). */
     RunSides sides = RunSides.REAL;
 
+    /** The native solver before its re-check ({@code Backend.NATIVE}; a test plants a wrong one, RecheckOnEveryPathTest). */
+    java.util.function.Supplier<org.shapeforge.solver.ShapeSolver> nativeSolver = org.shapeforge.oracle.Backend.NATIVE::create;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
         try {
-            Pipeline pipeline = ProgramCode.pipeline(trace.on)
+            Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));
             Sized sized = pipeline.specialize(pipeline.parse(file.toString(), Cli.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);

@@ -109,6 +109,18 @@ class ArchitectureTest {
                 s -> !s.module().equals("pipeline")));
     }
 
+    /**
+     * A solver's failure reaches its origins by the indices it carries ({@code Failure.indices()}),
+     * never by looking a constraint object up (issue 30): no identity map keyed by constraints and no
+     * search of a constraint list outside the native solver's canonical order, which maps its
+     * residual constraints back to the user's.
+     */
+    @Test
+    void failuresReachTheirOriginsByIndexNeverByIdentity() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("IdentityHashMap<\\s*(\\w+\\.)*Constraint\\b|[cC]onstraints(\\(\\))?\\.indexOf\\(|\\bindicesOf\\("),
+                s -> s.is("solver-native/src/main/java/org/shapeforge/solve/CanonicalOrder.java")));
+    }
+
     @Test
     void everyOptionBlockOfTheMixinsIsDeclaredOnce() throws IOException {
         for (String option : List.of("\"--json\", description = \"print one JSON document\")", "\"--timeout-ms\", paramLabel = \"T\", description = \"bound the whole command",

@@ -1,8 +1,6 @@
 package org.shapeforge.program;
 
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.Constraint;
@@ -43,29 +41,15 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
                 Map.of());
     }
 
-    /** The constraints and declarations as a {@code .shc} problem, for any {@link org.shapeforge.solver.ShapeSolver}. */
+    /**
+     * The constraints and declarations as a {@code .shc} problem, for any {@link org.shapeforge.solver.ShapeSolver}:
+     * the constraints first, in order, so that index {@code i} of the problem's {@code constraints()}
+     * (what a solver's {@code Failure.indices()} names) is index {@code i} here, with {@code origins().get(i)}.
+     */
     public Problem problem() {
         List<Statement> st = new ArrayList<>(constraints);
         st.addAll(declarations);
         return new Problem(file, st);
-    }
-
-    /**
-     * The indices of the constraints a solver reports (its {@code Failure} lists the problem's
-     * constraint objects): the one place where the solver's answer becomes indices. A constraint
-     * is found as the same object (two equal constraints of one statement, e.g. both operands of
-     * {@code a * a}, keep their own origins), else as the first equal one; others are left out.
-     */
-    public BitSet indicesOf(List<Constraint> reported) {
-        Map<Constraint, Integer> ids = new IdentityHashMap<>();
-        for (int i = 0; i < constraints.size(); i++) ids.put(constraints.get(i), i);
-        BitSet out = new BitSet(constraints.size());
-        for (Constraint c : reported) {
-            Integer i = ids.get(c);
-            int at = i != null ? i : constraints.indexOf(c);
-            if (at >= 0) out.set(at);
-        }
-        return out;
     }
 
     /**

@@ -183,8 +183,8 @@ public record Inference(Generated generated, Solution solution) {
                 cs.add(Printer.print(g.constraints().get(i)) + "   [" + o.brief() + "]");
                 os.add(o);
             }
-            // a hidden dimension (HiddenDims): name the parameter's statement
-            Origin hidden = f.hiddenRow().map(v -> g.variableOrigins().get("<" + v + ">")).orElseGet(() -> namedBySolver(f, g));
+            // a hidden dimension (the front end's HiddenDims or the solver's closing): name the parameter's statement
+            Origin hidden = f.hiddenRow().map(v -> g.variableOrigins().get("<" + v + ">")).orElse(null);
             if (hidden != null && hidden.role() instanceof Role.Tensor(String param)) {
                 os.add(hidden);
                 String kind = hidden.kind();
@@ -197,20 +197,6 @@ public record Inference(Generated generated, Solution solution) {
             List<Origin> ol = List.copyOf(os);
             String where = ol.isEmpty() ? "" : ol.getFirst().describe() + ": ";
             return new Diagnosis(f.kind(), where + f.message(), cs, ol, hint(f.kind(), ol));
-        }
-
-        /**
-         * The native solver's own hidden-dimension failures (closing: a parameter's caps with
-         * holes, an uncapped dimension) name the variable only in their message, since the
-         * solver's {@code Failure} has no field for it; until it has, this is the one place a
-         * message is read (the front end's own, {@link HiddenDims}, is typed).
-         */
-        private static Origin namedBySolver(Solution.Failed f, Generated g) {
-            for (var e : g.variableOrigins().entrySet()) {
-                String v = e.getKey(), bare = v.substring(1, v.length() - 1);
-                if (f.message().contains(v) || f.message().contains(" " + bare + " ")) return e.getValue();
-            }
-            return null;
         }
 
         private static String hint(String kind, List<Origin> os) {

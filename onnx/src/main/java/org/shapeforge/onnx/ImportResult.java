@@ -189,11 +189,12 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         List<String> cs = new ArrayList<>();
         Set<NodeOrigin> nodes = new LinkedHashSet<>();
         NodeOrigin declared = null;
-        for (Constraint c : f.constraints()) {
-            var origin = im.originOf(c);
-            cs.add(Printer.print(c) + origin.map(x -> "   [" + x.describe() + "]").orElse(""));
-            origin.ifPresent(nodes::add);
-            if (declared == null && origin.isPresent() && !origin.get().declares().isEmpty()) declared = origin.get();
+        java.util.BitSet indices = f.indices();
+        for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
+            NodeOrigin origin = im.originAt(i);
+            cs.add(Printer.print(im.constraints().get(i)) + "   [" + origin.describe() + "]");
+            nodes.add(origin);
+            if (declared == null && !origin.declares().isEmpty()) declared = origin;
         }
         List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
         Set<String> named = new LinkedHashSet<>();

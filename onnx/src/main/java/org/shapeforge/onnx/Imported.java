@@ -1,6 +1,5 @@
 package org.shapeforge.onnx;
 
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,13 +65,12 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
         return ImportResult.of(this, o, checker, timeoutMs);
     }
 
-    /** The origin of a constraint a solver reports (the same object, else an equal one). */
-    public Optional<NodeOrigin> originOf(Constraint c) {
-        Map<Constraint, Integer> ids = new IdentityHashMap<>();
-        for (int i = 0; i < constraints.size(); i++) ids.put(constraints.get(i), i);
-        Integer i = ids.get(c);
-        if (i == null) i = constraints.indexOf(c);
-        return i < 0 ? Optional.empty() : Optional.of(origins.get(i));
+    /**
+     * The origin of the constraint at index {@code i} of {@link #problem()}'s constraints (what a
+     * solver's {@code Failure.indices()} names: the problem lists {@link #constraints()} first, in order).
+     */
+    public NodeOrigin originAt(int i) {
+        return origins.get(i);
     }
 
     /**

@@ -57,7 +57,7 @@ class ImportBlameTest {
     @Test
     void aPolicyFailureBlamesNoNodeAndSaysItIsNoProof() {
         Imported im = chain();
-        Failure policy = new Failure(FailureKind.POLICY, "closing guessed", im.constraints());
+        Failure policy = Failure.ofAll(FailureKind.POLICY, "closing guessed", im.constraints());
         ImportResult r = ImportResult.of(im, new Outcome.Unknown("policy", Optional.of(policy), Optional.empty(), new Stats(0, 0, 0)));
         assertEquals("policy", r.failure().kind());
         assertTrue(r.failure().message().startsWith("no mismatch proven (a policy step of the native solver is on the derivation;"),

@@ -32,19 +32,30 @@ public enum Backend {
 
     /** A fresh solver wrapped in the evaluator re-check. */
     public ShapeSolver checked() {
-        return new Checked(create());
+        return checked(create());
     }
 
-    /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
+    /**
+     * {@code inner} wrapped in the evaluator re-check ({@link Checked}): what every command that
+     * answers with a model uses (the CLI's {@code solve}, {@code infer} and {@code run} hand it the
+     * native solver, or a test's planted one).
+     */
+    public static ShapeSolver checked(ShapeSolver inner) {
+        return inner instanceof Checked ? inner : new Checked(inner);
+    }
+
     /**
      * The native solver's answer to {@code problem} with each closing stage's trace
-     * ({@code solve --trace}; docs/solver.md): a native-only view, built here as every solver is.
+     * ({@code solve --trace}; docs/solver.md): a native-only view, built here as every solver is,
+     * its answer re-checked as {@link Checked} re-checks every other.
      */
     public static org.shapeforge.solve.NativeSolver.Traced nativeTraced(org.shapeforge.lang.Problem problem,
             org.shapeforge.solver.SolveOptions options) {
-        return new NativeSolver().solveTraced(problem, options);
+        var t = new NativeSolver().solveTraced(problem, options);
+        return new NativeSolver.Traced(Checked.recheck(problem, options, t.outcome()), t.stages());
     }
 
+    /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
     public static ShapeSolver nativeMutated(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
         return new NativeSolver(mutations);
     }

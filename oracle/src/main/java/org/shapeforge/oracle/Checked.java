@@ -37,7 +37,16 @@ public final class Checked implements ShapeSolver {
 
     @Override
     public Outcome solve(Problem problem, SolveOptions options) {
-        Outcome o = inner.solve(problem, options);
+        return recheck(problem, options, inner.solve(problem, options));
+    }
+
+    /**
+     * The re-check itself, on an answer already given for {@code problem} under {@code options}:
+     * {@code o} unchanged unless it is a Sat whose model the evaluator rejects (then Unknown, as
+     * above). The one place a solver's Sat is judged for its callers; {@link Backend#nativeTraced}
+     * passes its answer through here too.
+     */
+    public static Outcome recheck(Problem problem, SolveOptions options, Outcome o) {
         if (!(o instanceof Outcome.Sat s)) return o;
         var symbolic = s.solved().map(org.shapeforge.solver.SolvedForm::symbolicSizes)
                 .orElse(org.shapeforge.solver.SymbolicSizes.NONE);

@@ -77,7 +77,8 @@ public final class Pipeline {
     public Inference infer(Program program) {
         Generated g = timed(Stage.GENERATE, () -> ShapeLogic.generate(program), x -> x.problem().constraints().size() + " constraints");
         Outcome o = timed(Stage.SOLVE, () -> solver.solve(g.problem(), options), x -> solver.name() + ": " + verdict(x));
-        return timed(Stage.CLOSE, () -> Inference.of(g, o), x -> x.succeeded() ? g.tensors().size() + " tensors" : "no shapes");
+        return timed(Stage.CLOSE, () -> Inference.of(g, o, options.closing()),
+                x -> x.succeeded() ? g.tensors().size() + " tensors" : "no shapes");
     }
 
     /**

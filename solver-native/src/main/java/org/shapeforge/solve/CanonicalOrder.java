@@ -2,6 +2,7 @@ package org.shapeforge.solve;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -63,38 +64,33 @@ final class CanonicalOrder {
 
     private final Problem problem;
     private final Map<String, String> back; // canonical name → original (dims and rows: distinct prefixes)
-    private final IdentityHashMap<Constraint, Constraint> original; // constraint solved → the user's
+    private final IdentityHashMap<Constraint, Constraint> original; // constraint solved → the user's (the solved form's residual)
+    private final int[] order; // index of a constraint solved → index of the user's (a failure's indices)
     private final List<String> dimOrder, rowOrder; // original names in order of first sight
     private final String[] dimCanon, rowCanon; // their canonical names, index for index
     private final List<List<String>> tiedDims, tiedRows; // canonical names; empty unless refinement is stable
-    // only a refusal or a failure reads these: built on demand from the input and its occurrences
-    private final Lazy<Map<Constraint, Integer>> position; // original constraint → its index in the input
-    private final Lazy<Map<String, List<Constraint>>> mentions; // canonical name → original constraints mentioning it
+    private final List<Constraint> input; // the user's constraints, in the user's order
+    // only a refusal reads this: built on demand from the input's occurrences
+    private final Lazy<Map<String, BitSet>> mentions; // canonical name → indices of the user's constraints mentioning it
 
     private CanonicalOrder(Problem problem, Map<String, String> back, IdentityHashMap<Constraint, Constraint> original,
-            List<Constraint> input, int[][] occ, String[] canon, InputVars vars,
+            int[] order, List<Constraint> input, int[][] occ, String[] canon, InputVars vars,
             List<List<String>> tiedDims, List<List<String>> tiedRows) {
         this.problem = problem;
         this.back = back;
         this.original = original;
+        this.order = order;
+        this.input = input;
         this.dimOrder = vars.dimOrder();
         this.rowOrder = vars.rowOrder();
         this.dimCanon = vars.dimIds().stream().map(v -> canon[v]).toArray(String[]::new);
         this.rowCanon = vars.rowIds().stream().map(v -> canon[v]).toArray(String[]::new);
         this.tiedDims = tiedDims;
         this.tiedRows = tiedRows;
-        this.position = Lazy.of(() -> {
-            Map<Constraint, Integer> m = new IdentityHashMap<>(input.size());
-            for (int i = 0; i < input.size(); i++) m.put(input.get(i), i);
-            return m;
-        });
         this.mentions = Lazy.of(() -> {
-            Map<String, List<Constraint>> m = new HashMap<>();
+            Map<String, BitSet> m = new HashMap<>();
             for (int i = 0; i < input.size(); i++)
-                for (int v : occ[i]) {
-                    List<Constraint> l = m.computeIfAbsent(canon[v], k -> new ArrayList<>());
-                    if (l.isEmpty() || l.getLast() != input.get(i)) l.add(input.get(i));
-                }
+                for (int v : occ[i]) m.computeIfAbsent(canon[v], k -> new BitSet()).set(i);
             return m;
         });
     }
@@ -167,8 +163,12 @@ final class CanonicalOrder {
         // sight): the solve then numbers its variables without hashing; constraints keep their places
         Problem canonical = org.shapeforge.lang.Interning.of(new Problem(p.file(), out));
         IdentityHashMap<Constraint, Constraint> original = new IdentityHashMap<>(nc);
-        for (int k = 0; k < nc; k++) original.put((Constraint) canonical.statements().get(firstConstraint + k), cs.get(order[k]));
-        return Optional.of(new CanonicalOrder(canonical, back, original, cs, occ, canon, vars, tiedDims, tiedRows));
+        int[] userIndex = new int[nc];
+        for (int k = 0; k < nc; k++) {
+            original.put((Constraint) canonical.statements().get(firstConstraint + k), cs.get(order[k]));
+            userIndex[k] = order[k];
+        }
+        return Optional.of(new CanonicalOrder(canonical, back, original, userIndex, cs, occ, canon, vars, tiedDims, tiedRows));
     }
 
     /** {@code \u023B} (rows) or {@code \u023C} (dimensions) and the rank, zero-padded to {@code width} digits. */
@@ -252,22 +252,21 @@ final class CanonicalOrder {
 
     /** The refusal, worded the same in every order: the variables by name, the values they would take as a sorted set. */
     private Failure symmetric(List<String> vars, java.util.function.Function<String, String> show) {
-        Map<Constraint, Integer> position = this.position.get();
-        List<Constraint> involved = vars.stream().flatMap(v -> mentions.get().getOrDefault(v, List.of()).stream()).distinct()
-                .sorted(java.util.Comparator.comparing(position::get)).toList();
+        BitSet involved = new BitSet(input.size());
+        for (String v : vars) involved.or(mentions.get().getOrDefault(v, new BitSet()));
         List<String> names = vars.stream().map(v -> v.charAt(0) == '\u023B' ? "<" + back.get(v) + ">" : back.get(v)).sorted().toList();
         List<String> values = vars.stream().map(show).distinct().sorted().toList();
-        return new Failure(FailureKind.POLICY, "symmetric choice: no constraint tells " + String.join(", ", names)
+        return Failure.of(FailureKind.POLICY, "symmetric choice: no constraint tells " + String.join(", ", names)
                 + " apart, but their closed values would differ (" + String.join(" / ", values)
                 + "); which variable takes which value would depend on the input order or names, so none is chosen"
-                + " (docs/solver.md, \"Order and names\"; a constraint that distinguishes them decides it)", involved);
+                + " (docs/solver.md, \"Order and names\"; a constraint that distinguishes them decides it)", input, involved);
     }
 
     private Failure failure(Failure f) {
-        Map<Constraint, Integer> position = this.position.get();
-        List<Constraint> cs = f.constraints().stream().map(this::constraint)
-                .sorted(java.util.Comparator.comparing((Constraint c) -> position.getOrDefault(c, Integer.MAX_VALUE))).toList();
-        return new Failure(f.kind(), text(f.message()), cs);
+        BitSet solved = f.indices(), user = new BitSet(input.size());
+        for (int k = solved.nextSetBit(0); k >= 0; k = solved.nextSetBit(k + 1)) user.set(order[k]);
+        return Failure.of(f.kind(), text(f.message()), input, user,
+                f.hidden().map(v -> new Declaration.VarRef(back.getOrDefault(v.name(), v.name()), v.row())));
     }
 
     private Constraint constraint(Constraint c) {

@@ -94,7 +94,7 @@ public final class NativeSolver implements ShapeSolver {
         int n = in.constraints().size();
         if (options.semantics() != Semantics.FLAT)
             return error("the native solver implements the flat semantics only (got " + options.semantics().keyword + ")",
-                    List.of(), n, 0, t0);
+                    n, 0, t0);
         if (in.unsupported() != null) return new Outcome.Unknown(in.unsupportedWhy(), stats(n, 0, t0));
         Provenance prov = Provenance.of(problem);
         List<Integer> script = List.of(), firstScript = null;
@@ -324,11 +324,10 @@ public final class NativeSolver implements ShapeSolver {
     private static Outcome failure(Input in, Contradiction c, String suffix, int n, long steps, long t0) {
         FailureKind kind = c.error ? FailureKind.ERROR
                 : c.why.policy() ? FailureKind.POLICY : FailureKind.SEMANTIC;
-        BitSet src = c.why.sources();
-        List<Constraint> involved = new ArrayList<>();
-        for (int i = src.nextSetBit(0); i >= 0; i = src.nextSetBit(i + 1)) involved.add(in.constraints().get(i));
         String msg = c.getMessage() + (suffix == null ? "" : suffix);
-        return outcomeOf(new Failure(kind, msg, involved), stats(n, steps, t0));
+        // the derivation's sources are indices into the input's constraints, which are the problem's in order
+        return outcomeOf(Failure.of(kind, msg, in.constraints(), c.why.sources(), java.util.Optional.ofNullable(c.hidden)),
+                stats(n, steps, t0));
     }
 
     /** A semantic failure is a proof (Lemma 5.1): Unsat; a policy failure or an input error is not. */
@@ -336,8 +335,9 @@ public final class NativeSolver implements ShapeSolver {
         return f.kind().provesUnsat() ? new Outcome.Unsat(f, stats) : Outcome.Unknown.of(f, stats);
     }
 
-    private static Outcome error(String msg, List<Constraint> cs, int n, long steps, long t0) {
-        return outcomeOf(new Failure(FailureKind.ERROR, msg, cs), stats(n, steps, t0));
+    /** An input error that involves no particular constraint. */
+    private static Outcome error(String msg, int n, long steps, long t0) {
+        return outcomeOf(Failure.of(FailureKind.ERROR, msg, List.of(), new BitSet()), stats(n, steps, t0));
     }
 
     private static Stats stats(int n, long steps, long t0) {

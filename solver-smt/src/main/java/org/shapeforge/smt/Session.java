@@ -80,10 +80,10 @@ final class Session {
         return st;
     }
 
-    /** The input constraints in the last unsat core, in input order. */
-    List<Constraint> coreConstraints() {
-        List<Constraint> out = new ArrayList<>();
-        for (int i = 0; i < literals.size(); i++) if (lastCore.contains(literals.get(i).toString())) out.add(constraints.get(i));
+    /** The indices of the input constraints in the last unsat core (indices into the problem's constraints). */
+    java.util.BitSet coreIndices() {
+        java.util.BitSet out = new java.util.BitSet(literals.size());
+        for (int i = 0; i < literals.size(); i++) if (lastCore.contains(literals.get(i).toString())) out.set(i);
         return out;
     }
 

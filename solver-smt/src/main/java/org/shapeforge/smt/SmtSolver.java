@@ -105,13 +105,13 @@ public final class SmtSolver implements ShapeSolver {
                 }
                 if (bounded == Status.UNKNOWN)
                     return new Outcome.Unknown(reason(s, options), new Stats(n, checks + s.checks, millis(t0)));
-                List<Constraint> core = s.coreConstraints();
+                java.util.BitSet core = s.coreIndices();
                 if (!s.coreUsesBound() || !s.encoding.hasRowVars())
-                    return unsat(core, sem, Optional.empty(), n, checks + s.checks, t0);
+                    return unsat(problem, core, sem, Optional.empty(), n, checks + s.checks, t0);
                 if (k == target) {
                     if (s.check(false) == Status.UNSATISFIABLE)
-                        return unsat(s.coreConstraints(), sem, Optional.empty(), n, checks + s.checks, t0);
-                    return unsat(core, sem, Optional.of(k), n, checks + s.checks, t0);
+                        return unsat(problem, s.coreIndices(), sem, Optional.empty(), n, checks + s.checks, t0);
+                    return unsat(problem, core, sem, Optional.of(k), n, checks + s.checks, t0);
                 }
                 return null;
             }
@@ -263,14 +263,16 @@ public final class SmtSolver implements ShapeSolver {
      * encoding that did not prove its bound sufficient never answers unsat (a rank-2,000 row is
      * not refuted by an unrolling to 64).
      */
-    private static Outcome unsat(List<Constraint> core, Semantics sem, Optional<Integer> bound, int n, int checks, long t0) {
+    private static Outcome unsat(Problem problem, java.util.BitSet core, Semantics sem, Optional<Integer> bound, int n, int checks,
+            long t0) {
+        int size = core.cardinality();
         String msg = "unsatisfiable under " + sem.keyword + " semantics"
                 + bound.map(k -> " for rows of rank ≤ " + k + " (the bound is not proved sufficient here)").orElse("")
-                + "; core of " + core.size() + " constraint" + (core.size() == 1 ? "" : "s");
+                + "; core of " + size + " constraint" + (size == 1 ? "" : "s");
         Stats st = new Stats(n, checks, millis(t0));
-        if (bound.isEmpty()) return new Outcome.Unsat(new Failure(FailureKind.UNSAT, msg, core), st);
+        if (bound.isEmpty()) return new Outcome.Unsat(Failure.of(FailureKind.UNSAT, msg, problem.constraints(), core), st);
         return new Outcome.Unknown("unsat only for rows of rank ≤ " + bound.get() + " (the bound is not proved sufficient)",
-                Optional.of(new Failure(FailureKind.BOUNDED, msg, core)), bound, st);
+                Optional.of(Failure.of(FailureKind.BOUNDED, msg, problem.constraints(), core)), bound, st);
     }
 
     private static String reason(Session s, SolveOptions o) {

@@ -31,8 +31,9 @@ final class LeafGuessStage implements Pass {
             // a cap may have come from a guess made earlier in this pass
             if (!prov.leaf().contains(v) || store.cap(slot) != null || cx.view().sizes().preventsGuess(v)) continue;
             if (prov.param().contains(v))
-                throw Contradiction.error("unspecified hidden dimension: parameter " + v
-                        + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)", Why.NONE);
+                throw Contradiction.hidden("unspecified hidden dimension: parameter " + v
+                        + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)", Why.NONE,
+                        new org.shapeforge.lang.Declaration.VarRef(v, false));
             cx.commit(new Fact.DimEq(store.dimTerm(slot), DimCommits.guess(cx, v)), Why.GUESS);
         }
     }

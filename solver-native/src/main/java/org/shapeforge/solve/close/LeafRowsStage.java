@@ -55,9 +55,9 @@ final class LeafRowsStage implements Pass {
             if (!caps.isEmpty()) {
                 RowJoin.Result j = RowJoin.of(caps);
                 if (j.holes() > 0 && prov.param().contains(key))
-                    throw Contradiction.error("unspecified hidden dimension in parameter <" + v + ">: "
+                    throw Contradiction.hidden("unspecified hidden dimension in parameter <" + v + ">: "
                             + j.holes() + " position(s) of its shape are not determined by any constraint; "
-                            + "give the parameter an explicit shape", why);
+                            + "give the parameter an explicit shape", why, new org.shapeforge.lang.Declaration.VarRef(v, true));
                 if (!cx.complete() || j.row().flat().isEmpty() || cx.choose(2) == 0) {
                     value = j.row();
                     valueWhy = why;
