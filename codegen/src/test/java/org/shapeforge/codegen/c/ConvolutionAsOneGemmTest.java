@@ -119,12 +119,17 @@ class ConvolutionAsOneGemmTest {
         assertEquals(List.of(), x.batch());
         assertEquals(List.of("o"), x.ms());
         assertEquals(List.of("n", "s0", "s1"), x.ns());
-        assertEquals(List.of("c", "k0", "k1"), x.ks());
-        CEmitter e = new CEmitter(op);
-        Access xs = new Access("x", ((Expr.Read) ((Expr.Binary) op.rhs()).left()).access().index()),
-                ws = new Access("w", ((Expr.Read) ((Expr.Binary) op.rhs()).right()).access().index());
-        assertTrue(MergedAxes.progression(op, x.ks(), e.offset(ws), 1), "the weights' (c, k0, k1) run at unit stride");
-        assertTrue(!MergedAxes.progression(op, x.ks(), e.offset(xs), 1), "x's window offsets are no single stride");
+        assertEquals(List.of("k0", "k1", "c"), x.ks(), "taps outside, channels inside: the per-tap GEMMs' order");
+        assertEquals(8, x.innerK(op));
+        Conv one = new Conv(2, 1, 8, 12, two(9, 7), two(1, 1), two(1, 1), two(1, 1), two(0, 0), two(0, 0));
+        Operation op1 = op(one);
+        MergedAxes x1 = MergedAxes.of(op1, Contraction.of(op1).orElseThrow()).orElseThrow();
+        assertEquals(List.of("c"), x1.ks());
+        CEmitter e = new CEmitter(op1);
+        Access xs = ((Expr.Read) ((Expr.Binary) op1.rhs()).left()).access(), ws = ((Expr.Read) ((Expr.Binary) op1.rhs()).right()).access();
+        assertTrue(MergedAxes.progression(op1, x1.ks(), e.offset(ws), 1), "a 1x1 convolution's weights run at unit stride along K");
+        assertTrue(MergedAxes.progression(op1, List.of("s0", "s1"), e.offset(xs), 1), "an unpadded image's rows and columns are one run");
+        assertTrue(!MergedAxes.progression(op1, x1.ns(), e.offset(xs), 1), "the images are apart by a whole channel stack");
     }
 
     @Test
