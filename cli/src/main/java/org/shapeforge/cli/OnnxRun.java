@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.values.GraphRun;
+import org.shapeforge.onnx.values.KernelTiming;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.NonFinite;
 import org.shapeforge.onnx.values.OverBudget;
@@ -22,7 +24,7 @@ import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
 
 /**
- * {@code shapeforge run model.onnx --inputs DIR [--json]}: the model's graph inputs bound, in graph
+ * {@code shapeforge run model.onnx --inputs DIR [--json] [--profile]}: the model's graph inputs bound, in graph
  * order, to {@code DIR/input_k.pb} (TensorProtos, as in ONNX's test data), every node run through
  * generated C ({@link GraphRun}); each graph output printed, and compared with {@code DIR/output_k.pb}
  * where present (normwise relative error within 1e-4). An output that nothing compares fails when
@@ -35,8 +37,20 @@ import org.shapeforge.onnx.values.Value;
 final class OnnxRun {
     private OnnxRun() {}
 
+    /** How many timed runs {@code --profile} takes the medians of. */
+    static final int PROFILED_RUNS = 7;
+
     /** {@code maxMemory}: the {@code --max-memory} option as given ({@code 8G}, {@code 512M}, bytes), null for the default. */
     static int call(Path model, Path dir, boolean json, String maxMemory, PrintWriter out) {
+        return call(model, dir, json, maxMemory, false, out);
+    }
+
+    /**
+     * With {@code profile}, the model runs once to compile every kernel, then {@link #PROFILED_RUNS}
+     * times with each kernel's time recorded ({@link Kernels#profile}); the outputs are the last
+     * run's, followed by the table of medians ({@link ProfileTable}).
+     */
+    static int call(Path model, Path dir, boolean json, String maxMemory, boolean profile, PrintWriter out) {
         String file = model.toString();
         try {
             long budget = maxMemory == null ? Kernels.defaultBudget() : size(maxMemory);
@@ -48,10 +62,17 @@ final class OnnxRun {
             boolean finiteInputs = given.values().stream().allMatch(v -> NonFinite.count(v.data()) == 0);
             Kernels kernels = Kernels.system(budget);
             GraphRun.Result r = GraphRun.execute(m, given, kernels);
+            List<List<KernelTiming>> timed = new ArrayList<>();
+            for (int i = 0; profile && i < PROFILED_RUNS; i++) {
+                kernels.profile();
+                r = GraphRun.execute(m, given, kernels);
+                timed.add(kernels.timings());
+            }
             List<GraphRun.Output> outs = GraphRun.compare(m, r.outputs(), dir);
             Optional<NonFinite> first = finiteInputs ? r.firstNonFinite() : Optional.empty();
             boolean passed = outs.stream().allMatch(o -> o.passed() && !flagged(o, finiteInputs));
-            print(outs, kernels.runs(), passed, finiteInputs, first, json, out);
+            print(outs, profile ? kernels.timings().size() : kernels.runs(), passed, finiteInputs, first, json, out);
+            if (profile) ProfileTable.print(timed, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
         } catch (RunInputs.Bad e) {
             throw new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage());

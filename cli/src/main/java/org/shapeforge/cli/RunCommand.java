@@ -72,6 +72,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " default 4G or half the JVM's heap, whichever is less)")
     String maxMemory;
 
+    @Option(names = "--profile", description = "for a model.onnx: run it twice and print each kernel's time in the second run,"
+            + " slowest first (GFLOP/s for contractions)")
+    boolean profile;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -84,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, profile, out);
         try {
             Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));

@@ -31,7 +31,8 @@ import org.shapeforge.codegen.ir.Update;
  *   <li>the body: {@code L = rhs} (overwrite, or a fold whose left-hand side is injective and
  *       surjective: {@code e op x = x}) or {@code L = L op rhs}.
  * </ol>
- * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel.
+ * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel, convolutions
+ * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}.
  */
 public class CEmitter extends Emitter {
     /** Work (points of the product space) below which OpenMP stays off. */
@@ -71,7 +72,9 @@ public class CEmitter extends Emitter {
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         if (init) initPass(w);
-        if (gemm.isPresent()) new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);
+        var merged = gemm.flatMap(g -> org.shapeforge.codegen.emit.MergedAxes.of(op, g));
+        if (merged.isPresent()) new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
+        else if (gemm.isPresent()) new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);
         else nest(w, init);
         w.close("}");
         return w.toString();

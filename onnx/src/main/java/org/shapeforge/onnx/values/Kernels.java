@@ -1,8 +1,15 @@
 package org.shapeforge.onnx.values;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.shapeforge.codegen.emit.Contraction;
+import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.TensorDecl;
+import org.shapeforge.codegen.run.Buffers;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
@@ -19,6 +26,7 @@ public final class Kernels {
     private final CCompiler cc;
     private final long budget;
     private int runs;
+    private List<KernelTiming> timings;
 
     public Kernels(CCompiler cc) {
         this(cc, defaultBudget());
@@ -111,7 +119,40 @@ public final class Kernels {
 
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
-        return CKernel.compile(op, cc).run(inputs, Double.NaN);
+        if (timings == null) return CKernel.compile(op, cc).run(inputs, Double.NaN);
+        return timed(op, inputs);
+    }
+
+    /** {@link CKernel#run}'s steps, with the whole and the native call alone timed. */
+    private HostTensor timed(Operation op, Map<String, HostTensor> inputs) {
+        long t0 = System.nanoTime(), call;
+        HostTensor out;
+        CKernel kernel = CKernel.compile(op, cc);
+        try (Arena arena = Arena.ofConfined()) {
+            Map<String, MemorySegment> bufs = new HashMap<>();
+            for (TensorDecl t : op.tensors()) bufs.put(t.name(), Buffers.upload(t, inputs.get(t.name()), Double.NaN, arena));
+            MemorySegment args = kernel.arguments(bufs, arena);
+            long c0 = System.nanoTime();
+            kernel.invoke(args);
+            call = System.nanoTime() - c0;
+            out = Buffers.download(op.tensor(op.lhs().tensor()), bufs.get(op.lhs().tensor()));
+        }
+        long dt = System.nanoTime() - t0;
+        List<Long> extents = new ArrayList<>();
+        for (Factor f : op.space().factors()) extents.add(f.points());
+        long flops = Contraction.of(op).isPresent() ? 2 * op.space().points() : 0;
+        timings.add(new KernelTiming(op.name(), extents, dt, call, flops));
+        return out;
+    }
+
+    /** Starts recording each kernel run's time ({@link #timings}), dropping what was recorded before. */
+    public void profile() {
+        timings = new ArrayList<>();
+    }
+
+    /** The kernel runs recorded since {@link #profile}, in run order (empty when profiling is off). */
+    public List<KernelTiming> timings() {
+        return timings == null ? List.of() : List.copyOf(timings);
     }
 
     /** The number of kernels run so far. */
