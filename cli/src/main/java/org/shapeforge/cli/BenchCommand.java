@@ -34,8 +34,8 @@ import picocli.CommandLine.Parameters;
  * repetitions after JIT warm-up solves (excluded), constraints/second, peak heap and GC time.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class, PipelineBench.class, NativeVsSmtBench.class, ColdBench.class, ImportBench.class, ModelsBench.class},
-        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12), queries (entailment); matmul, conv, pipeline, native-vs-smt, cold, import, models are subcommands.")
+        subcommands = {BenchMatmulCommand.class, BenchConvCommand.class, BenchProgramCommand.class, PipelineBench.class, NativeVsSmtBench.class, ColdBench.class, ImportBench.class, ModelsBench.class},
+        description = "Benchmarks: native-chain (native solve + close on a generated constraint tree), native-mix (a layered network mix, issue 12), queries (entailment); matmul, conv, program, pipeline, native-vs-smt, cold, import, models are subcommands.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "benchmark name: native-chain, native-mix, queries (matmul, conv: subcommands)")

@@ -11,6 +11,7 @@ import org.shapeforge.codegen.emit.CodeWriter;
 import org.shapeforge.codegen.emit.Emitter;
 import org.shapeforge.codegen.emit.Linear;
 import org.shapeforge.codegen.emit.LoopPlan;
+import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.LoopVar;
@@ -44,8 +45,17 @@ public class CEmitter extends Emitter {
 
     /** The prologue resource: includes, intrinsic macros, the contraction micro-kernel. */
     public static String prologue() {
-        return resource("prologue.h");
+        return PROLOGUE;
     }
+
+    /**
+     * Read once: every kernel's source starts with it, and an ONNX run emits each of its hundreds of
+     * kernels on every run (reading the resource took 30 µs of a small kernel's 72 µs emission).
+     */
+    private static final String PROLOGUE = resource("prologue.h");
+
+    /** What an operation's name may show in its source comment; the rest becomes '?'. */
+    private static final java.util.regex.Pattern UNPRINTABLE = java.util.regex.Pattern.compile("[^A-Za-z0-9_ .-]");
 
     /** A C resource of this package (the prologue, the FMA peak probe). */
     public static String prologueResource(String name) {
@@ -64,7 +74,7 @@ public class CEmitter extends Emitter {
     @Override
     public String source() {
         CodeWriter w = new CodeWriter().raw(prologue());
-        w.line("/* operation " + op.name().replaceAll("[^A-Za-z0-9_ .-]", "?") + " */");
+        w.line("/* operation " + UNPRINTABLE.matcher(op.name()).replaceAll("?") + " */");
         w.open("void " + entry + "(float **restrict sf_args) {");
         int slot = 0;
         for (TensorDecl t : op.tensors()) w.line("float *restrict " + tensorId.get(t.name()) + " = sf_args[" + slot++ + "];");
@@ -110,6 +120,10 @@ public class CEmitter extends Emitter {
             body(w, active, initialized);
             return;
         }
+        if (pos == plan.order().size() - plan.reductions() && lanes(plan, initialized)) {
+            laneReduction(w, plan, pos, active);
+            return;
+        }
         Factor f = plan.order().get(pos);
         switch (f) {
             case Factor.Single(LoopVar v) -> {
@@ -148,6 +162,68 @@ public class CEmitter extends Emitter {
         boolean fold = u.accumulator().isPresent() && (initialized || !u.initializeNeutral());
         if (!fold) w.line(target + " = " + rhs.get() + ";");
         else w.line(target + " = " + binary(u.accumulator().get(), target, rhs.get()) + ";");
+    }
+
+    /**
+     * Whether the trailing reductions of {@code plan} accumulate in vector lanes: a contiguous
+     * reduction ({@link LoopPlan#contiguous}) of single factors folding into the cell's value with an
+     * associative, commutative accumulator (ADD, MUL, MAX, MIN), the innermost at least {@link #MIN_LANE_EXTENT} long.
+     */
+    private boolean lanes(LoopPlan plan, boolean initialized) {
+        Update u = op.update();
+        if (!plan.contiguous() || u.accumulator().isEmpty() || !(initialized || !u.initializeNeutral())) return false;
+        if (!List.of(BinOp.ADD, BinOp.MUL, BinOp.MAX, BinOp.MIN).contains(u.accumulator().get())) return false;
+        for (Factor f : plan.order().subList(plan.order().size() - plan.reductions(), plan.order().size()))
+            if (!(f instanceof Factor.Single)) return false;
+        return plan.order().getLast().vars().getFirst().extent() >= MIN_LANE_EXTENT;
+    }
+
+    /** The shortest innermost reduction run in lanes: {@code SF_NR} on AVX2 (below it every point would be remainder). */
+    static final long MIN_LANE_EXTENT = 16;
+
+    /**
+     * The trailing reductions of a contiguous plan for one cell: {@code SF_NR} lanes start at the
+     * accumulator's neutral element, the innermost (unit-stride) loop runs {@code SF_NR} points at a
+     * time, one per lane (the vectorizer's straight-line loads and lane-wise folds), the remainder
+     * folds into a scalar, the lanes fold into it, and it folds into the cell once. Each lane folds
+     * its points in order; the fold's association differs from the nest's (a sum's rounding, within
+     * the comparison's tolerance; MAX and MIN are exact).
+     */
+    private void laneReduction(CodeWriter w, LoopPlan plan, int pos, Map<Factor, LoopVar> active) {
+        Optional<String> rhs = expr(op.rhs(), active);
+        Optional<Linear> lhs = address(op.lhs(), active);
+        if (rhs.isEmpty() || lhs.isEmpty()) {
+            w.line("/* absent in this block */");
+            return;
+        }
+        BinOp acc = op.update().accumulator().orElseThrow();
+        String neutral = literal(op.update().neutral()), lanes = fresh("lanes"), tail = fresh("tail"), l = fresh("l");
+        String target = tensorId.get(op.lhs().tensor()) + "[" + lhs.get().render(this::iter) + "]";
+        w.open("{");
+        w.line("float " + lanes + "[SF_NR];");
+        w.line("for (int " + l + " = 0; " + l + " < SF_NR; " + l + "++) " + lanes + "[" + l + "] = " + neutral + ";");
+        w.line("float " + tail + " = " + neutral + ";");
+        int last = plan.order().size() - 1;
+        for (int p = pos; p < last; p++) {
+            LoopVar v = ((Factor.Single) plan.order().get(p)).var();
+            String i = iter(v.symbol());
+            w.open("for (long " + i + " = 0; " + i + " < " + v.extent() + "L; " + i + "++) {");
+        }
+        LoopVar u = ((Factor.Single) plan.order().get(last)).var();
+        String i = iter(u.symbol()), base = fresh("r0");
+        w.line("long " + base + " = 0;");
+        w.open("for (; " + base + " + SF_NR <= " + u.extent() + "L; " + base + " += SF_NR) {");
+        w.open("for (int " + l + " = 0; " + l + " < SF_NR; " + l + "++) {");
+        w.line("const long " + i + " = " + base + " + " + l + ";");
+        w.line(lanes + "[" + l + "] = " + binary(acc, lanes + "[" + l + "]", rhs.get()) + ";");
+        w.close("}");
+        w.close("}");
+        w.line("for (long " + i + " = " + base + "; " + i + " < " + u.extent() + "L; " + i + "++) " + tail + " = "
+                + binary(acc, tail, rhs.get()) + ";");
+        for (int p = pos; p < last; p++) w.close("}");
+        w.line("for (int " + l + " = 0; " + l + " < SF_NR; " + l + "++) " + tail + " = " + binary(acc, tail, lanes + "[" + l + "]") + ";");
+        w.line(target + " = " + binary(acc, target, tail) + ";");
+        w.close("}");
     }
 
     /** The identifier of a tensor (for {@link CGemm}). */

@@ -31,13 +31,13 @@ final class CGemm {
     void emit(CodeWriter w, boolean initialize) {
         Operation op = e.operation();
         Linear la = e.offset(g.a()), lb = e.offset(g.b()), lc = e.offset(op.lhs());
-        long m = op.space().var(g.m()).orElseThrow().extent(), n = op.space().var(g.n()).orElseThrow().extent(),
-                k = op.space().var(g.k()).orElseThrow().extent();
+        GemmShape sh = GemmShape.of(g, op, la, lb, lc); // batch and outer reduction axes contiguous with m, n, k fused in
+        long m = sh.m(), n = sh.n(), k = sh.k();
         String A = e.tensor(g.a().tensor()), B = e.tensor(g.b().tensor()), C = e.tensor(op.lhs().tensor());
-        long sAm = la.coeff(g.m()), sAk = la.coeff(g.k()), sBk = lb.coeff(g.k()), sBn = lb.coeff(g.n()),
-                sCm = lc.coeff(g.m()), sCn = lc.coeff(g.n());
+        long sAm = sh.sAm(), sAk = sh.sAk(), sBk = sh.sBk(), sBn = sh.sBn(), sCm = sh.sCm(), sCn = sh.sCn();
         String bp = e.fresh("bpack"), ap = e.fresh("apack"), pa = e.fresh("pa"), pb = e.fresh("pb"), pc = e.fresh("pc");
-        long points = g.batchPoints(op);
+        long points = 1;
+        for (String s : sh.batch()) points *= op.space().var(s).orElseThrow().extent();
         // many small GEMMs (a convolution: one per output row and tap): the batch points are the
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
         long work = m * n * k;
@@ -51,11 +51,11 @@ final class CGemm {
             w.line("const long msb = ((" + m + "L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;");
         }
         w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
-        if (outer) open(w, ap, bp, par, g.batch().size() > 1 ? " collapse(" + g.batch().size() + ")" : "");
+        if (outer) open(w, ap, bp, par, sh.batch().size() > 1 ? " collapse(" + sh.batch().size() + ")" : "");
         // batch loops: each point a whole GEMM on offset base pointers
         StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
                 offC = new StringBuilder(lc.constant() + "L");
-        for (String s : g.batch()) {
+        for (String s : sh.batch()) {
             String i = e.fresh("b_" + s);
             long ext = op.space().var(s).orElseThrow().extent();
             w.open("for (long " + i + " = 0; " + i + " < " + ext + "L; " + i + "++) {");
@@ -65,7 +65,7 @@ final class CGemm {
         }
         // outer reduction axes: sequential too, each GEMM accumulating into the same C (the first one stores)
         StringBuilder firstOuter = new StringBuilder();
-        for (String s : g.outerK()) {
+        for (String s : sh.outerK()) {
             String i = e.fresh("r_" + s);
             long ext = op.space().var(s).orElseThrow().extent();
             w.open("for (long " + i + " = 0; " + i + " < " + ext + "L; " + i + "++) {");
@@ -89,6 +89,7 @@ final class CGemm {
         if (sBn == 1) // a full panel of unit-stride rows: row copies the compiler turns into vector moves
             w.line("if (jr + SF_NR <= nc) for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, " + pb + " + (kc0 + p) * "
                     + sBk + "L + jc + jr, SF_NR * sizeof(float)); else");
+        else if (sBk == 1) w.line(kContiguousPanel(pb, sBn));
         w.open("for (long p = 0; p < kc; p++) {");
         w.open("for (long j = 0; j < SF_NR; j++) {");
         w.line("dst[p * SF_NR + j] = jr + j < nc ? " + pb + "[(kc0 + p) * " + sBk + "L + (jc + jr + j) * " + sBn + "L] : 0.0f;");
@@ -125,8 +126,19 @@ final class CGemm {
         w.close("}");
         w.close("}");
         if (!outer) free(w, ap, bp);
-        for (int i = 0; i < g.batch().size() + g.outerK().size(); i++) w.close("}");
+        for (int i = 0; i < sh.batch().size() + sh.outerK().size(); i++) w.close("}");
         if (outer) free(w, ap, bp);
+    }
+
+    /**
+     * The packing of a full B panel whose reduction axis is B's unit-stride one (attention's
+     * {@code K} in {@code Q·Kᵀ}: n = key position, k = feature): column by column, each a
+     * contiguous run of {@code kc} values, instead of a gather at n's stride for every k; followed
+     * by {@code else} (the generic packing of edge panels).
+     */
+    private static String kContiguousPanel(String pb, long sBn) {
+        return "if (jr + SF_NR <= nc) for (long j = 0; j < SF_NR; j++) { const float *src = " + pb + " + (jc + jr + j) * " + sBn
+                + "L + kc0; for (long p = 0; p < kc; p++) dst[p * SF_NR + j] = src[p]; } else";
     }
 
     /**

@@ -2,6 +2,7 @@ package org.shapeforge.codegen.emit;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.Index;
@@ -14,11 +15,21 @@ import org.shapeforge.codegen.ir.Operation;
  * output and the compiler vectorizes it. {@code parallel} leading loops separate the left-hand
  * side's cells ({@link Coverage#separates}) and may run on different threads.
  *
+ * <p>A reduction along a read's contiguous axis (a layer norm's mean over the model width, a
+ * softmax's max and sum over the key positions: the reduction iterator indexes a read's last,
+ * unit-stride axis, the left-hand side's last iterator indexes none) runs innermost instead, every
+ * non-reduction loop outside: the output's innermost loop would walk the reads at the reduced
+ * axis's stride. The emitter then accumulates each cell in vector lanes ({@code contiguous}).
+ *
  * @param order the factors, outermost first
  * @param parallel how many leading loops are parallel-safe (collapsed together)
  * @param reductions how many factors of {@code order} are reductions
+ * @param contiguous the reductions are the innermost loops, the last one over a read's unit-stride axis
  */
-public record LoopPlan(List<Factor> order, int parallel, int reductions) {
+public record LoopPlan(List<Factor> order, int parallel, int reductions, boolean contiguous) {
+    public LoopPlan {
+        order = List.copyOf(order);
+    }
 
     public static LoopPlan of(Operation op) {
         Coverage cov = op.coverage();
@@ -30,6 +41,19 @@ public record LoopPlan(List<Factor> order, int parallel, int reductions) {
             if (red.contains(f)) continue;
             if (inner == null && f instanceof Factor.Single(var v) && v.symbol().equals(last)) inner = f;
             else outer.add(f);
+        }
+        Factor unit = contiguousReduction(op, red, last);
+        if (unit != null) {
+            List<Factor> order = new ArrayList<>();
+            for (Factor f : op.space().factors()) if (!red.contains(f)) order.add(f);
+            for (Factor f : red) if (f != unit) order.add(f);
+            order.add(unit);
+            int par = 0;
+            for (Factor f : order) {
+                if (red.contains(f) || !(f instanceof Factor.Single(var v)) || !Coverage.separates(op.lhs(), v.symbol())) break;
+                par++;
+            }
+            return new LoopPlan(order, par, red.size(), true);
         }
         List<Factor> order = new ArrayList<>(outer);
         if (inner != null && outer.isEmpty() && !red.isEmpty()) {
@@ -45,6 +69,22 @@ public record LoopPlan(List<Factor> order, int parallel, int reductions) {
             if (par > 0 && f == inner && order.size() > 1) break;
             par++;
         }
-        return new LoopPlan(order, par, red.size());
+        return new LoopPlan(order, par, red.size(), false);
+    }
+
+    /**
+     * The reduction factor whose iterator is the last index of some read (unit stride), when the
+     * left-hand side's last iterator {@code last} is the last index of no read; else null.
+     */
+    private static Factor contiguousReduction(Operation op, List<Factor> red, String last) {
+        Factor unit = null;
+        for (Access a : op.rhs().reads()) {
+            if (a.index().isEmpty()) continue;
+            String s = a.index().getLast().pureIter();
+            if (s == null) continue;
+            if (s.equals(last)) return null;
+            for (Factor f : red) if (unit == null && f instanceof Factor.Single(var v) && v.symbol().equals(s)) unit = f;
+        }
+        return unit;
     }
 }
