@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +15,9 @@ import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.onnx.values.Value;
 
 /**
- * A recorded run made native: one float buffer per graph input, per constant and per replayed
- * result, allocated once; each step's argument array built once; constants uploaded once. A run
- * writes the inputs, invokes the kernels in order (after copying, native to native, each
+ * A recorded run made native: one float buffer per graph input and per constant, result buffers
+ * shared by steps whose results are not live together ({@link ResultBuffers}), all allocated
+ * once; each step's argument array built once; constants uploaded once. A run writes the inputs, invokes the kernels in order (after copying, native to native, each
  * input-dependent operand that a kernel reads with margins into its padded buffer, whose margins
  * were filled when allocated) and reads the outputs back. Buffers live until {@link #close}.
  */
@@ -61,7 +63,9 @@ final class Plan implements AutoCloseable {
                 ins.add(new In(name, v.dims(), b));
             });
             Provenance p = r.provenance();
-            for (Map.Entry<String, Value> e : got.entrySet()) p.of(e.getValue().data()); // a constant output: seen now
+            Set<Integer> outputSteps = new HashSet<>();
+            for (Map.Entry<String, Value> e : got.entrySet()) // a constant output is seen now
+                if (p.of(e.getValue().data()) instanceof Source.Result(int s)) outputSteps.add(s);
             List<float[]> constants = p.constants();
             for (int c = 0; c < constants.size(); c++) {
                 MemorySegment b = arena.allocate(ValueLayout.JAVA_FLOAT, Math.max(1, constants.get(c).length));
@@ -69,9 +73,10 @@ final class Plan implements AutoCloseable {
                 home.put(new Source.Constant(c), b);
             }
             List<Call> calls = new ArrayList<>();
+            ResultBuffers results = new ResultBuffers(r.steps(), outputSteps, arena);
             for (int s = 0; s < r.steps().size(); s++) {
                 Step step = r.steps().get(s);
-                MemorySegment result = arena.allocate(ValueLayout.JAVA_FLOAT, Math.max(1, step.result().size()));
+                MemorySegment result = results.take(s);
                 home.put(new Source.Result(s), result);
                 Map<String, MemorySegment> args = new HashMap<>();
                 args.put(step.result().name(), result);
@@ -82,6 +87,7 @@ final class Plan implements AutoCloseable {
                     args.put(o.decl().name(), o.decl().padded() ? padded(o, from, copies, arena) : from);
                 }
                 calls.add(new Call(step.kernel(), step.kernel().arguments(args, arena), List.copyOf(copies)));
+                results.after(s);
             }
             List<Out> outs = new ArrayList<>();
             for (Map.Entry<String, Value> e : got.entrySet()) {
