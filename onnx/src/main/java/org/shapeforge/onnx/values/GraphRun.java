@@ -85,6 +85,14 @@ public final class GraphRun {
      * op that cannot run is refused at once, naming its first such node ({@link NotExpressible}).
      */
     public static Result execute(ModelProto m, Map<String, Value> given, Kernels k) {
+        return execute(m, given, k, Value::read);
+    }
+
+    /**
+     * {@link #execute(ModelProto, Map, Kernels)} with the model graph's initializers read by
+     * {@code initializers} (a compiled model reads them once and hands out the same values on every run).
+     */
+    public static Result execute(ModelProto m, Map<String, Value> given, Kernels k, java.util.function.Function<TensorProto, Value> initializers) {
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
         List<NodeProto> refused = new ArrayList<>();
@@ -101,7 +109,7 @@ public final class GraphRun {
         NonFinite[] first = new NonFinite[1];
         Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, k, opset, nf -> {
             if (first[0] == null) first[0] = nf;
-        });
+        }, k.listener(), initializers);
         return new Result(out, java.util.Optional.ofNullable(first[0]));
     }
 
@@ -111,16 +119,20 @@ public final class GraphRun {
      * ({@code bound}); returns its outputs in order.
      */
     static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
-        return runGraph(g, outer, bound, k, opset, nf -> { });
+        return runGraph(g, outer, bound, k, opset, nf -> { }, null, Value::read);
     }
 
-    /** {@link #runGraph} telling {@code watch} of every node that computed NaN or ±∞ from finite inputs, in graph order. */
+    /**
+     * {@link #runGraph} telling {@code watch} of every node that computed NaN or ±∞ from finite inputs, in graph order,
+     * and {@code listener} (null: none) of each node's lowering; {@code initializers} reads the graph's initializers.
+     */
     private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k,
-                                               long opset, java.util.function.Consumer<NonFinite> watch) {
+                                               long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener,
+                                               java.util.function.Function<TensorProto, Value> initializers) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
         Set<String> known = new HashSet<>(); // the graph's constants: initializers, Constants and what is computed from them alone
         for (TensorProto t : g.getInitializerList()) {
-            values.put(t.getName(), Value.read(t));
+            values.put(t.getName(), initializers.apply(t));
             known.add(t.getName());
         }
         values.putAll(bound);
@@ -134,6 +146,10 @@ public final class GraphRun {
                 ins.add(v);
             }
             List<Value> outs;
+            if (listener != null) {
+                listener.enter(n, ins);
+                Reads.begin(listener);
+            }
             try {
                 outs = NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset);
             } catch (NotExpressible e) {
@@ -150,6 +166,11 @@ public final class GraphRun {
                 // a lowering read an input, output or attribute the node does not have: a malformed node
                 throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
                         + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
+            } finally {
+                if (listener != null) {
+                    Reads.end();
+                    listener.exit(n);
+                }
             }
             boolean constant = constant(n, known);
             watch(n, ins, outs, constant, watch);

@@ -25,6 +25,10 @@ import org.shapeforge.codegen.run.HostTensor;
 public final class Kernels {
     private final CCompiler cc;
     private final long budget;
+    private final Map<Operation, CKernel> compiled = new java.util.HashMap<>();
+    private RunListener listener;
+    private int threads;
+    private Thread threadsSetOn;
     private int runs;
     private List<KernelTiming> timings;
 
@@ -119,15 +123,59 @@ public final class Kernels {
 
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
-        if (timings == null) return CKernel.compile(op, cc).run(inputs, Double.NaN);
-        return timed(op, inputs);
+        CKernel c = kernel(op);
+        HostTensor out = timings == null ? c.run(inputs, Double.NaN) : timed(c, op, inputs);
+        if (listener != null) listener.kernel(c, inputs, out);
+        return out;
     }
 
+    /**
+     * {@code op} compiled and loaded, once per operation in this {@code Kernels}: a second request
+     * neither re-emits nor hashes the C nor loads the library again. Applies the thread count set by
+     * {@link #threads(int)} on the calling thread.
+     */
+    public CKernel kernel(Operation op) {
+        CKernel c = compiled.computeIfAbsent(op, o -> CKernel.compile(o, cc));
+        threadsOn();
+        return c;
+    }
+
+    /** Applies the thread count set by {@link #threads(int)} to the calling thread (OpenMP's is a per-thread setting), once a thread. */
+    public void threadsOn() {
+        if (threads == 0 || threadsSetOn == Thread.currentThread()) return;
+        org.shapeforge.codegen.run.OpenMp.threads(threads);
+        threadsSetOn = Thread.currentThread();
+    }
+
+    /** Runs the kernels on {@code n} OpenMP threads (at least 1); by default libgomp's own choice ({@code OMP_NUM_THREADS}). */
+    public Kernels threads(int n) {
+        if (n < 1) throw new IllegalArgumentException("an OpenMP thread count must be at least 1, got " + n);
+        threads = n;
+        threadsSetOn = null;
+        return this;
+    }
+
+    /** The thread count set by {@link #threads(int)}; 0 when none was set. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Tells {@code l} of every node lowered and kernel run from now on ({@code null}: no one); the previous listener. */
+    public RunListener listen(RunListener l) {
+        RunListener before = listener;
+        listener = l;
+        return before;
+    }
+
+    RunListener listener() {
+        return listener;
+    }
+
+
     /** {@link CKernel#run}'s steps, with the whole and the native call alone timed. */
-    private HostTensor timed(Operation op, Map<String, HostTensor> inputs) {
+    private HostTensor timed(CKernel kernel, Operation op, Map<String, HostTensor> inputs) {
         long t0 = System.nanoTime(), call;
         HostTensor out;
-        CKernel kernel = CKernel.compile(op, cc);
         try (Arena arena = Arena.ofConfined()) {
             Map<String, MemorySegment> bufs = new HashMap<>();
             for (TensorDecl t : op.tensors()) bufs.put(t.name(), Buffers.upload(t, inputs.get(t.name()), Double.NaN, arena));

@@ -23,6 +23,12 @@ public record Value(List<Integer> dims, double[] data, int type) {
         if (n != data.length) throw new IllegalArgumentException("dims " + dims + " hold " + n + " values, got " + data.length);
     }
 
+    /** The values, row-major. A read while a node is lowered is told to the run's {@link RunListener}. */
+    public double[] data() {
+        Reads.note(data);
+        return data;
+    }
+
     public static Value of(HostTensor h, int type) {
         return new Value(h.dims(), h.data(), type);
     }
@@ -65,6 +71,7 @@ public record Value(List<Integer> dims, double[] data, int type) {
      */
     public Value as(int declared) {
         if (type != DataType.UINT16_VALUE) return this;
+        Reads.note(data);
         double[] out = new double[data.length];
         if (declared == DataType.BFLOAT16_VALUE)
             for (int i = 0; i < out.length; i++) out[i] = Float.intBitsToFloat(((int) data[i]) << 16);
@@ -76,6 +83,7 @@ public record Value(List<Integer> dims, double[] data, int type) {
 
     /** The values as longs (index, shape and axis inputs). */
     public long[] longs() {
+        Reads.note(data);
         long[] out = new long[data.length];
         for (int i = 0; i < out.length; i++) out[i] = (long) data[i];
         return out;
