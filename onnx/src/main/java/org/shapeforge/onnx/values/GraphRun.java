@@ -15,6 +15,7 @@ import onnx.Onnx.TensorProto;
 import onnx.Onnx.ValueInfoProto;
 import org.shapeforge.codegen.reference.Errors;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.values.fusion.FusionPlan;
 
 /**
  * A model run through generated C, node by node in graph order (ONNX requires a topological
@@ -125,39 +126,15 @@ public final class GraphRun {
         }
         values.putAll(bound);
         known.removeAll(bound.keySet());
-        for (NodeProto n : g.getNodeList()) {
-            List<Value> ins = new ArrayList<>();
-            for (String s : n.getInputList()) {
-                if (s.isEmpty()) { ins.add(null); continue; }
-                Value v = values.get(s);
-                if (v == null) throw new IllegalArgumentException("node " + describe(n) + ": input '" + s + "' has no value");
-                ins.add(v);
-            }
-            List<Value> outs;
-            try {
-                outs = NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset);
-            } catch (NotExpressible e) {
-                throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
-            } catch (OverBudget e) {
-                throw e.at("node " + describe(n));
-            } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
-                throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
-                        + e.getMessage() + "): too large to run", e);
-            } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
-                throw new IllegalArgumentException("node " + describe(n) + ": out of memory computing it (" + e.getMessage()
-                        + "); the JVM's heap is " + OverBudget.bytes(Runtime.getRuntime().maxMemory()), e);
-            } catch (IndexOutOfBoundsException | NullPointerException e) {
-                // a lowering read an input, output or attribute the node does not have: a malformed node
-                throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
-                        + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
-            }
-            boolean constant = constant(n, known);
-            watch(n, ins, outs, constant, watch);
-            for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
-                if (!n.getOutput(j).isEmpty()) {
-                    values.put(n.getOutput(j), outs.get(j));
-                    if (constant) known.add(n.getOutput(j));
-                }
+        FusionPlan plan = FusionPlan.of(g); // issue 29: pointwise trees run as one kernel each
+        Set<Integer> deferred = plan.deferred();
+        Map<Integer, FusionPlan.Group> roots = plan.byRoot();
+        List<NodeProto> nodes = g.getNodeList();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (deferred.contains(i)) continue;
+            FusionPlan.Group group = roots.get(i);
+            if (group != null) fused(nodes, group, values, known, k, opset, watch);
+            else step(nodes.get(i), values, known, k, opset, watch);
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (ValueInfoProto o : g.getOutputList()) {
@@ -166,6 +143,70 @@ public final class GraphRun {
             out.put(o.getName(), v);
         }
         return out;
+    }
+
+    /**
+     * Runs a fusion group: its members as one kernel ({@link FusedGroups}) where their values allow,
+     * else node by node; the producer it attaches to runs first, on its own.
+     */
+    private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
+            Kernels k, long opset, java.util.function.Consumer<NonFinite> watch) {
+        group.producer().ifPresent(p -> step(nodes.get(p.index()), values, known, k, opset, watch));
+        NodeProto root = nodes.get(group.root().index());
+        java.util.Optional<Value> v = group.members().size() < 2 ? java.util.Optional.empty()
+                : guarded(root, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
+        if (v.isEmpty()) {
+            for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch);
+            return;
+        }
+        List<Value> ins = new ArrayList<>(); // what the group reads from outside, for the non-finite watch
+        Set<String> inside = new HashSet<>();
+        for (FusionPlan.Member m : group.members()) inside.add(m.output());
+        for (FusionPlan.Member m : group.members())
+            for (String s : nodes.get(m.index()).getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
+        watch(root, ins, List.of(v.get()), false, watch);
+        values.put(root.getOutput(0), v.get());
+    }
+
+    /** Runs one node, its outputs added to {@code values} (and to {@code known} when they are constants). */
+    private static void step(NodeProto n, Map<String, Value> values, Set<String> known, Kernels k, long opset,
+            java.util.function.Consumer<NonFinite> watch) {
+        List<Value> ins = new ArrayList<>();
+        for (String s : n.getInputList()) {
+            if (s.isEmpty()) { ins.add(null); continue; }
+            Value v = values.get(s);
+            if (v == null) throw new IllegalArgumentException("node " + describe(n) + ": input '" + s + "' has no value");
+            ins.add(v);
+        }
+        List<Value> outs = guarded(n, () -> NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset));
+        boolean constant = constant(n, known);
+        watch(n, ins, outs, constant, watch);
+        for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
+            if (!n.getOutput(j).isEmpty()) {
+                values.put(n.getOutput(j), outs.get(j));
+                if (constant) known.add(n.getOutput(j));
+            }
+    }
+
+    /** {@code run}'s failures as errors naming node {@code n}. */
+    private static <T> T guarded(NodeProto n, java.util.function.Supplier<T> run) {
+        try {
+            return run.get();
+        } catch (NotExpressible e) {
+            throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
+        } catch (OverBudget e) {
+            throw e.at("node " + describe(n));
+        } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
+            throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
+                    + e.getMessage() + "): too large to run", e);
+        } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
+            throw new IllegalArgumentException("node " + describe(n) + ": out of memory computing it (" + e.getMessage()
+                    + "); the JVM's heap is " + OverBudget.bytes(Runtime.getRuntime().maxMemory()), e);
+        } catch (IndexOutOfBoundsException | NullPointerException e) {
+            // a lowering read an input, output or attribute the node does not have: a malformed node
+            throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
+                    + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
+        }
     }
 
     /**

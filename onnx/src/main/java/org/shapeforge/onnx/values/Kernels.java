@@ -19,6 +19,7 @@ public final class Kernels {
     private final CCompiler cc;
     private final long budget;
     private int runs;
+    private int fusedGroups, fusedNodes;
 
     public Kernels(CCompiler cc) {
         this(cc, defaultBudget());
@@ -112,6 +113,22 @@ public final class Kernels {
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
         return CKernel.compile(op, cc).run(inputs, Double.NaN);
+    }
+
+    /** Records one fused group run as one kernel ({@code FusedGroups}), of {@code nodes} nodes. */
+    void fused(int nodes) {
+        fusedGroups++;
+        fusedNodes += nodes;
+    }
+
+    /** The number of fused groups run so far, each one kernel (issue 29). */
+    public int fusedGroups() {
+        return fusedGroups;
+    }
+
+    /** The number of nodes those groups computed. */
+    public int fusedNodes() {
+        return fusedNodes;
     }
 
     /** The number of kernels run so far. */
