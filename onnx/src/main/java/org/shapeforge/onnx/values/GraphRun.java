@@ -146,15 +146,22 @@ public final class GraphRun {
     }
 
     /**
-     * Runs a fusion group: its members as one kernel ({@link FusedGroups}) where their values allow,
-     * else node by node; the producer it attaches to runs first, on its own.
+     * Runs a fusion group as one kernel ({@link FusedGroups}) where its values allow: the members
+     * as the producer's epilogue, else (the producer run on its own) as one pointwise kernel, else
+     * node by node. The non-finite watch sees the group as its root, reading what the group reads.
      */
     private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
             Kernels k, long opset, java.util.function.Consumer<NonFinite> watch) {
-        group.producer().ifPresent(p -> step(nodes.get(p.index()), values, known, k, opset, watch));
         NodeProto root = nodes.get(group.root().index());
-        java.util.Optional<Value> v = group.members().size() < 2 ? java.util.Optional.empty()
-                : guarded(root, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
+        java.util.Optional<Value> v = java.util.Optional.empty();
+        if (group.producer().isPresent()) {
+            NodeProto p = nodes.get(group.producer().get().index());
+            FusedGroups.Attached a = guarded(p, () -> FusedGroups.attached(k, nodes, group, values, known::contains, opset));
+            v = a.root();
+            if (v.isEmpty()) values.put(p.getOutput(0), a.producer());
+        }
+        if (v.isEmpty() && group.members().size() >= 2)
+            v = guarded(root, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
         if (v.isEmpty()) {
             for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch);
             return;
@@ -162,6 +169,7 @@ public final class GraphRun {
         List<Value> ins = new ArrayList<>(); // what the group reads from outside, for the non-finite watch
         Set<String> inside = new HashSet<>();
         for (FusionPlan.Member m : group.members()) inside.add(m.output());
+        group.producer().ifPresent(p -> inside.add(p.output()));
         for (FusionPlan.Member m : group.members())
             for (String s : nodes.get(m.index()).getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
         watch(root, ins, List.of(v.get()), false, watch);
