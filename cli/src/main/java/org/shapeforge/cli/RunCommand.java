@@ -72,6 +72,9 @@ public final class RunCommand implements Callable<Integer> {
                     + " default 4G or half the JVM's heap, whichever is less)")
     String maxMemory;
 
+    @Option(names = "--fusion", description = "for a model.onnx: print the fusion plan, the groups of nodes run as one kernel (issue 29)")
+    boolean fusion;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -81,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, fusion, out);
         try {
             Pipeline pipeline = ProgramCode.pipeline(trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));
