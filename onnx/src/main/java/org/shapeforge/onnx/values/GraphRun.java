@@ -170,8 +170,10 @@ public final class GraphRun {
         Set<String> inside = new HashSet<>();
         for (FusionPlan.Member m : group.members()) inside.add(m.output());
         group.producer().ifPresent(p -> inside.add(p.output()));
-        for (FusionPlan.Member m : group.members())
-            for (String s : nodes.get(m.index()).getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
+        List<NodeProto> run = new ArrayList<>();
+        group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
+        for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
+        for (NodeProto n : run) for (String s : n.getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
         watch(root, ins, List.of(v.get()), false, watch);
         values.put(root.getOutput(0), v.get());
     }
