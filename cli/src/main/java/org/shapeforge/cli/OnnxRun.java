@@ -22,6 +22,7 @@ import org.shapeforge.onnx.values.OverBudget;
 import org.shapeforge.onnx.values.RunInputs;
 import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
+import org.shapeforge.onnx.values.fusion.FusionPlan;
 
 /**
  * {@code shapeforge run model.onnx --inputs DIR [--json] [--profile]}: the model's graph inputs bound, in graph
@@ -42,15 +43,16 @@ final class OnnxRun {
 
     /** {@code maxMemory}: the {@code --max-memory} option as given ({@code 8G}, {@code 512M}, bytes), null for the default. */
     static int call(Path model, Path dir, boolean json, String maxMemory, PrintWriter out) {
-        return call(model, dir, json, maxMemory, false, out);
+        return call(model, dir, json, maxMemory, false, false, out);
     }
 
     /**
      * With {@code profile}, the model runs once to compile every kernel, then {@link #PROFILED_RUNS}
      * times with each kernel's time recorded ({@link Kernels#profile}); the outputs are the last
-     * run's, followed by the table of medians ({@link ProfileTable}).
+     * run's, followed by the table of medians ({@link ProfileTable}). {@code fusion}: also print the
+     * graph's fusion plan ({@code --fusion}, issue 29; {@link FusionReport}).
      */
-    static int call(Path model, Path dir, boolean json, String maxMemory, boolean profile, PrintWriter out) {
+    static int call(Path model, Path dir, boolean json, String maxMemory, boolean profile, boolean fusion, PrintWriter out) {
         String file = model.toString();
         try {
             long budget = maxMemory == null ? Kernels.defaultBudget() : size(maxMemory);
@@ -71,7 +73,9 @@ final class OnnxRun {
             List<GraphRun.Output> outs = GraphRun.compare(m, r.outputs(), dir);
             Optional<NonFinite> first = finiteInputs ? r.firstNonFinite() : Optional.empty();
             boolean passed = outs.stream().allMatch(o -> o.passed() && !flagged(o, finiteInputs));
-            print(outs, profile ? kernels.timings().size() : kernels.runs(), passed, finiteInputs, first, json, out);
+            FusionPlan plan = fusion ? FusionPlan.of(m.getGraph()) : null;
+            if (plan != null && !json) FusionReport.text(plan, out);
+            print(outs, kernels, profile ? kernels.timings().size() : kernels.runs(), plan, passed, finiteInputs, first, json, out);
             if (profile) ProfileTable.print(timed, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
         } catch (RunInputs.Bad e) {
@@ -110,11 +114,12 @@ final class OnnxRun {
         return (long) bytes;
     }
 
-    private static void print(List<GraphRun.Output> outs, int kernels, boolean passed, boolean finiteInputs, Optional<NonFinite> first,
-                              boolean json, PrintWriter out) {
+    private static void print(List<GraphRun.Output> outs, Kernels k, int kernels, FusionPlan plan, boolean passed, boolean finiteInputs,
+                              Optional<NonFinite> first, boolean json, PrintWriter out) {
         if (json) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.put("kernels", kernels).put("tolerance", GraphRun.TOLERANCE).put("passed", passed);
+            FusionReport.json(k, plan, doc);
             if (first.isPresent()) {
                 NonFinite f = first.get();
                 doc.putObject("firstNonFinite").put("node", f.node()).put("op", f.op()).put("output", f.output())
@@ -145,7 +150,7 @@ final class OnnxRun {
             if (outs.stream().anyMatch(o -> NonFinite.count(o.value().data()) > 0))
                 first.ifPresent(f -> out.println("first non-finite value: " + f.describe()));
             long compared = outs.stream().filter(GraphRun.Output::compared).count();
-            out.println(kernels + " kernels run through generated C" + (compared == 0 ? "; no output_k.pb to compare with"
+            out.println(kernels + " kernels run through generated C (" + FusionReport.line(k) + ")" + (compared == 0 ? "; no output_k.pb to compare with"
                     + (passed ? "" : "; FAILED: non-finite outputs from finite inputs")
                     : (passed ? "; passed: " : "; FAILED: ") + outs.stream().filter(o -> o.compared() && o.passed()).count() + "/"
                     + compared + " outputs within " + GraphRun.TOLERANCE + " relative error (integers exactly)"));

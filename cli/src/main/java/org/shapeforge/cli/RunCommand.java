@@ -76,6 +76,9 @@ public final class RunCommand implements Callable<Integer> {
             + " slowest first (GFLOP/s for contractions)")
     boolean profile;
 
+    @Option(names = "--fusion", description = "for a model.onnx: print the fusion plan, the groups of nodes run as one kernel (issue 29)")
+    boolean fusion;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -88,7 +91,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, profile, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, profile, fusion, out);
         try {
             Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));

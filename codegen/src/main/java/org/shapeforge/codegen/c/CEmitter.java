@@ -30,7 +30,10 @@ import org.shapeforge.codegen.ir.Update;
  *       for the vectorizer; Concat factors as one loop per part, one after the other, the body
  *       re-emitted per block with absent accesses dropped;
  *   <li>the body: {@code L = rhs} (overwrite, or a fold whose left-hand side is injective and
- *       surjective: {@code e op x = x}) or {@code L = L op rhs}.
+ *       surjective: {@code e op x = x}) or {@code L = L op rhs};
+ *   <li>the {@link org.shapeforge.codegen.ir.Epilogue}, if any: a second pass over the non-reduction
+ *       factors, {@code L = epilogue} once per cell ({@link CGemm} instead applies it to each tile as
+ *       its last reduction block is stored).
  * </ol>
  * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel, convolutions
  * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}.
@@ -83,9 +86,16 @@ public class CEmitter extends Emitter {
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         if (init) initPass(w);
         var merged = gemm.flatMap(g -> org.shapeforge.codegen.emit.MergedAxes.of(op, g));
-        if (merged.isPresent()) new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
-        else if (gemm.isPresent()) new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);
-        else nest(w, init);
+        if (merged.isPresent()) {
+            new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
+            if (op.epilogue().isPresent()) epiloguePass(w, cov); // the im2col form stores whole panels: the epilogue after
+        } else if (gemm.isPresent()) {
+            boolean applied = new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);
+            if (op.epilogue().isPresent() && !applied) epiloguePass(w, cov);
+        } else {
+            nest(w, init);
+            if (op.epilogue().isPresent()) epiloguePass(w, cov);
+        }
         w.close("}");
         return w.toString();
     }
@@ -224,6 +234,30 @@ public class CEmitter extends Emitter {
         w.line("for (int " + l + " = 0; " + l + " < SF_NR; " + l + "++) " + tail + " = " + binary(acc, tail, lanes + "[" + l + "]") + ";");
         w.line(target + " = " + binary(acc, target, tail) + ";");
         w.close("}");
+    }
+
+    /** The epilogue's second pass: the non-reduction factors (all Single: checked by {@link Operation}), the store once per cell. */
+    private void epiloguePass(CodeWriter w, Coverage cov) {
+        int loops = 0;
+        for (Factor f : op.space().factors()) {
+            if (cov.reductionFactors().contains(f)) continue;
+            LoopVar v = f.vars().getFirst();
+            if (loops == 0 && op.tensor(op.lhs().tensor()).size() >= PARALLEL_THRESHOLD) w.line("#pragma omp parallel for");
+            w.open("for (long " + iter(v.symbol()) + " = 0; " + iter(v.symbol()) + " < " + v.extent() + "L; " + iter(v.symbol()) + "++) {");
+            loops++;
+        }
+        w.line(epilogueStore());
+        for (int i = 0; i < loops; i++) w.close("}");
+    }
+
+    /** {@code L = epilogue;} with every iterator of the left-hand side bound under its own identifier (for {@link CGemm} too). */
+    String epilogueStore() {
+        return element(op.lhs(), Map.of()).orElseThrow() + " = " + expr(op.epilogue().orElseThrow().expr(), Map.of()).orElseThrow() + ";";
+    }
+
+    /** The identifier of an iterator symbol (for {@link CGemm}: the epilogue binds them). */
+    String iterator(String symbol) {
+        return iter(symbol);
     }
 
     /** The identifier of a tensor (for {@link CGemm}). */

@@ -17,7 +17,9 @@ import org.shapeforge.codegen.ir.Operation;
  * full B panels of unit-stride rows are packed by row copies. All strides are
  * the operation's own (any axis order and layout, margins included), emitted as constants.
  * With {@code initialize} the first reduction block stores its tile (the neutral element 0 never
- * touches memory), later blocks add to it.
+ * touches memory), later blocks add to it. An {@link org.shapeforge.codegen.ir.Epilogue} is applied
+ * to a tile's cells right after its last store: the last {@code SF_KC} block at the last point of
+ * every outer reduction axis (a tile is finished only then), while the tile is still in cache.
  */
 final class CGemm {
     private final CEmitter e;
@@ -28,10 +30,14 @@ final class CGemm {
         this.g = g;
     }
 
-    void emit(CodeWriter w, boolean initialize) {
+    /** Emits the kernel; whether it applied the operation's epilogue (when not, the caller must, after it). */
+    boolean emit(CodeWriter w, boolean initialize) {
         Operation op = e.operation();
         Linear la = e.offset(g.a()), lb = e.offset(g.b()), lc = e.offset(op.lhs());
         GemmShape sh = GemmShape.of(g, op, la, lb, lc); // batch and outer reduction axes contiguous with m, n, k fused in
+        // the epilogue binds each iterator of C: in the tile only where no axis was fused into m, n or k
+        // (a fused kernel row is several iterators at once); else the caller runs it as a second pass
+        boolean inTile = op.epilogue().isPresent() && sh.batch().equals(g.batch()) && sh.outerK().equals(g.outerK());
         long m = sh.m(), n = sh.n(), k = sh.k();
         String A = e.tensor(g.a().tensor()), B = e.tensor(g.b().tensor()), C = e.tensor(op.lhs().tensor());
         long sAm = sh.sAm(), sAk = sh.sAk(), sBk = sh.sBk(), sBn = sh.sBn(), sCm = sh.sCm(), sCn = sh.sCn();
@@ -55,8 +61,10 @@ final class CGemm {
         // batch loops: each point a whole GEMM on offset base pointers
         StringBuilder offA = new StringBuilder(la.constant() + "L"), offB = new StringBuilder(lb.constant() + "L"),
                 offC = new StringBuilder(lc.constant() + "L");
+        StringBuilder bind = new StringBuilder(); // the epilogue's iterators: batch loops, the tile's row and column
         for (String s : sh.batch()) {
             String i = e.fresh("b_" + s);
+            bind.append("const long ").append(e.iterator(s)).append(" = ").append(i).append("; ");
             long ext = op.space().var(s).orElseThrow().extent();
             w.open("for (long " + i + " = 0; " + i + " < " + ext + "L; " + i + "++) {");
             offA.append(" + ").append(la.coeff(s)).append("L*").append(i);
@@ -64,7 +72,7 @@ final class CGemm {
             offC.append(" + ").append(lc.coeff(s)).append("L*").append(i);
         }
         // outer reduction axes: sequential too, each GEMM accumulating into the same C (the first one stores)
-        StringBuilder firstOuter = new StringBuilder();
+        StringBuilder firstOuter = new StringBuilder(), lastOuter = new StringBuilder();
         for (String s : sh.outerK()) {
             String i = e.fresh("r_" + s);
             long ext = op.space().var(s).orElseThrow().extent();
@@ -72,6 +80,7 @@ final class CGemm {
             offA.append(" + ").append(la.coeff(s)).append("L*").append(i);
             offB.append(" + ").append(lb.coeff(s)).append("L*").append(i);
             firstOuter.append(" && ").append(i).append(" == 0");
+            lastOuter.append(" && ").append(i).append(" == ").append(ext - 1).append("L");
         }
         w.line("const float *restrict " + pa + " = " + A + " + " + offA + ";");
         w.line("const float *restrict " + pb + " = " + B + " + " + offB + ";");
@@ -84,6 +93,12 @@ final class CGemm {
         w.open("for (long kc0 = 0; kc0 < " + k + "L; kc0 += SF_KC) {");
         w.line("const long kc = sf_lmin(SF_KC, " + k + "L - kc0);");
         w.line("const int first = " + (initialize ? "kc0 == 0" + firstOuter : "0") + ";");
+        String epilogue = "";
+        if (inTile) {
+            w.line("const int last = kc0 + kc >= " + k + "L" + lastOuter + ";");
+            bind.append("const long ").append(e.iterator(g.m())).append(" = ic + ir + i, ").append(e.iterator(g.n())).append(" = jc + jr + j; ");
+            epilogue = " if (last) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) { " + bind + e.epilogueStore() + " }";
+        }
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.line("float *dst = " + bp + " + jr * kc;");
         if (sBn == 1) // a full panel of unit-stride rows: row copies the compiler turns into vector moves
@@ -112,13 +127,14 @@ final class CGemm {
         w.line("float *cp = " + pc + " + (ic + ir) * " + sCm + "L + (jc + jr) * " + sCn + "L;");
         if (sCn == 1) // a full tile of a unit-stride output: the micro-kernel writes it in place
             w.line("if (mr == SF_MR && nr == SF_NR) { sf_ukernel_to(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, cp, "
-                    + sCm + "L, first); continue; }");
+                    + sCm + "L, first);" + epilogue + " continue; }");
         w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
         w.line("sf_ukernel(kc, " + ap + " + ir * kc, " + bp + " + jr * kc, ct);");
         w.line("if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn
                 + "L] = ct[i * SF_NR + j];");
         w.line("else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) cp[i * " + sCm + "L + j * " + sCn
                 + "L] += ct[i * SF_NR + j];");
+        if (!epilogue.isEmpty()) w.line(epilogue.strip());
         w.close("}");
         w.close("}");
         w.close("}");
@@ -128,6 +144,7 @@ final class CGemm {
         if (!outer) free(w, ap, bp);
         for (int i = 0; i < sh.batch().size() + sh.outerK().size(); i++) w.close("}");
         if (outer) free(w, ap, bp);
+        return inTile;
     }
 
     /**

@@ -33,7 +33,9 @@ import org.shapeforge.codegen.run.CodegenException;
  * </ul>
  * One thread per output point needs every non-reduction iterator to separate left-hand side cells
  * ({@link Coverage#separates}); an operation without that property is refused with a
- * {@link CodegenException} (it would need atomics).
+ * {@link CodegenException} (it would need atomics). An operation with an
+ * {@link org.shapeforge.codegen.ir.Epilogue} (issue 29) is refused the same way: the CUDA kernels
+ * do not apply one yet, and silently leaving it out would compute another function.
  */
 public class CudaEmitter extends Emitter {
     static final int BLOCK = 256;
@@ -75,6 +77,9 @@ public class CudaEmitter extends Emitter {
 
     @Override
     public String source() {
+        if (op.epilogue().isPresent())
+            throw new CodegenException("CUDA: operation " + op.name() + " has an epilogue, which the CUDA emitter does not apply yet"
+                    + " (issue 29); run it through the C emitter");
         launches.clear();
         CodeWriter w = new CodeWriter().raw(prologue());
         // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction

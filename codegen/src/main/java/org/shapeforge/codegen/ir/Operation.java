@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One operation as projection inference hands it to code generation (issue 14 → issue 15): the
@@ -22,12 +23,22 @@ import java.util.Objects;
  *       requires a (provably) injective left-hand side — otherwise the result would depend on the
  *       order of the points;
  *   <li>the right-hand side never reads the left-hand side tensor (an in-place fold is an
- *       {@link Update} with {@code initializeNeutral = false}).
+ *       {@link Update} with {@code initializeNeutral = false});
+ *   <li>an {@link Epilogue} (issue 29) sits on a neutral-initialized accumulation over a space with
+ *       no Concat factor whose left-hand side separates every non-reduction iterator; its reads of
+ *       the left-hand side tensor are the left-hand side's own access, its other reads mention only
+ *       iterators the left-hand side mentions, and they are bounded as the right-hand side's are.
  * </ul>
  * Violations are {@link IllegalArgumentException}s naming the operation, tensor and axis: they are
  * bugs of the producer, not user errors.
  */
-public record Operation(String name, List<TensorDecl> tensors, ProductSpace space, Access lhs, Expr rhs, Update update) {
+public record Operation(String name, List<TensorDecl> tensors, ProductSpace space, Access lhs, Expr rhs, Update update,
+                        Optional<Epilogue> epilogue) {
+    /** An operation without an epilogue. */
+    public Operation(String name, List<TensorDecl> tensors, ProductSpace space, Access lhs, Expr rhs, Update update) {
+        this(name, tensors, space, lhs, rhs, update, Optional.empty());
+    }
+
     public Operation {
         Objects.requireNonNull(name, "name");
         tensors = List.copyOf(tensors);
@@ -50,6 +61,36 @@ public record Operation(String name, List<TensorDecl> tensors, ProductSpace spac
                     + " (Def. 7.5) needs an accumulator (Prop. 7.6(iii)), but the update overwrites");
         if (update.accumulator().isEmpty() && !c.injective())
             throw new IllegalArgumentException(name + ": overwrite through a left-hand side not known to be injective (Prop. 7.6(i))");
+        Objects.requireNonNull(epilogue, "epilogue");
+        if (epilogue.isPresent()) checkEpilogue(name, byName, space, lhs, update, c, epilogue.get());
+    }
+
+    /** This operation with {@code e} applied to each finished result cell. */
+    public Operation withEpilogue(Epilogue e) {
+        return new Operation(name, tensors, space, lhs, rhs, update, Optional.of(e));
+    }
+
+    private static void checkEpilogue(String name, Map<String, TensorDecl> byName, ProductSpace space, Access lhs, Update update,
+            Coverage c, Epilogue e) {
+        if (update.accumulator().isEmpty() || !update.initializeNeutral())
+            throw new IllegalArgumentException(name + ": an epilogue needs a neutral-initialized accumulation, not " + update);
+        java.util.Set<String> lhsSymbols = new java.util.HashSet<>(lhs.symbols());
+        for (Factor f : space.factors()) {
+            if (f instanceof Factor.Concat) throw new IllegalArgumentException(name + ": an epilogue over a Concat factor");
+            String s = f.vars().getFirst().symbol();
+            if (lhsSymbols.contains(s) && f.vars().getFirst().extent() > 1 && !Coverage.separates(lhs, s))
+                throw new IllegalArgumentException(name + ": an epilogue needs a left-hand side that separates " + s);
+        }
+        for (Access a : e.expr().reads()) {
+            if (a.tensor().equals(lhs.tensor())) {
+                if (!a.equals(lhs)) throw new IllegalArgumentException(name + ": the epilogue reads " + lhs.tensor() + " other than at the left-hand side");
+                continue;
+            }
+            for (String s : a.symbols())
+                if (!lhsSymbols.contains(s))
+                    throw new IllegalArgumentException(name + ": the epilogue's read of " + a.tensor() + " mentions " + s + ", not an iterator of the left-hand side");
+            check(name, byName, space, a, false);
+        }
     }
 
     /** The declaration of {@code tensor}. */

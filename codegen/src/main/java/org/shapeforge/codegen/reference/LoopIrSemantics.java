@@ -36,7 +36,34 @@ public final class LoopIrSemantics {
         else System.arraycopy(prior.data(), 0, out.data(), 0, out.data().length);
         List<Factor> fs = op.space().factors();
         visit(op, inputs, out, fs, 0, new HashMap<>(), new HashMap<>());
+        if (op.epilogue().isPresent()) epilogue(op, inputs, out);
         return out;
+    }
+
+    /**
+     * {@link org.shapeforge.codegen.ir.Epilogue}: once per cell the left-hand side addresses, its
+     * expression over the finished cell (a read of the left-hand side) and the other reads there.
+     */
+    private static void epilogue(Operation op, Map<String, HostTensor> inputs, HostTensor out) {
+        Map<String, HostTensor> in = new HashMap<>(inputs);
+        in.put(op.lhs().tensor(), new HostTensor(out.dims(), out.data().clone()));
+        boolean[] done = new boolean[out.data().length];
+        List<LoopVar> vars = new ArrayList<>();
+        for (Factor f : op.space().factors()) vars.addAll(f.vars());
+        Map<String, Integer> val = new HashMap<>();
+        for (LoopVar v : vars) val.put(v.symbol(), 0);
+        long points = op.space().points();
+        for (long p = 0; p < points; p++) {
+            long rest = p;
+            for (int i = vars.size() - 1; i >= 0; i--) {
+                val.put(vars.get(i).symbol(), (int) (rest % vars.get(i).extent()));
+                rest /= vars.get(i).extent();
+            }
+            int off = out.offset(coords(op, op.lhs(), val, Map.of()));
+            if (done[off]) continue;
+            done[off] = true;
+            out.data()[off] = eval(op, op.epilogue().get().expr(), in, val, Map.of());
+        }
     }
 
     private static void visit(Operation op, Map<String, HostTensor> in, HostTensor out, List<Factor> fs, int pos,

@@ -43,6 +43,8 @@ final class SymbolicCEmitter extends Emitter {
      */
     SymbolicCEmitter(Operation op, List<String> params, Map<String, String> extents, Map<String, List<String>> dims) {
         super(op);
+        if (op.epilogue().isPresent()) // issue 29's epilogues come from the ONNX runtime's concrete kernels only
+            throw new IllegalArgumentException(op.name() + ": the symbolic emitter does not apply an epilogue");
         this.params = List.copyOf(params);
         this.extentC = Map.copyOf(extents);
         this.dimsC = Map.copyOf(dims);

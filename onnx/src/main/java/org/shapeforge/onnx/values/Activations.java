@@ -37,9 +37,22 @@ final class Activations {
                 view.set(0, slope.dims().getFirst());
                 slope = slope.view(view);
             }
-            return Pointwise.map(k, name, List.of(x, slope), r -> add(max0(r.get(0)), mul(r.get(1), min0(r.get(0)))), x.type());
+            return Pointwise.map(k, name, List.of(x, slope), r -> prelu(r.get(0), r.get(1)), x.type());
         }
         return Pointwise.map(k, name, List.of(x), r -> of(op, at, r.getFirst()), x.type());
+    }
+
+    /** PRelu's value at {@code x} with {@code slope}. */
+    static Expr prelu(Expr x, Expr slope) {
+        return add(max0(x), mul(slope, min0(x)));
+    }
+
+    private static final java.util.Set<String> ONE_INPUT = java.util.Set.of("LeakyRelu", "Elu", "Selu", "Celu", "HardSigmoid",
+            "HardSwish", "Softplus", "Softsign", "ThresholdedRelu", "Shrink", "Mish", "Gelu");
+
+    /** Whether {@link #of} defines {@code op}. */
+    static boolean isActivation(String op) {
+        return ONE_INPUT.contains(op);
     }
 
     /** {@code op}'s value at {@code x} (every op of this family but PRelu). */

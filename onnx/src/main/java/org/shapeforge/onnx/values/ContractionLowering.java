@@ -15,6 +15,12 @@ import org.shapeforge.onnx.Attrs;
 final class ContractionLowering {
     private ContractionLowering() {}
 
+    /** Gemm as its attributes say, with {@code tail} fused into its kernel where it can be (issue 29). */
+    static Value gemm(Kernels k, String name, Attrs at, List<Value> in, Tail tail) {
+        return Contractions.gemm(k, name, in.get(0), in.get(1), in.size() > 2 ? in.get(2) : null, at.f("alpha", 1), at.f("beta", 1),
+                at.i("transA", 0) != 0, at.i("transB", 0) != 0, tail);
+    }
+
     static List<Value> lower(LoweringCall c) {
         Kernels k = c.k();
         String name = c.name(), op = c.op();
@@ -22,8 +28,7 @@ final class ContractionLowering {
         List<Value> in = c.in();
         return switch (op) {
             case "MatMul" -> List.of(Contractions.matmul(k, name, in.get(0), in.get(1)));
-            case "Gemm" -> List.of(Contractions.gemm(k, name, in.get(0), in.get(1), c.opt(2), at.f("alpha", 1), at.f("beta", 1),
-                    at.i("transA", 0) != 0, at.i("transB", 0) != 0));
+            case "Gemm" -> List.of(gemm(k, name, at, in, Tail.NONE));
             case "Einsum" -> List.of(Contractions.einsum(k, name, at.s("equation", ""), in.stream().filter(java.util.Objects::nonNull).toList()));
             case "QLinearMatMul", "QLinearConv" -> { // round((A − a_zp)·(B − b_zp) [+ bias] · a_s·b_s / y_s) + y_zp, saturated
                 boolean mm = op.equals("QLinearMatMul");

@@ -19,6 +19,11 @@ final class Contractions {
     private Contractions() {}
 
     static Value matmul(Kernels k, String name, Value a, Value b) {
+        return matmul(k, name, a, b, Tail.NONE);
+    }
+
+    /** MatMul, with {@code tail} as its kernel's epilogue (issue 29) where it fuses (not under a 1-D promotion). */
+    static Value matmul(Kernels k, String name, Value a, Value b, Tail tail) {
         boolean aVec = a.rank() == 1, bVec = b.rank() == 1;
         List<Integer> ad = aVec ? List.of(1, a.dims().get(0)) : a.dims();
         List<Integer> bd = bVec ? List.of(b.dims().get(0), 1) : b.dims();
@@ -45,10 +50,20 @@ final class Contractions {
         if (!aVec) result.add(m);
         if (!bVec) result.add(n);
         Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(kb.tensor(a, ad), ai), Kernel.read(kb.tensor(b, bd), bix));
-        return kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), result, a.type());
+        java.util.Optional<Expr> epilogue = dims.equals(result) && Kernel.separates(out)
+                ? tail.finish(kb, Kernel.result(out), out, dims, a.type()) : java.util.Optional.empty();
+        return kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), epilogue, result, a.type());
     }
 
     static Value gemm(Kernels k, String name, Value a, Value b, Value c, double alpha, double beta, boolean ta, boolean tb) {
+        return gemm(k, name, a, b, c, alpha, beta, ta, tb, Tail.NONE);
+    }
+
+    /**
+     * Gemm: {@code α·(A·B) + β·C} as the contraction's epilogue (C broadcast to the result, read
+     * like it), then {@code tail} (issue 29).
+     */
+    static Value gemm(Kernels k, String name, Value a, Value b, Value c, double alpha, double beta, boolean ta, boolean tb, Tail tail) {
         int m = ta ? a.dims().get(1) : a.dims().get(0), kk = ta ? a.dims().get(0) : a.dims().get(1);
         int n = tb ? b.dims().get(0) : b.dims().get(1);
         Kernel kb = new Kernel(name + "_ab");
@@ -56,7 +71,19 @@ final class Contractions {
         List<Index> ai = ta ? List.of(Kernel.at(ki), Kernel.at(mi)) : List.of(Kernel.at(mi), Kernel.at(ki));
         List<Index> bi = tb ? List.of(Kernel.at(ni), Kernel.at(ki)) : List.of(Kernel.at(ki), Kernel.at(ni));
         Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(kb.tensor(a), ai), Kernel.read(kb.tensor(b), bi));
-        Value t = kb.run(k, List.of(m, n), List.of(Kernel.at(mi), Kernel.at(ni)), rhs, Update.accumulate(BinOp.ADD), a.type());
+        List<Index> out = List.of(Kernel.at(mi), Kernel.at(ni));
+        List<Integer> dims = List.of(m, n);
+        boolean fits = c == null || beta == 0 || Pointwise.broadcast(name, List.of(dims, c.dims())).equals(dims);
+        if (fits && c != null && c.dims().contains(0)) fits = false;
+        if (fits) {
+            Expr cell = Kernel.result(out);
+            if (alpha != 1) cell = new Expr.Binary(BinOp.MUL, new Expr.Const(alpha), cell);
+            if (c != null && beta != 0) cell = new Expr.Fma(new Expr.Const(beta), Kernel.read(kb.tensor(c), Kernel.like(c.dims(), out)), cell);
+            java.util.Optional<Expr> epilogue = tail.finish(kb, cell, out, dims, a.type());
+            if (epilogue.isPresent() || c != null && beta != 0 || alpha != 1)
+                return kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), java.util.Optional.of(epilogue.orElse(cell)), dims, a.type());
+        }
+        Value t = kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), a.type());
         if (c == null && alpha == 1) return t;
         List<Value> ins = c == null || beta == 0 ? List.of(t) : List.of(t, c);
         return Pointwise.map(k, name, ins, r -> {

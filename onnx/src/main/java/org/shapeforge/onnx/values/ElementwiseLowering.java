@@ -17,7 +17,7 @@ final class ElementwiseLowering {
     private ElementwiseLowering() {}
 
     /** The one-input ops that are one IR operation. */
-    private static final Map<String, UnOp> UNARY = Map.ofEntries(Map.entry("Relu", UnOp.RELU),
+    static final Map<String, UnOp> UNARY = Map.ofEntries(Map.entry("Relu", UnOp.RELU),
             Map.entry("Sigmoid", UnOp.SIGMOID), Map.entry("Tanh", UnOp.TANH), Map.entry("Exp", UnOp.EXP),
             Map.entry("Log", UnOp.LOG), Map.entry("Abs", UnOp.ABS), Map.entry("Neg", UnOp.NEG),
             Map.entry("Sqrt", UnOp.SQRT), Map.entry("Reciprocal", UnOp.RECIP),
@@ -107,14 +107,23 @@ final class ElementwiseLowering {
      * inputs from then on; an absent bound is no bound (ReLU6 is {@code Clip(x, 0, 6)}).
      */
     private static Value clip(Kernels k, String name, Attrs at, List<Value> in, long opset) {
+        Double[] b = clipBounds(at, in, opset);
+        return Pointwise.map(k, name, List.of(in.get(0)), r -> clip(r.getFirst(), b[0], b[1]), in.get(0).type());
+    }
+
+    /** Clip's {lower, upper} bounds (null: none): attributes before opset 11, optional scalar inputs from then on. */
+    static Double[] clipBounds(Attrs at, List<Value> in, long opset) {
         Double lo = opset < 11 ? (at.has("min") ? at.f("min", 0) : null) : bound(in.size() > 1 ? in.get(1) : null);
         Double hi = opset < 11 ? (at.has("max") ? at.f("max", 0) : null) : bound(in.size() > 2 ? in.get(2) : null);
-        return Pointwise.map(k, name, List.of(in.get(0)), r -> {
-            Expr e = r.getFirst();
-            if (lo != null) e = new Expr.Binary(BinOp.MAX, e, new Expr.Const(lo));
-            if (hi != null) e = new Expr.Binary(BinOp.MIN, e, new Expr.Const(hi));
-            return e;
-        }, in.get(0).type());
+        return new Double[] {lo, hi};
+    }
+
+    /** {@code min(max(x, lo), hi)}, an absent bound left out. */
+    static Expr clip(Expr x, Double lo, Double hi) {
+        Expr e = x;
+        if (lo != null) e = new Expr.Binary(BinOp.MAX, e, new Expr.Const(lo));
+        if (hi != null) e = new Expr.Binary(BinOp.MIN, e, new Expr.Const(hi));
+        return e;
     }
 
     private static Double bound(Value v) {

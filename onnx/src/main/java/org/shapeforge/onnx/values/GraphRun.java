@@ -15,6 +15,7 @@ import onnx.Onnx.TensorProto;
 import onnx.Onnx.ValueInfoProto;
 import org.shapeforge.codegen.reference.Errors;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.values.fusion.FusionPlan;
 
 /**
  * A model run through generated C, node by node in graph order (ONNX requires a topological
@@ -137,48 +138,15 @@ public final class GraphRun {
         }
         values.putAll(bound);
         known.removeAll(bound.keySet());
-        for (NodeProto n : g.getNodeList()) {
-            List<Value> ins = new ArrayList<>();
-            for (String s : n.getInputList()) {
-                if (s.isEmpty()) { ins.add(null); continue; }
-                Value v = values.get(s);
-                if (v == null) throw new IllegalArgumentException("node " + describe(n) + ": input '" + s + "' has no value");
-                ins.add(v);
-            }
-            List<Value> outs;
-            if (listener != null) {
-                listener.enter(n, ins);
-                Reads.begin(listener);
-            }
-            try {
-                outs = NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset);
-            } catch (NotExpressible e) {
-                throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
-            } catch (OverBudget e) {
-                throw e.at("node " + describe(n));
-            } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
-                throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
-                        + e.getMessage() + "): too large to run", e);
-            } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
-                throw new IllegalArgumentException("node " + describe(n) + ": out of memory computing it (" + e.getMessage()
-                        + "); the JVM's heap is " + OverBudget.bytes(Runtime.getRuntime().maxMemory()), e);
-            } catch (IndexOutOfBoundsException | NullPointerException e) {
-                // a lowering read an input, output or attribute the node does not have: a malformed node
-                throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
-                        + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
-            } finally {
-                if (listener != null) {
-                    Reads.end();
-                    listener.exit(n);
-                }
-            }
-            boolean constant = constant(n, known);
-            watch(n, ins, outs, constant, watch);
-            for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
-                if (!n.getOutput(j).isEmpty()) {
-                    values.put(n.getOutput(j), outs.get(j));
-                    if (constant) known.add(n.getOutput(j));
-                }
+        FusionPlan plan = FusionPlan.of(g); // issue 29: pointwise trees run as one kernel each
+        Set<Integer> deferred = plan.deferred();
+        Map<Integer, FusionPlan.Group> roots = plan.byRoot();
+        List<NodeProto> nodes = g.getNodeList();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (deferred.contains(i)) continue;
+            FusionPlan.Group group = roots.get(i);
+            if (group != null) fused(nodes, group, values, known, k, opset, watch, listener);
+            else step(nodes.get(i), values, known, k, opset, watch, listener);
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (ValueInfoProto o : g.getOutputList()) {
@@ -187,6 +155,111 @@ public final class GraphRun {
             out.put(o.getName(), v);
         }
         return out;
+    }
+
+    /**
+     * Runs a fusion group as one kernel ({@link FusedGroups}) where its values allow: the members
+     * as the producer's epilogue, else (the producer run on its own) as one pointwise kernel, else
+     * node by node. The non-finite watch sees the group as its root, reading what the group reads.
+     */
+    private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
+            Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener) {
+        NodeProto root = nodes.get(group.root().index());
+        java.util.Optional<Value> v = java.util.Optional.empty();
+        if (group.producer().isPresent()) {
+            NodeProto p = nodes.get(group.producer().get().index());
+            FusedGroups.Attached a = lowered(p, outside(nodes, group, values), listener,
+                    () -> FusedGroups.attached(k, nodes, group, values, known::contains, opset));
+            v = a.root();
+            if (v.isEmpty()) values.put(p.getOutput(0), a.producer());
+        }
+        if (v.isEmpty() && group.members().size() >= 2)
+            v = lowered(root, outside(nodes, group, values), listener, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
+        if (v.isEmpty()) {
+            for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch, listener);
+            return;
+        }
+        List<Value> ins = new ArrayList<>(); // what the group reads from outside, for the non-finite watch
+        Set<String> inside = new HashSet<>();
+        for (FusionPlan.Member m : group.members()) inside.add(m.output());
+        group.producer().ifPresent(p -> inside.add(p.output()));
+        List<NodeProto> run = new ArrayList<>();
+        group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
+        for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
+        for (NodeProto n : run) for (String s : n.getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
+        watch(root, ins, List.of(v.get()), false, watch);
+        values.put(root.getOutput(0), v.get());
+    }
+
+    /** Runs one node, its outputs added to {@code values} (and to {@code known} when they are constants). */
+    private static void step(NodeProto n, Map<String, Value> values, Set<String> known, Kernels k, long opset,
+            java.util.function.Consumer<NonFinite> watch, RunListener listener) {
+        List<Value> ins = new ArrayList<>();
+        for (String s : n.getInputList()) {
+            if (s.isEmpty()) { ins.add(null); continue; }
+            Value v = values.get(s);
+            if (v == null) throw new IllegalArgumentException("node " + describe(n) + ": input '" + s + "' has no value");
+            ins.add(v);
+        }
+        List<Value> outs = lowered(n, ins, listener,
+                () -> NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset));
+        boolean constant = constant(n, known);
+        watch(n, ins, outs, constant, watch);
+        for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
+            if (!n.getOutput(j).isEmpty()) {
+                values.put(n.getOutput(j), outs.get(j));
+                if (constant) known.add(n.getOutput(j));
+            }
+    }
+
+    /** {@code run}'s failures as errors naming node {@code n}. */
+    /**
+     * {@link #guarded}, with {@code listener} (null: none) told that {@code n} is lowered on {@code ins}
+     * and of every read of a value's numbers meanwhile ({@link Reads}).
+     */
+    private static <T> T lowered(NodeProto n, List<Value> ins, RunListener listener, java.util.function.Supplier<T> run) {
+        if (listener == null) return guarded(n, run);
+        listener.enter(n, ins);
+        Reads.begin(listener);
+        try {
+            return guarded(n, run);
+        } finally {
+            Reads.end();
+            listener.exit(n);
+        }
+    }
+
+    /** The values a fused group reads from outside it (its producer's inputs included), in node order. */
+    private static List<Value> outside(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values) {
+        Set<String> inside = new HashSet<>();
+        for (FusionPlan.Member m : group.members()) inside.add(m.output());
+        group.producer().ifPresent(p -> inside.add(p.output()));
+        List<NodeProto> run = new ArrayList<>();
+        group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
+        for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
+        List<Value> ins = new ArrayList<>();
+        for (NodeProto n : run) for (String s : n.getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
+        return ins;
+    }
+
+    private static <T> T guarded(NodeProto n, java.util.function.Supplier<T> run) {
+        try {
+            return run.get();
+        } catch (NotExpressible e) {
+            throw new NotExpressible("node " + describe(n) + ": " + e.getMessage());
+        } catch (OverBudget e) {
+            throw e.at("node " + describe(n));
+        } catch (ArithmeticException | NegativeArraySizeException e) { // a size read from the data overflowed a lowering's int arithmetic
+            throw new IllegalArgumentException("node " + describe(n) + ": its sizes overflow the arithmetic of code generation ("
+                    + e.getMessage() + "): too large to run", e);
+        } catch (OutOfMemoryError e) { // a tensor no budget check sized: still the node's fault, not a crash
+            throw new IllegalArgumentException("node " + describe(n) + ": out of memory computing it (" + e.getMessage()
+                    + "); the JVM's heap is " + OverBudget.bytes(Runtime.getRuntime().maxMemory()), e);
+        } catch (IndexOutOfBoundsException | NullPointerException e) {
+            // a lowering read an input, output or attribute the node does not have: a malformed node
+            throw new IllegalArgumentException("node " + describe(n) + ": has " + n.getInputCount() + " input(s) and "
+                    + n.getAttributeCount() + " attribute(s), too few for its operator (" + e.getMessage() + ")", e);
+        }
     }
 
     /**

@@ -109,6 +109,12 @@ final class Kernel {
      * {@code update} and returns the result viewed as {@code resultDims} with element type {@code type}.
      */
     Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, List<Integer> resultDims, int type) {
+        return run(k, dims, lhs, rhs, update, java.util.Optional.empty(), resultDims, type);
+    }
+
+    /** {@link #run} with {@code epilogue} applied to each finished result cell (an accumulating update; issue 29). */
+    Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, java.util.Optional<Expr> epilogue,
+            List<Integer> resultDims, int type) {
         if (dims.contains(0) || resultDims.contains(0)) // no cell to compute: no kernel
             return new Value(resultDims, new double[0], type);
         if (empty) throw new NotExpressible(name + ": a zero-size operand or axis with a non-empty result (the loop IR has sizes >= 1)");
@@ -116,8 +122,32 @@ final class Kernel {
         k.admit(name, decls, out);
         List<TensorDecl> all = new ArrayList<>(decls);
         all.add(out);
-        Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update);
+        Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update,
+                epilogue.map(org.shapeforge.codegen.ir.Epilogue::new));
         return Value.of(k.run(op, inputs), type).view(resultDims);
+    }
+
+    /** The finished result cell at {@code lhs}, for an epilogue. */
+    static Expr result(List<Index> lhs) {
+        return read("out", lhs);
+    }
+
+    /**
+     * Whether {@code lhs} separates each of its iterators (an axis indexed by it alone), as an
+     * epilogue requires ({@link Operation}): one cell per point of the non-reduction iterators.
+     */
+    static boolean separates(List<Index> lhs) {
+        Access a = new Access("out", lhs);
+        for (String s : a.symbols()) if (!org.shapeforge.codegen.ir.Coverage.separates(a, s)) return false;
+        return true;
+    }
+
+    /** {@code v}'s index against a result indexed by {@code lhs} (right-aligned, size-1 axes pinned at 0). */
+    static List<Index> like(List<Integer> dims, List<Index> lhs) {
+        List<Index> out = new ArrayList<>();
+        int r = lhs.size();
+        for (int a = 0; a < dims.size(); a++) out.add(dims.get(a) == 1 ? Index.fixed(0) : lhs.get(a + r - dims.size()));
+        return out;
     }
 
     Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, int type) {

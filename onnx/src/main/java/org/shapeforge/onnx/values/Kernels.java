@@ -31,6 +31,7 @@ public final class Kernels {
     private Thread threadsSetOn;
     private int runs;
     private List<KernelTiming> timings;
+    private int fusedGroups, fusedNodes;
 
     public Kernels(CCompiler cc) {
         this(cc, defaultBudget());
@@ -201,6 +202,22 @@ public final class Kernels {
     /** The kernel runs recorded since {@link #profile}, in run order (empty when profiling is off). */
     public List<KernelTiming> timings() {
         return timings == null ? List.of() : List.copyOf(timings);
+    }
+
+    /** Records one fused group run as one kernel ({@code FusedGroups}), of {@code nodes} nodes. */
+    void fused(int nodes) {
+        fusedGroups++;
+        fusedNodes += nodes;
+    }
+
+    /** The number of fused groups run so far, each one kernel (issue 29). */
+    public int fusedGroups() {
+        return fusedGroups;
+    }
+
+    /** The number of nodes those groups computed. */
+    public int fusedNodes() {
+        return fusedNodes;
     }
 
     /** The number of kernels run so far. */

@@ -48,11 +48,16 @@ final class WindowLowering {
 
     /** Conv of {@code in} (x, w, optional bias) as the node's attributes say; also ConvInteger's and QLinearConv's core. */
     static Value conv(Kernels k, String name, Attrs at, List<Value> in) {
+        return conv(k, name, at, in, Tail.NONE);
+    }
+
+    /** Conv with {@code tail} fused into its kernel where it can be (issue 29). */
+    static Value conv(Kernels k, String name, Attrs at, List<Value> in, Tail tail) {
         Value x = in.get(0), w = in.get(1);
         int sp = x.rank() - 2;
         Windows.Geometry g = Windows.geometry(x.dims().subList(2, x.rank()), kernel(at, w, sp), at.ints("strides").orElse(null),
                 at.ints("dilations").orElse(null), at.ints("pads").orElse(null), at.s("auto_pad", "NOTSET"), false);
-        return Windows.conv(k, name, x, w, in.size() > 2 ? in.get(2) : null, g, (int) at.i("group", 1));
+        return Windows.conv(k, name, x, w, in.size() > 2 ? in.get(2) : null, g, (int) at.i("group", 1), tail);
     }
 
     private static Value convTranspose(Kernels k, String name, Attrs at, List<Value> in) {

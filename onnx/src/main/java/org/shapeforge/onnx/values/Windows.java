@@ -3,6 +3,7 @@ package org.shapeforge.onnx.values;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -68,6 +69,15 @@ final class Windows {
     }
 
     static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group) {
+        return conv(k, name, x, w, bias, g, group, Tail.NONE);
+    }
+
+    /**
+     * Conv, its bias added to each finished cell by the kernel's epilogue (and {@code tail} after
+     * it, issue 29) where the result's index separates its iterators (not for a grouped conv with
+     * several channels per group: its channel index {@code mg·g + m} mixes two).
+     */
+    static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group, Tail tail) {
         int n = x.dims().get(0), cin = x.dims().get(1), cout = w.dims().get(0), sp = g.spatial();
         int cg = cin / group, mg = cout / group;
         Kernel b = new Kernel(name);
@@ -88,6 +98,13 @@ final class Windows {
             dims.add(g.out()[a]);
         }
         Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x, x.dims(), margins, 0), xi), Kernel.read(b.tensor(w), wi));
+        if (Kernel.separates(yi) && !dims.contains(0) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
+            Expr cell = Kernel.result(yi);
+            if (bias != null) cell = new Expr.Binary(BinOp.ADD, cell, Kernel.read(b.tensor(bias), List.of(yi.get(1))));
+            Optional<Expr> epilogue = tail.finish(b, cell, yi, dims, x.type());
+            if (epilogue.isPresent() || bias != null)
+                return b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), Optional.of(epilogue.orElse(cell)), dims, x.type());
+        }
         Value y = b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
         return bias == null ? y : addChannel(k, name + "_bias", y, bias);
     }
