@@ -72,6 +72,9 @@ public final class RunCommand implements Callable<Integer> {
                     + " default 4G or half the JVM's heap, whichever is less)")
     String maxMemory;
 
+    @Mixin
+    TargetOption target;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -81,7 +84,11 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx"))
+            return target.target == TargetOption.Target.CUDA ? OnnxCudaRun.call(file, inputs, json.on, maxMemory, out)
+                    : OnnxRun.call(file, inputs, json.on, maxMemory, out);
+        if (target.target == TargetOption.Target.CUDA) throw new ShapeError("usage", new Span(file.toString(), 0, 0),
+                "--target cuda runs a model.onnx; for a .shp program, 'infer --emit cuda' prints the generated CUDA");
         try {
             Pipeline pipeline = ProgramCode.pipeline(trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));

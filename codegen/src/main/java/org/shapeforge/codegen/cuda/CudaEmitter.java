@@ -32,8 +32,8 @@ import org.shapeforge.codegen.run.CodegenException;
  *       thread's coordinate.
  * </ul>
  * One thread per output point needs every non-reduction iterator to separate left-hand side cells
- * ({@link Coverage#separates}); an operation without that property is refused with a
- * {@link CodegenException} (it would need atomics).
+ * ({@link Coverage#separates}); an operation without that property is refused ({@link CudaRefusal},
+ * thrown as a {@link CodegenException} by {@link #source}: it would need atomics).
  */
 public class CudaEmitter extends Emitter {
     static final int BLOCK = 256;
@@ -76,6 +76,9 @@ public class CudaEmitter extends Emitter {
     @Override
     public String source() {
         launches.clear();
+        CudaRefusal.of(op).ifPresent(r -> {
+            throw new CodegenException(r.message());
+        });
         CodeWriter w = new CodeWriter().raw(prologue());
         // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction
         // loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
@@ -130,14 +133,7 @@ public class CudaEmitter extends Emitter {
     private CudaLaunch pointKernel(CodeWriter w) {
         Coverage cov = op.coverage();
         List<Factor> par = new ArrayList<>(), red = new ArrayList<>(cov.reductionFactors());
-        for (Factor f : op.space().factors()) {
-            if (red.contains(f)) continue;
-            for (LoopVar v : f.vars())
-                if (f instanceof Factor.Single && !Coverage.separates(op.lhs(), v.symbol()) && v.extent() > 1)
-                    throw new CodegenException("CUDA: operation " + op.name() + ": iterator " + v.symbol()
-                            + " does not separate the left-hand side's cells; one thread per output point would race");
-            par.add(f);
-        }
+        for (Factor f : op.space().factors()) if (!red.contains(f)) par.add(f);
         long total = 1;
         for (Factor f : par) total = Math.multiplyExact(total, f.points());
         w.open(signature(entry));

@@ -9,14 +9,15 @@ import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.HostTensor;
 
 /**
- * Runs loop-IR operations through generated C: {@link CKernel} emits the C, {@link CCompiler}
- * compiles it with gcc (cached by source hash) and the FFM runner calls it. Counts the kernels run.
+ * Runs loop-IR operations through a {@link KernelTarget}: generated C by default ({@link CTarget}:
+ * {@link CKernel} emits the C, {@link CCompiler} compiles it with gcc, cached by source hash, and
+ * the FFM runner calls it), or generated CUDA ({@link CudaTarget}). Counts the kernels run.
  * Holds the run's memory budget: every kernel's buffers, and every tensor a lowering allocates
  * from sizes it read from the model's data, are sized in checked arithmetic before anything is
  * allocated or compiled, and refused past the budget ({@link OverBudget}).
  */
 public final class Kernels {
-    private final CCompiler cc;
+    private final KernelTarget target;
     private final long budget;
     private int runs;
 
@@ -26,8 +27,13 @@ public final class Kernels {
 
     /** Kernels whose every allocation is at most {@code budget} bytes. */
     public Kernels(CCompiler cc, long budget) {
+        this(new CTarget(cc), budget);
+    }
+
+    /** Kernels run through {@code target}, every allocation at most {@code budget} bytes. */
+    public Kernels(KernelTarget target, long budget) {
         if (budget < 1) throw new IllegalArgumentException("a memory budget must be positive, got " + budget);
-        this.cc = cc;
+        this.target = java.util.Objects.requireNonNull(target, "target");
         this.budget = budget;
     }
 
@@ -111,7 +117,7 @@ public final class Kernels {
 
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
-        return CKernel.compile(op, cc).run(inputs, Double.NaN);
+        return target.run(op, inputs);
     }
 
     /** The number of kernels run so far. */
