@@ -20,11 +20,6 @@ import org.shapeforge.codegen.ir.Operation;
 public record CudaRefusal(String operation, Reason reason, String detail) {
     /** The conditions the emitter refuses. */
     public enum Reason {
-        /**
-         * A non-reduction iterator that does not separate the left-hand side's cells
-         * ({@link Coverage#separates}): one thread per output point would race (it would need atomics).
-         */
-        RACING_ITERATOR,
         /** More output points than one launch's grid covers ({@link CudaLaunch}'s limits at {@link CudaEmitter#BLOCK} threads a block). */
         GRID_TOO_LARGE
     }
@@ -32,7 +27,6 @@ public record CudaRefusal(String operation, Reason reason, String detail) {
     /** The refusal's text, as {@link CudaEmitter#source} throws it. */
     public String message() {
         return "CUDA: operation " + operation + ": " + switch (reason) {
-            case RACING_ITERATOR -> "iterator " + detail + " does not separate the left-hand side's cells; one thread per output point would race";
             case GRID_TOO_LARGE -> detail + " output points exceed one launch's grid";
         };
     }
@@ -44,9 +38,7 @@ public record CudaRefusal(String operation, Reason reason, String detail) {
         long total = 1;
         for (Factor f : op.space().factors()) {
             if (red.contains(f)) continue;
-            for (LoopVar v : f.vars())
-                if (f instanceof Factor.Single && !Coverage.separates(op.lhs(), v.symbol()) && v.extent() > 1)
-                    return Optional.of(new CudaRefusal(op.name(), Reason.RACING_ITERATOR, v.symbol()));
+            if (f instanceof Factor.Single(LoopVar v) && !Coverage.separates(op.lhs(), v.symbol())) continue; // a loop in the thread
             total = multiply(total, f.points());
         }
         if ((total + CudaEmitter.BLOCK - 1) / CudaEmitter.BLOCK > Integer.MAX_VALUE)

@@ -60,8 +60,13 @@ public final class CudaTarget implements KernelTarget, AutoCloseable {
 
     /** Compile-only whatever the machine has; {@code why} is the reason reported for not running. */
     public static CudaTarget compileOnly(CCompiler cc, String why) {
+        return compileOnly(cc, new PtxCompiler(cc.cacheDir()), why);
+    }
+
+    /** Compile-only, the PTX cached where {@code nvcc} says (a test's own folder: every kernel really compiled). */
+    public static CudaTarget compileOnly(CCompiler cc, PtxCompiler nvcc, String why) {
         requireToolkit();
-        return new CudaTarget(new PtxCompiler(cc.cacheDir()), new CTarget(cc), null, why);
+        return new CudaTarget(nvcc, new CTarget(cc), null, why);
     }
 
     private static void requireToolkit() {
@@ -92,7 +97,7 @@ public final class CudaTarget implements KernelTarget, AutoCloseable {
     @Override
     public HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         Operation named = new Operation(NAME, op.tensors(), op.space(), op.lhs(), op.rhs(), op.update());
-        Optional<CudaRefusal> refused = CudaRefusal.of(named);
+        Optional<CudaRefusal> refused = CudaRefusal.of(op);
         if (refused.isPresent()) {
             outcomes.add(new CudaOutcome.Refused(op.name(), refused.get()));
             return host.run(op, inputs);
