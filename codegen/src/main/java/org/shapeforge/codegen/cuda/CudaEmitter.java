@@ -82,10 +82,11 @@ public class CudaEmitter extends Emitter {
             throw new CodegenException(r.message());
         });
         CodeWriter w = new CodeWriter().raw(prologue());
-        // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction
-        // loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
+        // the tiled kernel runs batch points on the grid's z and m tiles on its y (at most 65535 each), has no outer
+        // reduction loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
         Optional<Contraction> gemm = tiledContractions
-                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && g.batchPoints(op) <= 65535 && g.iteratorsOnly())
+                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && g.batchPoints(op) <= 65535 && g.iteratorsOnly()
+                        && op.space().var(g.m()).orElseThrow().extent() <= 65535L * 64)
                 : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
