@@ -79,6 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--fusion", description = "for a model.onnx: print the fusion plan, the groups of nodes run as one kernel (issue 29)")
     boolean fusion;
 
+    @Mixin
+    TargetOption target;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -91,7 +94,11 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx")) return OnnxRun.call(file, inputs, json.on, maxMemory, profile, fusion, out);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".onnx"))
+            return target.target == TargetOption.Target.CUDA ? OnnxCudaRun.call(file, inputs, json.on, maxMemory, out)
+                    : OnnxRun.call(file, inputs, json.on, maxMemory, profile, fusion, out);
+        if (target.target == TargetOption.Target.CUDA) throw new ShapeError("usage", new Span(file.toString(), 0, 0),
+                "--target cuda runs a model.onnx; for a .shp program, 'infer --emit cuda' prints the generated CUDA");
         try {
             Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));

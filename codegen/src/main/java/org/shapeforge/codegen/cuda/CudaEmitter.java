@@ -27,13 +27,15 @@ import org.shapeforge.codegen.run.CodegenException;
  *       requires it and the main kernel cannot initialize in registers (non-surjective LHS);
  *   <li>contractions ({@link Contraction}): {@link CudaGemm}'s shared-memory tiled kernel (unless
  *       the emitter was made by {@link #perPoint}, the baseline the tiled kernel is measured against);
- *   <li>otherwise one thread per point of the non-reduction factors, the reduction loops inside the
- *       thread with a register accumulator; a Concat factor's blocks are an if-chain on the
- *       thread's coordinate.
+ *   <li>otherwise one thread per point of the non-reduction factors that separate the left-hand
+ *       side's cells ({@link Coverage#separates}), the reduction loops inside the thread with a
+ *       register accumulator; a Concat factor's blocks are an if-chain on the thread's coordinate.
+ *       A non-reduction iterator that does not separate (a transposed convolution's
+ *       {@code stride·i + k}) is a loop inside the thread that folds into the left-hand side in
+ *       global memory, after the initialization kernel: no two threads share a cell, so no atomics.
  * </ul>
- * One thread per output point needs every non-reduction iterator to separate left-hand side cells
- * ({@link Coverage#separates}); an operation without that property is refused with a
- * {@link CodegenException} (it would need atomics). An operation with an
+ * An operation past one launch's grid is refused ({@link CudaRefusal}, thrown as a
+ * {@link CodegenException} by {@link #source}). An operation with an
  * {@link org.shapeforge.codegen.ir.Epilogue} (issue 29) is refused the same way: the CUDA kernels
  * do not apply one yet, and silently leaving it out would compute another function.
  */
@@ -81,11 +83,15 @@ public class CudaEmitter extends Emitter {
             throw new CodegenException("CUDA: operation " + op.name() + " has an epilogue, which the CUDA emitter does not apply yet"
                     + " (issue 29); run it through the C emitter");
         launches.clear();
+        CudaRefusal.of(op).ifPresent(r -> {
+            throw new CodegenException(r.message());
+        });
         CodeWriter w = new CodeWriter().raw(prologue());
-        // the tiled kernel runs batch points on the grid's z (at most 65535), has no outer reduction
-        // loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
+        // the tiled kernel runs batch points on the grid's z and m tiles on its y (at most 65535 each), has no outer
+        // reduction loop and was checked on a GPU with Iter/Fix indices only (a convolution's affine ones take the generic kernel)
         Optional<Contraction> gemm = tiledContractions
-                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && g.batchPoints(op) <= 65535 && g.iteratorsOnly())
+                ? Contraction.of(op).filter(g -> g.outerK().isEmpty() && g.batchPoints(op) <= 65535 && g.iteratorsOnly()
+                        && op.space().var(g.m()).orElseThrow().extent() <= 65535L * 64)
                 : Optional.empty();
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !cov.surjective();
@@ -134,15 +140,8 @@ public class CudaEmitter extends Emitter {
 
     private CudaLaunch pointKernel(CodeWriter w) {
         Coverage cov = op.coverage();
-        List<Factor> par = new ArrayList<>(), red = new ArrayList<>(cov.reductionFactors());
-        for (Factor f : op.space().factors()) {
-            if (red.contains(f)) continue;
-            for (LoopVar v : f.vars())
-                if (f instanceof Factor.Single && !Coverage.separates(op.lhs(), v.symbol()) && v.extent() > 1)
-                    throw new CodegenException("CUDA: operation " + op.name() + ": iterator " + v.symbol()
-                            + " does not separate the left-hand side's cells; one thread per output point would race");
-            par.add(f);
-        }
+        List<Factor> par = new ArrayList<>(), ser = new ArrayList<>(), red = new ArrayList<>(cov.reductionFactors());
+        for (Factor f : op.space().factors()) if (!red.contains(f)) (serial(f) ? ser : par).add(f);
         long total = 1;
         for (Factor f : par) total = Math.multiplyExact(total, f.points());
         w.open(signature(entry));
@@ -155,20 +154,21 @@ public class CudaEmitter extends Emitter {
             w.line("const long " + x + " = sf_q % " + f.points() + "L; sf_q /= " + f.points() + "L;");
             coord.put(f, x);
         }
-        blocks(w, par, 0, coord, new HashMap<>(), red);
+        blocks(w, par, 0, coord, new HashMap<>(), ser, red);
         w.close("}");
         return new CudaLaunch(entry, Math.max(1, (total + BLOCK - 1) / BLOCK), 1, 1, BLOCK, 1, 1);
     }
 
     /** Resolves the parallel Concat factors' blocks (an if-chain each), then emits the thread's work. */
-    private void blocks(CodeWriter w, List<Factor> par, int pos, Map<Factor, String> coord, Map<Factor, LoopVar> active, List<Factor> red) {
+    private void blocks(CodeWriter w, List<Factor> par, int pos, Map<Factor, String> coord, Map<Factor, LoopVar> active,
+                        List<Factor> ser, List<Factor> red) {
         if (pos == par.size()) {
-            work(w, active, red);
+            work(w, active, ser, red);
             return;
         }
         Factor f = par.get(pos);
         if (!(f instanceof Factor.Concat(List<LoopVar> parts))) {
-            blocks(w, par, pos + 1, coord, active, red);
+            blocks(w, par, pos + 1, coord, active, ser, red);
             return;
         }
         long start = 0;
@@ -179,14 +179,31 @@ public class CudaEmitter extends Emitter {
             w.line("const long " + iter(v.symbol()) + " = " + coord.get(f) + " - " + start + "L;");
             Map<Factor, LoopVar> inner = new HashMap<>(active);
             inner.put(f, v);
-            blocks(w, par, pos + 1, coord, inner, red);
+            blocks(w, par, pos + 1, coord, inner, ser, red);
             w.close("}");
             start += v.extent();
         }
     }
 
-    /** The thread's work: the reduction loops into a register, then the store. */
-    private void work(CodeWriter w, Map<Factor, LoopVar> active, List<Factor> red) {
+    /**
+     * A non-reduction iterator that does not separate the left-hand side's cells
+     * ({@link Coverage#separates}; a transposed convolution's {@code stride·i + k}): the thread
+     * runs it as a loop and folds each point into the left-hand side in global memory. Threads
+     * differ in some separating iterator, hence write disjoint cells: no atomics are needed. Such
+     * an iterator appears on the left-hand side only inside a sum, so the left-hand side is not
+     * surjective ({@link Coverage}) and the initialization kernel runs first.
+     */
+    private boolean serial(Factor f) {
+        return f instanceof Factor.Single(LoopVar v) && v.extent() > 1 && !Coverage.separates(op.lhs(), v.symbol());
+    }
+
+    /**
+     * The thread's work: the reduction loops into a register, then the store; inside the serial
+     * loops, if any, each point's reduction is folded into the left-hand side (initialised by the
+     * initialization kernel, or folding into existing contents), as the operation's accumulator
+     * says (Prop. 7.6: a non-injective left-hand side has one).
+     */
+    private void work(CodeWriter w, Map<Factor, LoopVar> active, List<Factor> ser, List<Factor> red) {
         Optional<Linear> lhs = address(op.lhs(), active);
         if (lhs.isEmpty()) {
             w.line("/* left-hand side absent in this block */");
@@ -194,6 +211,22 @@ public class CudaEmitter extends Emitter {
         }
         String target = tensorId.get(op.lhs().tensor()) + "[" + lhs.get().render(this::iter) + "]";
         Update u = op.update();
+        if (!ser.isEmpty()) {
+            for (Factor f : ser)
+                for (LoopVar v : f.vars()) w.open("for (long " + iter(v.symbol()) + " = 0; " + iter(v.symbol()) + " < " + v.extent() + "L; "
+                        + iter(v.symbol()) + "++) {");
+            org.shapeforge.codegen.ir.BinOp fold = u.accumulator().orElseThrow();
+            if (red.isEmpty()) {
+                expr(op.rhs(), active).ifPresent(rhs -> w.line(target + " = " + binary(fold, target, rhs) + ";"));
+            } else {
+                String acc = names.fresh('r', "acc");
+                w.line("float " + acc + " = " + literal(u.neutral()) + ";");
+                reduce(w, red, 0, active, acc);
+                w.line(target + " = " + binary(fold, target, acc) + ";");
+            }
+            for (Factor f : ser) for (LoopVar v : f.vars()) w.close("}");
+            return;
+        }
         if (red.isEmpty()) {
             Optional<String> rhs = expr(op.rhs(), active);
             if (rhs.isEmpty()) return;

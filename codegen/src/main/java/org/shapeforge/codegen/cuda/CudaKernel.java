@@ -39,6 +39,11 @@ public final class CudaKernel implements AutoCloseable {
         return new CudaKernel(cuda, op, program, nvcc.compile(stem, program.source()));
     }
 
+    /** Loads {@code ptx} (nvcc's output for {@code program}'s source, e.g. from {@link PtxCompiler#ptx}) on {@code cuda}'s device. */
+    public static CudaKernel of(CudaDriver cuda, Operation op, CudaProgram program, String ptx) {
+        return new CudaKernel(cuda, op, program, ptx);
+    }
+
     /** Enqueues the program's launches; {@code dptrs} are device buffers in the operation's tensor order. */
     public void enqueue(long... dptrs) {
         if (dptrs.length != op.tensors().size())

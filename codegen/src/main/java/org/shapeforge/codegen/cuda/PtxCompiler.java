@@ -4,18 +4,29 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.shapeforge.codegen.run.CodegenException;
 
 /**
  * Generated CUDA to PTX with the system {@code nvcc -ptx -arch=sm_90}, validated by
  * {@code ptxas -arch=sm_90} (which assembles it for the architecture; no GPU needed). The PTX is
  * what the driver API loads ({@code cuModuleLoadData}) where a GPU exists.
+ *
+ * <p>{@link #ptx} caches by source, as {@code CCompiler} does for C: the PTX is kept in the work
+ * directory under the SHA-256 of the flags and the source, written to a temporary name and moved
+ * into place atomically, so a model's repeated layers (and a second run) compile once.
  */
 public final class PtxCompiler {
     public static final String ARCH = "sm_90";
     private final Path workDir;
+    /** How many sources {@link #ptx} compiled (cache misses). */
+    private final AtomicLong compilations = new AtomicLong();
 
     public PtxCompiler(Path workDir) {
         this.workDir = workDir;
@@ -47,6 +58,40 @@ public final class PtxCompiler {
             return Files.readString(ptx, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new CodegenException("CUDA work directory " + workDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The PTX for {@code source}: from the cache where present, else compiled and validated ({@link #compile}) and cached. */
+    public String ptx(String source) {
+        String key = hash(source);
+        Path cached = workDir.resolve("cu_" + key + ".ptx");
+        try {
+            if (Files.isRegularFile(cached)) return Files.readString(cached, StandardCharsets.UTF_8);
+            compilations.incrementAndGet();
+            String stem = "cu_" + key + "-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId();
+            String ptx = compile(stem, source); // writes stem.cu, stem.ptx, stem.cubin: private to this thread
+            Files.move(workDir.resolve(stem + ".cu"), workDir.resolve("cu_" + key + ".cu"), StandardCopyOption.REPLACE_EXISTING);
+            Files.deleteIfExists(workDir.resolve(stem + ".cubin"));
+            Files.move(workDir.resolve(stem + ".ptx"), cached, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return ptx;
+        } catch (IOException e) {
+            throw new CodegenException("CUDA kernel cache " + workDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** How many sources {@link #ptx} compiled so far (a cached PTX is not counted). */
+    public long compilations() {
+        return compilations.get();
+    }
+
+    private static String hash(String source) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(("nvcc -ptx -arch=" + ARCH + "\0").getBytes(StandardCharsets.UTF_8));
+            md.update(source.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest(), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -16,14 +16,15 @@ import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.HostTensor;
 
 /**
- * Runs loop-IR operations through generated C: {@link CKernel} emits the C, {@link CCompiler}
- * compiles it with gcc (cached by source hash) and the FFM runner calls it. Counts the kernels run.
+ * Runs loop-IR operations through a {@link KernelTarget}: generated C by default ({@link CTarget}:
+ * {@link CKernel} emits the C, {@link CCompiler} compiles it with gcc, cached by source hash, and
+ * the FFM runner calls it), or generated CUDA ({@link CudaTarget}). Counts the kernels run.
  * Holds the run's memory budget: every kernel's buffers, and every tensor a lowering allocates
  * from sizes it read from the model's data, are sized in checked arithmetic before anything is
  * allocated or compiled, and refused past the budget ({@link OverBudget}).
  */
 public final class Kernels {
-    private final CCompiler cc;
+    private final KernelTarget target;
     private final long budget;
     private final Map<Operation, CKernel> compiled = new java.util.HashMap<>();
     private RunListener listener;
@@ -39,8 +40,13 @@ public final class Kernels {
 
     /** Kernels whose every allocation is at most {@code budget} bytes. */
     public Kernels(CCompiler cc, long budget) {
+        this(new CTarget(cc), budget);
+    }
+
+    /** Kernels run through {@code target}, every allocation at most {@code budget} bytes. */
+    public Kernels(KernelTarget target, long budget) {
         if (budget < 1) throw new IllegalArgumentException("a memory budget must be positive, got " + budget);
-        this.cc = cc;
+        this.target = java.util.Objects.requireNonNull(target, "target");
         this.budget = budget;
     }
 
@@ -124,6 +130,7 @@ public final class Kernels {
 
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
+        if (target instanceof CudaTarget cuda) return cuda.run(op, inputs); // its own compile cache; not planned, not profiled
         CKernel c = kernel(op);
         HostTensor out = timings == null ? c.run(inputs, Double.NaN) : timed(c, op, inputs);
         if (listener != null) listener.kernel(c, inputs, out);
@@ -136,9 +143,17 @@ public final class Kernels {
      * {@link #threads(int)} on the calling thread.
      */
     public CKernel kernel(Operation op) {
-        CKernel c = compiled.computeIfAbsent(op, o -> CKernel.compile(o, cc));
+        CKernel c = compiled.computeIfAbsent(op, o -> CKernel.compile(o, compiler()));
         threadsOn();
         return c;
+    }
+
+    /** The C compiler of this target's kernels (the CUDA target's host side compiles C too). */
+    private CCompiler compiler() {
+        return switch (target) {
+            case CTarget(CCompiler cc) -> cc;
+            case CudaTarget cuda -> cuda.hostCompiler();
+        };
     }
 
     /** Applies the thread count set by {@link #threads(int)} to the calling thread (OpenMP's is a per-thread setting), once a thread. */
