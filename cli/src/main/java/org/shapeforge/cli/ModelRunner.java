@@ -9,9 +9,9 @@ import org.shapeforge.onnx.values.Value;
  * How {@code bench models} runs a model in-process (issue 29): the one seam between the benchmark
  * and the runtime it measures. {@link #prepare} does everything a deployment does once — compile
  * the kernels, plan the run — on the given inputs, at an OpenMP thread count; {@link Prepared#run}
- * is the steady-state call the benchmark times. Implemented by {@link GraphRunRunner} (the
- * interpreter, {@code GraphRun.execute} with one warm kernel cache); a compiled plan replaces it
- * by implementing this interface and nothing else. A test plants a wrong runner here
+ * is the steady-state call the benchmark times. Implemented by {@link CompiledRunner} (the
+ * compiled plan, {@code values.plan.CompiledModel}: what the benchmark measures) and
+ * {@link GraphRunRunner} (the interpreter, {@code GraphRun.execute} with one warm kernel cache). A test plants a wrong runner here
  * ({@code ModelsBenchTest}) to see that the benchmark catches wrong answers.
  */
 interface ModelRunner {

@@ -86,8 +86,8 @@ public final class ModelsBench implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** How models run in-process: the seam a compiled plan replaces; a test plants a wrong one. */
-    ModelRunner runner = new GraphRunRunner();
+    /** How models run in-process: a compiled plan ({@link CompiledRunner}); a test plants a wrong one. */
+    ModelRunner runner = new CompiledRunner();
 
     @Override
     public Integer call() throws IOException {

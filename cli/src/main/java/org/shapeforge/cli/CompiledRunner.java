@@ -1,0 +1,44 @@
+package org.shapeforge.cli;
+
+import java.util.Map;
+import java.util.OptionalInt;
+import onnx.Onnx.ModelProto;
+import org.shapeforge.codegen.run.CCompiler;
+import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.Value;
+import org.shapeforge.onnx.values.plan.CompiledModel;
+
+/**
+ * {@link ModelRunner} by a compiled model ({@link CompiledModel}, issue 29): preparing records one
+ * interpreted run (fusion included) and plans its replay — kernels compiled once, constants
+ * uploaded once, native buffers allocated once; the steady-state run writes the inputs, invokes
+ * the kernels in order and reads the outputs. A model that cannot be planned (a data-dependent op)
+ * is interpreted at every run, as {@link CompiledModel#interpreted} says. The fused-group count is
+ * the recorded run's. The compiled model's native memory lives as long as the benchmark's process
+ * (one per model and thread count; a benchmark, not a server).
+ */
+final class CompiledRunner implements ModelRunner {
+    private final CCompiler cc;
+
+    CompiledRunner(CCompiler cc) {
+        this.cc = cc;
+    }
+
+    CompiledRunner() {
+        this(CCompiler.system());
+    }
+
+    @Override
+    public Prepared prepare(ModelProto model, Map<String, Value> inputs, int threads) {
+        Kernels kernels = new Kernels(cc).threads(threads);
+        int before = kernels.fusedGroups();
+        CompiledModel compiled = CompiledModel.compile(model, inputs, kernels).threads(threads);
+        OptionalInt groups = OptionalInt.of(kernels.fusedGroups() - before);
+        return in -> new Outcome(compiled.run(in), compiled.kernels(), groups);
+    }
+
+    @Override
+    public long compilations() {
+        return cc.compilations();
+    }
+}
