@@ -96,18 +96,17 @@ void k_conv(float **restrict sf_args) {
                     for (long ir = 0; ir < mc; ir += SF_MR) {
                         for (long i = 0; i < SF_MR; i++) {
                             float *dst = apack + ir * kc + i;
-                            if (ir + i < mc) {
-                                const float *src = pa + v_oam[ic + ir + i];
-                                for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[(kc0 + p) * 1L];
-                            } else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;
+                            if (ir + i < mc) { const float *src = pa + v_oam[ic + ir + i] + kc0; for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[p]; }
+                            else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;
                         }
                     }
                     for (long jr = 0; jr < nc; jr += SF_NR) {
                         for (long ir = 0; ir < mc; ir += SF_MR) {
                             const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);
-                            if (mr == SF_MR && nr == SF_NR && v_cfull[(jc + jr) / SF_NR]) { sf_ukernel_to(kc, apack + ir * kc, bpack + jr * kc, pc + v_ocm[ic + ir] + v_ocn[jc + jr], 72L, first); continue; }
+                            const float *ap = apack + ir * kc;
+                            if (mr == SF_MR && nr == SF_NR && v_cfull[(jc + jr) / SF_NR]) { sf_ukernel_to(kc, ap, bpack + jr * kc, pc + v_ocm[ic + ir] + v_ocn[jc + jr], 72L, first); continue; }
                             float ct[SF_MR * SF_NR] __attribute__((aligned(64)));
-                            sf_ukernel(kc, apack + ir * kc, bpack + jr * kc, ct);
+                            sf_ukernel(kc, ap, bpack + jr * kc, ct);
                             if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) pc[v_ocm[ic + ir + i] + v_ocn[jc + jr + j]] = ct[i * SF_NR + j];
                             else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) pc[v_ocm[ic + ir + i] + v_ocn[jc + jr + j]] += ct[i * SF_NR + j];
                         }

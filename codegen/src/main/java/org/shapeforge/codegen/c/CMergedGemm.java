@@ -15,7 +15,10 @@ import org.shapeforge.codegen.ir.Operation;
  * whole image) is row copies; a full C tile whose columns lie contiguously is written in place by
  * the micro-kernel (when the m-axes form one stride, {@link MergedAxes#progression}), other tiles
  * through a temporary. Reduction blocks are at most {@code SF_KC} deep and never straddle two
- * taps ({@link MergedAxes#innerK}), so each cell sums as {@link CGemm}'s per-tap GEMMs did. Work items: (batch point, column chunk, row super-block), handed out
+ * taps ({@link MergedAxes#innerK}), so each cell sums as {@link CGemm}'s per-tap GEMMs did. Weights
+ * not at unit stride along K (taps outside channels: stride KH·KW) are packed a whole row at a time
+ * per work item (the row in L1), not once per reduction block: per block, a 512 × 4608 layer
+ * touched each cache line of its 9.4 MB nine times. Work items: (batch point, column chunk, row super-block), handed out
  * dynamically by OpenMP; each packs its own panels. With {@code initialize} the first reduction
  * block stores its tile, later blocks add to it.
  */
@@ -42,11 +45,14 @@ final class CMergedGemm {
         boolean akStrided = MergedAxes.progression(op, x.ks(), la, sAk), inPlace = MergedAxes.progression(op, x.ms(), lc, ldc);
         boolean par = points * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
         long split = par && points < 8 ? 4 : 1;
+        // A not at unit stride along K (a convolution's weights, taps outside the channels): each
+        // row packed whole while it sits in L1, not revisited once per reduction block
+        boolean whole = !(akStrided && sAk == 1);
         w.line("const long nch = sf_lmin(512L, ((" + n + "L + " + (split - 1) + ") / " + split + " + SF_NR - 1) / SF_NR * SF_NR);");
         w.line("const long msb = ((" + m + "L + " + (split - 1) + ") / " + split + " + SF_MC - 1) / SF_MC * SF_MC;");
         w.line("const long items_n = (" + n + "L + nch - 1) / nch, items_m = (" + m + "L + msb - 1) / msb;");
         w.open((par ? "#pragma omp parallel\n" : "") + "{");
-        w.line("float *apack = sf_alloc((long)SF_MC * SF_KC);");
+        w.line("float *apack = sf_alloc((long)SF_MC * " + (whole ? k + "L" : "SF_KC") + ");");
         w.line("float *bpack = sf_alloc((long)SF_KC * nch);");
         if (par) w.line("#pragma omp for schedule(dynamic, 1)");
         w.open("for (long item = 0; item < " + points + "L * items_n * items_m; item++) {");
@@ -63,10 +69,66 @@ final class CMergedGemm {
         w.line("float *restrict pc = " + C + " + bc;");
         w.line("const long jc = item_n * nch, nc = sf_lmin(nch, " + n + "L - jc);");
         w.line("const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, " + m + "L);");
-        // reduction blocks within one tap: the per-tap GEMMs' order of summation, exactly
-        w.open("for (long kc0 = 0, kc; kc0 < " + k + "L; kc0 += kc) {");
-        w.line("kc = sf_lmin(SF_KC, " + x.innerK(op) + "L - kc0 % " + x.innerK(op) + "L);");
-        w.line("const int first = " + (initialize ? "kc0 == 0" : "0") + ";");
+        String kLoop = "for (long kc0 = 0, kc; kc0 < " + k + "L; kc0 += kc) {"; // blocks within one tap: the per-tap GEMMs' order
+        String kBlock = "kc = sf_lmin(SF_KC, " + x.innerK(op) + "L - kc0 % " + x.innerK(op) + "L);";
+        String first = "const int first = " + (initialize ? "kc0 == 0" : "0") + ";";
+        String ap;
+        if (whole) { // per row block: its rows packed whole, then every reduction block (B repacked per row block)
+            w.open("for (long ic = m0; ic < m1; ic += SF_MC) {");
+            w.line("const long mc = sf_lmin(SF_MC, m1 - ic);");
+            w.open("for (long r = 0; r < (mc + SF_MR - 1) / SF_MR * SF_MR; r++) {");
+            w.line("float *dst = apack + r / SF_MR * " + k + "L * SF_MR + r % SF_MR;");
+            w.open("if (r < mc) {");
+            w.line("const float *src = pa + " + am + "[ic + r];");
+            w.line("for (long p = 0; p < " + k + "L; p++) dst[p * SF_MR] = src[" + ak + "[p]];");
+            w.close("} else for (long p = 0; p < " + k + "L; p++) dst[p * SF_MR] = 0.0f;");
+            w.close("}");
+            w.open(kLoop);
+            w.line(kBlock);
+            w.line(first);
+            packB(w, bfull, bk, bn);
+            ap = "apack + ir / SF_MR * " + k + "L * SF_MR + kc0 * SF_MR";
+        } else { // per reduction block: B's panels, then each row block's A panels (unit stride along K)
+            w.open(kLoop);
+            w.line(kBlock);
+            w.line(first);
+            packB(w, bfull, bk, bn);
+            w.open("for (long ic = m0; ic < m1; ic += SF_MC) {");
+            w.line("const long mc = sf_lmin(SF_MC, m1 - ic);");
+            w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
+            w.open("for (long i = 0; i < SF_MR; i++) {");
+            w.line("float *dst = apack + ir * kc + i;");
+            w.line("if (ir + i < mc) { const float *src = pa + " + am + "[ic + ir + i] + kc0; for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[p]; }");
+            w.line("else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;");
+            w.close("}");
+            w.close("}");
+            ap = "apack + ir * kc";
+        }
+        w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
+        w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
+        w.line("const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);");
+        w.line("const float *ap = " + ap + ";");
+        if (inPlace)
+            w.line("if (mr == SF_MR && nr == SF_NR && " + cfull + "[(jc + jr) / SF_NR]) { sf_ukernel_to(kc, ap, bpack + jr * kc, pc + "
+                    + cm + "[ic + ir] + " + cn + "[jc + jr], " + ldc + "L, first); continue; }");
+        w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
+        w.line("sf_ukernel(kc, ap, bpack + jr * kc, ct);");
+        String cell = "pc[" + cm + "[ic + ir + i] + " + cn + "[jc + jr + j]]";
+        w.line("if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) " + cell + " = ct[i * SF_NR + j];");
+        w.line("else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) " + cell + " += ct[i * SF_NR + j];");
+        w.close("}");
+        w.close("}");
+        w.close("}"); // the row block (or reduction block)
+        w.close("}"); // the reduction block (or row block)
+        w.close("}"); // the work item
+        w.line("free(apack);");
+        w.line("free(bpack);");
+        w.close("}");
+        for (String t : List.of(am, ak, bk, bn, cm, cn, bfull, cfull)) w.line("free(" + t + ");");
+    }
+
+    /** Packs the reduction block's B panels for the item's columns: row copies where a panel's columns run contiguously. */
+    private static void packB(CodeWriter w, String bfull, String bk, String bn) {
         w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
         w.line("float *dst = bpack + jr * kc;");
         w.line("const long j0 = jc + jr;");
@@ -81,38 +143,6 @@ final class CMergedGemm {
         w.close("}");
         w.close("}");
         w.close("}");
-        w.open("for (long ic = m0; ic < m1; ic += SF_MC) {");
-        w.line("const long mc = sf_lmin(SF_MC, m1 - ic);");
-        w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
-        w.open("for (long i = 0; i < SF_MR; i++) {");
-        w.line("float *dst = apack + ir * kc + i;");
-        w.open("if (ir + i < mc) {");
-        w.line("const float *src = pa + " + am + "[ic + ir + i];");
-        if (akStrided) w.line("for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[(kc0 + p) * " + sAk + "L];");
-        else w.line("for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[" + ak + "[kc0 + p]];");
-        w.close("} else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;");
-        w.close("}");
-        w.close("}");
-        w.open("for (long jr = 0; jr < nc; jr += SF_NR) {");
-        w.open("for (long ir = 0; ir < mc; ir += SF_MR) {");
-        w.line("const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);");
-        if (inPlace)
-            w.line("if (mr == SF_MR && nr == SF_NR && " + cfull + "[(jc + jr) / SF_NR]) { sf_ukernel_to(kc, apack + ir * kc, bpack + jr * kc, pc + "
-                    + cm + "[ic + ir] + " + cn + "[jc + jr], " + ldc + "L, first); continue; }");
-        w.line("float ct[SF_MR * SF_NR] __attribute__((aligned(64)));");
-        w.line("sf_ukernel(kc, apack + ir * kc, bpack + jr * kc, ct);");
-        String cell = "pc[" + cm + "[ic + ir + i] + " + cn + "[jc + jr + j]]";
-        w.line("if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) " + cell + " = ct[i * SF_NR + j];");
-        w.line("else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) " + cell + " += ct[i * SF_NR + j];");
-        w.close("}");
-        w.close("}");
-        w.close("}");
-        w.close("}");
-        w.close("}");
-        w.line("free(apack);");
-        w.line("free(bpack);");
-        w.close("}");
-        for (String t : List.of(am, ak, bk, bn, cm, cn, bfull, cfull)) w.line("free(" + t + ");");
     }
 
     /** A table of the offsets of {@code axes}' points (odometer order, the last axis fastest) under {@code lin}. */
