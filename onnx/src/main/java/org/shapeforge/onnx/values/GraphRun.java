@@ -160,7 +160,8 @@ public final class GraphRun {
     /**
      * Runs a fusion group as one kernel ({@link FusedGroups}) where its values allow: the members
      * as the producer's epilogue, else (the producer run on its own) as one pointwise kernel, else
-     * node by node. The non-finite watch sees the group as its root, reading what the group reads.
+     * node by node. A fused result holding NaN or ±∞ from finite inputs is recomputed node by node,
+     * so that the non-finite watch names the node that made it.
      */
     private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
             Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener) {
@@ -187,7 +188,11 @@ public final class GraphRun {
         group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
         for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
         for (NodeProto n : run) for (String s : n.getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
-        watch(root, ins, List.of(v.get()), false, watch);
+        if (NonFinite.count(v.get().data()) > 0 && ins.stream().allMatch(x -> x == null || NonFinite.count(x.data()) == 0)) {
+            // NaN or ±∞ from finite inputs: replay the group node by node, so the watch names the node that made it
+            for (NodeProto n : run) step(n, values, known, k, opset, watch);
+            return;
+        }
         values.put(root.getOutput(0), v.get());
     }
 
