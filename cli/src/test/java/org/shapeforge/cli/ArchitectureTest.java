@@ -122,6 +122,16 @@ class ArchitectureTest {
                 s -> s.is("solver-native/src/main/java/org/shapeforge/solve/CanonicalOrder.java")));
     }
 
+    /**
+     * The program front end and the pipeline decide on a failure's typed data, never on its text
+     * (issue 30: the hidden-dimension diagnosis searched the solver's message).
+     */
+    @Test
+    void theProgramFrontEndReadsNoMessageBack() throws IOException {
+        assertEquals(Set.of(), breaking(Pattern.compile("(message|reason|getMessage)\\(\\)\\s*\\.\\s*(contains|indexOf|startsWith|endsWith|matches|split)\\("),
+                s -> !s.path().startsWith("constraints/src/main/java/org/shapeforge/program/") && !s.module().equals("pipeline")));
+    }
+
     @Test
     void everyOptionBlockOfTheMixinsIsDeclaredOnce() throws IOException {
         for (String option : List.of("\"--json\", description = \"print one JSON document\")", "\"--timeout-ms\", paramLabel = \"T\", description = \"bound the whole command",
