@@ -24,7 +24,6 @@ void k_conv(float **restrict sf_args) {
                                 const int first = kc0 == 0 && v_r_c == 0 && v_r_k0 == 0;
                                 for (long jr = 0; jr < nc; jr += SF_NR) {
                                     float *dst = v_bpack + jr * kc;
-                                    if (jr + SF_NR <= nc) for (long j = 0; j < SF_NR; j++) { const float *src = v_pb + (jc + jr + j) * 22L + kc0; for (long p = 0; p < kc; p++) dst[p * SF_NR + j] = src[p]; } else
                                     for (long p = 0; p < kc; p++) {
                                         for (long j = 0; j < SF_NR; j++) {
                                             dst[p * SF_NR + j] = jr + j < nc ? v_pb[(kc0 + p) * 1L + (jc + jr + j) * 22L] : 0.0f;
