@@ -177,12 +177,12 @@ public class CEmitter extends Emitter {
     /**
      * Whether the trailing reductions of {@code plan} accumulate in vector lanes: a contiguous
      * reduction ({@link LoopPlan#contiguous}) of single factors folding into the cell's value with an
-     * associative, commutative accumulator (ADD, MUL, MAX, MIN), the innermost at least {@link #MIN_LANE_EXTENT} long.
+     * order-free accumulator (MAX, MIN), the innermost at least {@link #MIN_LANE_EXTENT} long.
      */
     private boolean lanes(LoopPlan plan, boolean initialized) {
         Update u = op.update();
         if (!plan.contiguous() || u.accumulator().isEmpty() || !(initialized || !u.initializeNeutral())) return false;
-        if (!List.of(BinOp.ADD, BinOp.MUL, BinOp.MAX, BinOp.MIN).contains(u.accumulator().get())) return false;
+        if (!List.of(BinOp.MAX, BinOp.MIN).contains(u.accumulator().get())) return false; // LoopPlan: order-free folds only
         for (Factor f : plan.order().subList(plan.order().size() - plan.reductions(), plan.order().size()))
             if (!(f instanceof Factor.Single)) return false;
         return plan.order().getLast().vars().getFirst().extent() >= MIN_LANE_EXTENT;
@@ -195,9 +195,8 @@ public class CEmitter extends Emitter {
      * The trailing reductions of a contiguous plan for one cell: {@code SF_NR} lanes start at the
      * accumulator's neutral element, the innermost (unit-stride) loop runs {@code SF_NR} points at a
      * time, one per lane (the vectorizer's straight-line loads and lane-wise folds), the remainder
-     * folds into a scalar, the lanes fold into it, and it folds into the cell once. Each lane folds
-     * its points in order; the fold's association differs from the nest's (a sum's rounding, within
-     * the comparison's tolerance; MAX and MIN are exact).
+     * folds into a scalar, the lanes fold into it, and it folds into the cell once (MAX and MIN:
+     * the same value in any order).
      */
     private void laneReduction(CodeWriter w, LoopPlan plan, int pos, Map<Factor, LoopVar> active) {
         Optional<String> rhs = expr(op.rhs(), active);

@@ -104,7 +104,6 @@ final class CGemm {
         if (sBn == 1) // a full panel of unit-stride rows: row copies the compiler turns into vector moves
             w.line("if (jr + SF_NR <= nc) for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, " + pb + " + (kc0 + p) * "
                     + sBk + "L + jc + jr, SF_NR * sizeof(float)); else");
-        else if (sBk == 1) w.line(kContiguousPanel(pb, sBn));
         w.open("for (long p = 0; p < kc; p++) {");
         w.open("for (long j = 0; j < SF_NR; j++) {");
         w.line("dst[p * SF_NR + j] = jr + j < nc ? " + pb + "[(kc0 + p) * " + sBk + "L + (jc + jr + j) * " + sBn + "L] : 0.0f;");
@@ -145,17 +144,6 @@ final class CGemm {
         for (int i = 0; i < sh.batch().size() + sh.outerK().size(); i++) w.close("}");
         if (outer) free(w, ap, bp);
         return inTile;
-    }
-
-    /**
-     * The packing of a full B panel whose reduction axis is B's unit-stride one (attention's
-     * {@code K} in {@code Q·Kᵀ}: n = key position, k = feature): column by column, each a
-     * contiguous run of {@code kc} values, instead of a gather at n's stride for every k; followed
-     * by {@code else} (the generic packing of edge panels).
-     */
-    private static String kContiguousPanel(String pb, long sBn) {
-        return "if (jr + SF_NR <= nc) for (long j = 0; j < SF_NR; j++) { const float *src = " + pb + " + (jc + jr + j) * " + sBn
-                + "L + kc0; for (long p = 0; p < kc; p++) dst[p * SF_NR + j] = src[p]; } else";
     }
 
     /**

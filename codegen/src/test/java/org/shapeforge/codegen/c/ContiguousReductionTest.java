@@ -21,12 +21,12 @@ import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.HostTensor;
 
 /**
- * Reductions along a read's contiguous axis ({@link LoopPlan#contiguous}: a layer norm's mean, a
- * softmax's max and sum) run innermost and fold in vector lanes; reductions along a strided axis
- * keep the output's unit-stride loop innermost. Every shape's C is checked against a fold written
+ * MAX and MIN reductions along a read's contiguous axis ({@link LoopPlan#contiguous}: a softmax's
+ * max) run innermost and fold in vector lanes; reductions along a strided axis, and sums and
+ * products (whose rounding depends on the order), keep the output's unit-stride loop innermost. Every shape's C is checked against a fold written
  * here over the input's cells (independent of the IR), with odd extents (a lane remainder), two
  * reduced axes, every lane-foldable accumulator, all-negative values (the MAX lanes start at −∞,
- * not 0) and a fold into existing contents (the lanes fold into the cell once).
+ * not 0) and a fold into existing contents (kept where larger).
  */
 class ContiguousReductionTest {
 
@@ -67,17 +67,19 @@ class ContiguousReductionTest {
 
     @Test
     void theContiguousReductionRunsInnermostAndTheStridedOneDoesNot() {
-        LoopPlan rows = LoopPlan.of(Ops.reduce(BinOp.ADD, List.of(7, 70), List.of(1)));
+        LoopPlan rows = LoopPlan.of(Ops.reduce(BinOp.MAX, List.of(7, 70), List.of(1)));
         assertTrue(rows.contiguous());
         assertEquals("d1", ((Factor.Single) rows.order().getLast()).var().symbol());
         assertEquals(1, rows.parallel());
         LoopPlan heads = LoopPlan.of(Ops.reduce(BinOp.MAX, List.of(2, 3, 4, 37), List.of(3)));
         assertTrue(heads.contiguous());
         assertEquals(3, heads.parallel(), "every output loop is outside the reduction and parallel");
-        LoopPlan columns = LoopPlan.of(Ops.reduce(BinOp.ADD, List.of(4, 70, 7), List.of(1)));
+        LoopPlan sum = LoopPlan.of(Ops.reduce(BinOp.ADD, List.of(7, 70), List.of(1)));
+        assertFalse(sum.contiguous(), "a sum keeps the nest's order: its rounding depends on it");
+        LoopPlan columns = LoopPlan.of(Ops.reduce(BinOp.MIN, List.of(4, 70, 7), List.of(1)));
         assertFalse(columns.contiguous());
         assertEquals("d2", ((Factor.Single) columns.order().getLast()).var().symbol(), "the output's unit-stride loop stays innermost");
-        LoopPlan middle = LoopPlan.of(Ops.reduce(BinOp.ADD, List.of(3, 37, 5), List.of(1)));
+        LoopPlan middle = LoopPlan.of(Ops.reduce(BinOp.MAX, List.of(3, 37, 5), List.of(1)));
         assertFalse(middle.contiguous(), "the reduced axis is not the read's last");
     }
 
@@ -117,15 +119,15 @@ class ContiguousReductionTest {
     }
 
     @Test
-    void aFoldIntoExistingContentsAddsTheLanesOnce() {
+    void aFoldIntoExistingContentsKeepsThem() {
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
-        // c += Σ a onto c's contents (given): each cell's sum is added exactly once
-        Operation op = reduce(BinOp.ADD, List.of(5, 77), List.of(1), e -> e, true);
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
-        HostTensor a = HostTensor.random(List.of(5, 77), rnd), c = HostTensor.random(List.of(5), rnd);
+        // c = max(c, max a) onto c's contents (given): the even cells hold 1.5, above every value of a, and keep it
+        Operation op = reduce(BinOp.MAX, List.of(6, 77), List.of(1), e -> e, true);
+        HostTensor a = HostTensor.random(List.of(6, 77), new java.util.SplittableRandom(3)), c = HostTensor.zeros(List.of(6));
+        for (int i = 0; i < 6; i++) c.data()[i] = i % 2 == 0 ? 1.5 : -1.5;
         HostTensor got = CKernel.compile(op, Harness.compiler()).run(java.util.Map.of("a", a, "c", c), Harness.GARBAGE);
-        HostTensor want = fold(a, List.of(1), BinOp.ADD, x -> x, 0);
-        for (int i = 0; i < 5; i++) want.data()[i] += (float) c.data()[i];
+        HostTensor want = fold(a, List.of(1), BinOp.MAX, x -> x, Double.NEGATIVE_INFINITY);
+        for (int i = 0; i < 6; i++) want.data()[i] = Math.max(want.data()[i], c.data()[i]);
         Errors e = Errors.compare(got, want);
         assertTrue(e.within(Harness.TOLERANCE), e.toString());
     }

@@ -98,7 +98,7 @@ class FusedGemmAxesTest {
         assertEquals(List.of(7L, 5L, 9L), List.of(s.m(), s.n(), s.k()));
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         checkAgainstEinsum(op, ext, a, b, c, 1);
-        // keys long enough for a full B panel (32 on AVX-512, 16 on AVX2) and a partial one, packed column by column
+        // keys long enough for a full B panel (32 on AVX-512, 16 on AVX2) and a partial one, K read at its row stride
         Map<String, Integer> wide = extents("b", 2, "s", 13, "h", 3, "t", 45, "d", 21);
         checkAgainstEinsum(einsumOp("scores", wide, a, b, c), wide, a, b, c, 2);
     }
