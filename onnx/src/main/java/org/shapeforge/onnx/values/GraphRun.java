@@ -180,17 +180,13 @@ public final class GraphRun {
             for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch, listener);
             return;
         }
-        List<Value> ins = new ArrayList<>(); // what the group reads from outside, for the non-finite watch
-        Set<String> inside = new HashSet<>();
-        for (FusionPlan.Member m : group.members()) inside.add(m.output());
-        group.producer().ifPresent(p -> inside.add(p.output()));
-        List<NodeProto> run = new ArrayList<>();
-        group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
-        for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
-        for (NodeProto n : run) for (String s : n.getInputList()) if (!s.isEmpty() && !inside.contains(s)) ins.add(values.get(s));
+        List<Value> ins = outside(nodes, group, values); // what the group reads from outside, for the non-finite watch
         if (NonFinite.count(v.get().data()) > 0 && ins.stream().allMatch(x -> x == null || NonFinite.count(x.data()) == 0)) {
             // NaN or ±∞ from finite inputs: replay the group node by node, so the watch names the node that made it
-            for (NodeProto n : run) step(n, values, known, k, opset, watch);
+            List<NodeProto> run = new ArrayList<>();
+            group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
+            for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
+            for (NodeProto n : run) step(n, values, known, k, opset, watch, listener);
             return;
         }
         values.put(root.getOutput(0), v.get());
