@@ -162,6 +162,7 @@ final class ProjectionSolver {
      * operand by the offset (the size formula has no offset, seed 000).
      */
     private void checkBounds(Map<AxisRef, Padding> padding) {
+        if (boundOf.isEmpty()) return; // only a class bound to a derived term has an index to check
         Map<String, Long> extent = new HashMap<>();
         for (var e : symbolOf.entrySet()) extent.put(e.getValue(), size(e.getKey()));
         for (List<Node> axes : in.axes())
@@ -357,6 +358,11 @@ final class ProjectionSolver {
     }
 
     private List<Factor.Entry> product() {
+        if (concats.isEmpty()) { // no Concat index: every symbol is an entry of its own, in naming order
+            List<Factor.Entry> out = new ArrayList<>(symbolOf.size());
+            for (var e : symbolOf.entrySet()) out.add(new Factor.Entry(List.of(new Factor(e.getValue(), size(e.getKey())))));
+            return out;
+        }
         List<String> order = new ArrayList<>(symbolOf.values());
         Map<String, Long> extent = new HashMap<>();
         for (var e : symbolOf.entrySet()) extent.put(e.getValue(), size(e.getKey()));
