@@ -77,7 +77,10 @@ class RunOnnxCommandTest {
         JsonNode doc = Cli.JSON.readTree(r.out());
         assertEquals("[4.0,0.0,0.0,1.0]", doc.at("/outputs/y/values").toString());
         assertTrue(doc.at("/outputs/y/passed").asBoolean());
-        assertTrue(doc.get("kernels").asInt() >= 2, r.out());
+        // issue 29: the Relu is the MatMul's epilogue, one kernel
+        assertEquals(1, doc.get("kernels").asInt(), r.out());
+        assertEquals(1, doc.get("fused_groups").asInt(), r.out());
+        assertEquals(2, doc.get("fused_nodes").asInt(), r.out());
     }
 
     @Test

@@ -19,7 +19,8 @@ import org.shapeforge.onnx.values.fusion.FusionPlan;
 
 /**
  * A model run through generated C, node by node in graph order (ONNX requires a topological
- * order): initializers and {@code Constant}s are data, every computing node is lowered to loop-IR
+ * order) except where its {@link FusionPlan} runs a group of nodes as one kernel at the group's
+ * root (issue 29: {@link FusedGroups}): initializers and {@code Constant}s are data, every computing node is lowered to loop-IR
  * operations ({@link NodeLowering}), compiled and run; If, Loop and Scan run their subgraphs the
  * same way, steered by the concrete values of their conditions ({@link ControlFlow}). Expected outputs, when given, are compared
  * with {@link Errors}' normwise relative error {@code max|got − want| / max|want|} (positions where

@@ -27,10 +27,16 @@ record PointwiseForm(List<Integer> dims, int type, Function<List<Expr>, Expr> f)
 
     /**
      * The form of {@code op} on {@code in}, or empty where fusing could change the result or the
-     * op needs data computed inside the group: operands other than FLOAT or DOUBLE (integer
-     * arithmetic truncates, a narrow float rounds), or a Clip bound with no value.
+     * op needs data computed inside the group: too few inputs (the node's own lowering reports
+     * it), operands other than FLOAT or DOUBLE (integer arithmetic truncates, a narrow float
+     * rounds), or a Clip bound with no value.
      */
     static Optional<PointwiseForm> of(String op, Attrs at, List<Operand> in, IntPredicate known, long opset) {
+        int needed = switch (op) { // a malformed node runs on its own, and its lowering names it
+            case "Add", "Sub", "Mul", "Div", "Pow", "PRelu" -> 2;
+            default -> 1;
+        };
+        if (in.size() < needed || in.subList(0, needed).contains(null)) return Optional.empty();
         List<Operand> present = in.stream().filter(java.util.Objects::nonNull).toList();
         if (present.isEmpty() || !present.stream().allMatch(o -> real(o.type()))) return Optional.empty();
         int type = present.getFirst().type();
