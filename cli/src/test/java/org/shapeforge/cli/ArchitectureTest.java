@@ -79,7 +79,7 @@ class ArchitectureTest {
     @Test
     void protobufStaysInOnnxAndTheCommandsThatHandOnItsModel() throws IOException {
         Set<String> handOn = Set.of("cli/src/main/java/org/shapeforge/cli/ImportCommand.java",
-                "cli/src/main/java/org/shapeforge/cli/OnnxRun.java", "cli/src/main/java/org/shapeforge/cli/OnnxCudaRun.java",
+                "cli/src/main/java/org/shapeforge/cli/OnnxRun.java", "cli/src/main/java/org/shapeforge/cli/OnnxCudaRun.java", "cli/src/main/java/org/shapeforge/cli/CompiledRunner.java",
                 "cli/src/main/java/org/shapeforge/cli/ModelCorpus.java",
                 // bench import times the parse apart from the translation; the AOT training writes its sample model
                 "cli/src/main/java/org/shapeforge/cli/WarmImport.java", "cli/src/main/java/org/shapeforge/cli/SampleModel.java",

@@ -35,9 +35,9 @@ import org.shapeforge.codegen.run.CodegenException;
  *       global memory, after the initialization kernel: no two threads share a cell, so no atomics.
  * </ul>
  * An operation past one launch's grid is refused ({@link CudaRefusal}, thrown as a
- * {@link CodegenException} by {@link #source}). An operation with an
- * {@link org.shapeforge.codegen.ir.Epilogue} (issue 29) is refused the same way: the CUDA kernels
- * do not apply one yet, and silently leaving it out would compute another function.
+ * {@link CodegenException} by {@link #source}). An operation's
+ * {@link org.shapeforge.codegen.ir.Epilogue} (issue 29) is a launch of its own after the main one,
+ * one thread per finished cell.
  */
 public class CudaEmitter extends Emitter {
     static final int BLOCK = 256;
@@ -79,9 +79,6 @@ public class CudaEmitter extends Emitter {
 
     @Override
     public String source() {
-        if (op.epilogue().isPresent())
-            throw new CodegenException("CUDA: operation " + op.name() + " has an epilogue, which the CUDA emitter does not apply yet"
-                    + " (issue 29); run it through the C emitter");
         launches.clear();
         CudaRefusal.of(op).ifPresent(r -> {
             throw new CodegenException(r.message());
@@ -98,7 +95,32 @@ public class CudaEmitter extends Emitter {
         if (init) initKernel(w);
         if (gemm.isPresent()) launches.add(new CudaGemm(this, gemm.get()).emit(w, op.update().initializeNeutral()));
         else launches.add(pointKernel(w));
+        if (op.epilogue().isPresent()) launches.add(epilogueKernel(w, cov));
         return w.toString();
+    }
+
+    /**
+     * The {@link org.shapeforge.codegen.ir.Epilogue}'s launch, after the main one (issue 29): one
+     * thread per point of the non-reduction factors (all Single: {@link Operation} checks it), each
+     * applying {@code L = epilogue} to its finished cell once — C's second pass
+     * ({@code CEmitter.epiloguePass}) on the grid.
+     */
+    private CudaLaunch epilogueKernel(CodeWriter w, Coverage cov) {
+        List<LoopVar> cells = new ArrayList<>();
+        for (Factor f : op.space().factors()) if (!cov.reductionFactors().contains(f)) cells.add(f.vars().getFirst());
+        long total = 1;
+        for (LoopVar v : cells) total = Math.multiplyExact(total, v.extent());
+        String name = names.fresh('k', op.name() + "_epilogue");
+        w.open(signature(name));
+        w.line("long sf_q = (long)blockIdx.x * blockDim.x + threadIdx.x;");
+        w.line("if (sf_q >= " + total + "L) return;");
+        for (int i = cells.size() - 1; i >= 0; i--) {
+            LoopVar v = cells.get(i);
+            w.line("const long " + iter(v.symbol()) + " = sf_q % " + v.extent() + "L; sf_q /= " + v.extent() + "L;");
+        }
+        w.line(element(op.lhs(), Map.of()).orElseThrow() + " = " + expr(op.epilogue().orElseThrow().expr(), Map.of()).orElseThrow() + ";");
+        w.close("}");
+        return new CudaLaunch(name, Math.max(1, (total + BLOCK - 1) / BLOCK), 1, 1, BLOCK, 1, 1);
     }
 
     @Override

@@ -115,6 +115,20 @@ class CudaPointKernelsOnHostTest {
                 && f instanceof Factor.Single(LoopVar v) && v.extent() > 1 && !org.shapeforge.codegen.ir.Coverage.separates(op.lhs(), v.symbol()));
     }
 
+    /**
+     * Issue 29's epilogue as CUDA: the main launch, then one thread per finished cell applying
+     * {@code relu(c + bias + res)} — after a contraction (with an outer reduction axis too) and
+     * after a MAX reduction (the generic kernel); on the host against the IR's meaning.
+     */
+    @Test
+    void anEpilogueIsALaunchAfterTheMainOne() {
+        check(org.shapeforge.codegen.c.EpilogueTest.gemm(5, 7, 6, 1), 1);
+        check(org.shapeforge.codegen.c.EpilogueTest.gemm(5, 7, 6, 3), 2);
+        check(org.shapeforge.codegen.c.EpilogueTest.rowMax(4, 6, 5), 3);
+        assertEquals(2, CudaEmitter.perPoint(org.shapeforge.codegen.c.EpilogueTest.gemm(5, 7, 6, 1)).program().launches().size(),
+                "the main launch and the epilogue's");
+    }
+
     /** The GPU test's generated operations ({@code CudaRunsOnGpuTest}, seed 2024), on the host. */
     @Test
     void generatedOperationsMatchLoopIrSemantics() {
