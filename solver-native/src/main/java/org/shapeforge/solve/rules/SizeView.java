@@ -194,6 +194,35 @@ public final class SizeView {
         return symbolsAlong(v, false);
     }
 
+    /**
+     * Whether a number other than 1 for {@code v} would pin a symbol (dynamic dims stay symbols).
+     * Such a number forces {@code v} and every unbound variable below it to that number
+     * ({@code c ⊑ a, a = 2} gives c = 2), so a symbol among them is fixed ({@link #symbolsBelow}),
+     * and a symbol directly above one of them is left only 1 or that number, which its other
+     * bounds may settle: fuzz case 6823, {@code dynamic b; leaf a; 2 <= a; 3 <= b; c <= a; c <= b},
+     * closed the leaf a to its cap 2, which forced c = 2 and so b = 1, though a = 1, b = c = 3 is
+     * a model too. {@code v} bound, or itself a symbol, pins none.
+     */
+    public boolean numberPinsSymbol(String v) {
+        if (!(sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var(String r, _)) || sr.isSymbol(r))
+            return false;
+        Set<String> seen = new HashSet<>(List.of(r));
+        ArrayDeque<String> todo = new ArrayDeque<>(List.of(r));
+        while (!todo.isEmpty()) {
+            String x = todo.poll();
+            for (var s : sr.cx.store().bound().upAdjacencies(x))
+                if (sr.cx.subst().dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _) && sr.isSymbol(u))
+                    return true;
+            for (var s : sr.cx.store().bound().downAdjacencies(x)) {
+                if (!(sr.cx.subst().dim(new Dim.Var(s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
+                    continue;
+                if (sr.isSymbol(u)) return true;
+                if (seen.add(u)) todo.add(u);
+            }
+        }
+        return false;
+    }
+
     private Set<String> symbolsAlong(String v, boolean up) {
         var derived = sr.symbols.derived();
         Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
