@@ -32,6 +32,10 @@ class ClosingPinsNoSymbolTest {
         Outcome.Sat m = Solve.sat(Solve.det("2 <= a", "2:x <= b", "c <= a", "c <= b", "leaf a, b", "dynamic a"));
         assertFalse(m.model().dims().containsKey("a"), m.model()::toString);
         assertEquals(Dim.var("a"), m.solved().orElseThrow().closedSymbolic().get("c"));
+        // a cap that leaves the dynamic dim its own cap (b in 1 or 3 either way) is still taken
+        Outcome.Sat same = Solve.sat(Solve.det("3 <= a", "3 <= b", "a <= b", "leaf a", "dynamic b"));
+        assertEquals(new Dim.Atom(3), same.model().dims().get("a"));
+        assertFalse(same.model().dims().containsKey("b"), same.model()::toString);
     }
 
     /**
@@ -60,6 +64,9 @@ class ClosingPinsNoSymbolTest {
             Outcome.Unknown u = assertInstanceOf(Outcome.Unknown.class, o, o::toString);
             assertTrue(u.reason().contains("a size constraint over a dynamic dimension stays open"), u::reason);
         }
+        // total = 1 forces every size in it to 1: the row closes, and d = 1 is forced, not chosen
+        Outcome.Sat ones = Solve.sat(Solve.det("total(<r1> [e]) = 1", "e = d", "dynamic d"));
+        assertEquals(Dim.unit(), ones.model().dims().get("d"));
         // without the dynamic declaration closing picks <r3> = [], and so d = 12, as before
         Outcome.Sat free = Solve.sat(Solve.det("total(<r3> [d], <r3>) = 12"));
         assertEquals(new Dim.Atom(12), free.model().dims().get("d"));

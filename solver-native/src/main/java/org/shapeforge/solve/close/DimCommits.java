@@ -51,7 +51,7 @@ final class DimCommits {
         for (int slot : vars) {
             String v = store.dimName(slot);
             if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (cx.view().sizes().isSymbol(v) || tied.contains(v))) continue;
-            if (anyDynamic && cx.view().sizes().numberPinsSymbol(v)) continue;
+            if (anyDynamic && cx.view().sizes().numberPinsSymbol(v, store.cap(slot).atom())) continue;
             if (leavesOnly && !(anyLeaf && prov.leaf().contains(v))) continue;
             todo.add(slot);
         }

@@ -26,12 +26,21 @@ final class TotalPins {
         if (cx.prov().dynamic().isEmpty()) return false; // symbols exist only beside dynamic dims
         EngineView view = cx.view();
         for (SizeItem it : view.sizes().live()) {
-            if (!(it.body instanceof SizeItem.Total(Constraint.Total c)) || !mentions(view, c, rho)) continue;
+            if (!(it.body instanceof SizeItem.Total(Constraint.Total c)) || !mentions(view, c, rho) || allOnes(c)) continue;
             if (view.sizes().totalWith(it, rho, value) instanceof SizeResult.Solved(var values)
                     && values.keySet().stream().anyMatch(view.sizes()::isSymbol))
                 return true;
         }
         return false;
+    }
+
+    /**
+     * {@code total(...) = 1}: every size in it is 1 in every model, so a row's guess fixes no symbol
+     * the constraint does not already force ({@code total(<r1> [e]) = 1; e = d; dynamic d} closes
+     * d = 1, as before).
+     */
+    private static boolean allOnes(Constraint.Total c) {
+        return c.numerator() instanceof Constraint.TotalNum.NumElems(long n) && n == 1 && c.dividedBy().isEmpty();
     }
 
     /** Whether one of {@code c}'s rows is, under σ, the open row {@code rho}. */

@@ -195,15 +195,16 @@ public final class SizeView {
     }
 
     /**
-     * Whether a number other than 1 for {@code v} would pin a symbol (dynamic dims stay symbols).
-     * Such a number forces {@code v} and every unbound variable below it to that number
-     * ({@code c ⊑ a, a = 2} gives c = 2), so a symbol among them is fixed ({@link #symbolsBelow}),
-     * and a symbol directly above one of them is left only 1 or that number, which its other
-     * bounds may settle: fuzz case 6823, {@code dynamic b; leaf a; 2 <= a; 3 <= b; c <= a; c <= b},
-     * closed the leaf a to its cap 2, which forced c = 2 and so b = 1, though a = 1, b = c = 3 is
-     * a model too. {@code v} bound, or itself a symbol, pins none.
+     * Whether the number {@code n} (not 1) for {@code v} would pin a symbol (dynamic dims stay
+     * symbols). It forces {@code v} and every unbound variable below it to n ({@code c ⊑ a, a = 2}
+     * gives c = 2), so a symbol among them is fixed to n, and a symbol directly above one of them
+     * is left only 1 or n, which pins it to 1 when its cap is another atom: fuzz case 6823,
+     * {@code dynamic b; leaf a; 2 <= a; 3 <= b; c <= a; c <= b}, closed the leaf a to its cap 2,
+     * which forced c = 2 and so b = 1, though a = 1, b = c = 3 is a model. A symbol above with no
+     * cap or the cap n keeps a choice ({@code 3 <= a; 3 <= b; a <= b; dynamic b}: a = 3 leaves b in
+     * 1 or 3, as before). {@code v} bound, or itself a symbol, pins none.
      */
-    public boolean numberPinsSymbol(String v) {
+    public boolean numberPinsSymbol(String v, Dim.Atom n) {
         if (!(sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var(String r, _)) || sr.isSymbol(r))
             return false;
         Set<String> seen = new HashSet<>(List.of(r));
@@ -211,7 +212,8 @@ public final class SizeView {
         while (!todo.isEmpty()) {
             String x = todo.poll();
             for (var s : sr.cx.store().bound().upAdjacencies(x))
-                if (sr.cx.subst().dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _) && sr.isSymbol(u))
+                if (sr.cx.subst().dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)
+                        && sr.isSymbol(u) && sr.cx.store().cap(u) instanceof org.shapeforge.solve.store.Store.Cap c && !c.atom().equals(n))
                     return true;
             for (var s : sr.cx.store().bound().downAdjacencies(x)) {
                 if (!(sr.cx.subst().dim(new Dim.Var(s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
