@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -213,7 +214,7 @@ public final class SizeView {
             String x = todo.poll();
             for (var s : sr.cx.store().bound().upAdjacencies(x))
                 if (sr.cx.subst().dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)
-                        && sr.isSymbol(u) && sr.cx.store().cap(u) instanceof org.shapeforge.solve.store.Store.Cap c && !c.atom().equals(n))
+                        && sr.isSymbol(u) && sr.cx.store().cap(u) instanceof Store.Cap c && !c.atom().equals(n))
                     return true;
             for (var s : sr.cx.store().bound().downAdjacencies(x)) {
                 if (!(sr.cx.subst().dim(new Dim.Var(s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
