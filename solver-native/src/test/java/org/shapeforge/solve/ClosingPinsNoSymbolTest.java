@@ -67,6 +67,8 @@ class ClosingPinsNoSymbolTest {
         // total = 1 forces every size in it to 1: the row closes, and d = 1 is forced, not chosen
         Outcome.Sat ones = Solve.sat(Solve.det("total(<r1> [e]) = 1", "e = d", "dynamic d"));
         assertEquals(Dim.unit(), ones.model().dims().get("d"));
+        Outcome.Sat rest = Solve.sat(Solve.det("total([2] <r3> [d]) = 2", "dynamic d"));
+        assertEquals(Dim.unit(), rest.model().dims().get("d"));
         // without the dynamic declaration closing picks <r3> = [], and so d = 12, as before
         Outcome.Sat free = Solve.sat(Solve.det("total(<r3> [d], <r3>) = 12"));
         assertEquals(new Dim.Atom(12), free.model().dims().get("d"));

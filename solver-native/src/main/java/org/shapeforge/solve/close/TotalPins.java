@@ -26,21 +26,23 @@ final class TotalPins {
         if (cx.prov().dynamic().isEmpty()) return false; // symbols exist only beside dynamic dims
         EngineView view = cx.view();
         for (SizeItem it : view.sizes().live()) {
-            if (!(it.body instanceof SizeItem.Total(Constraint.Total c)) || !mentions(view, c, rho) || allOnes(c)) continue;
+            if (!(it.body instanceof SizeItem.Total(Constraint.Total c)) || !mentions(view, c, rho)) continue;
             if (view.sizes().totalWith(it, rho, value) instanceof SizeResult.Solved(var values)
-                    && values.keySet().stream().anyMatch(view.sizes()::isSymbol))
+                    && values.keySet().stream().anyMatch(view.sizes()::isSymbol) && !forcedOnes(c, value, values))
                 return true;
         }
         return false;
     }
 
     /**
-     * {@code total(...) = 1}: every size in it is 1 in every model, so a row's guess fixes no symbol
-     * the constraint does not already force ({@code total(<r1> [e]) = 1; e = d; dynamic d} closes
-     * d = 1, as before).
+     * Whether {@code []} leaves the symbols it solves at 1 in a plain {@code total(...) = N}: then the
+     * known sizes already make N, so in every model the row's sizes and the symbols are 1 — forced,
+     * not chosen ({@code total(<r1> [e]) = 1; e = d; dynamic d} and {@code total([2] <r3> [d]) = 2;
+     * dynamic d} close d = 1, as before). A LUB's 1 proves nothing (the row's axes took the rest).
      */
-    private static boolean allOnes(Constraint.Total c) {
-        return c.numerator() instanceof Constraint.TotalNum.NumElems(long n) && n == 1 && c.dividedBy().isEmpty();
+    private static boolean forcedOnes(Constraint.Total c, Row value, java.util.Map<String, Long> values) {
+        return value.equals(Row.empty()) && c.numerator() instanceof Constraint.TotalNum.NumElems && c.dividedBy().isEmpty()
+                && values.values().stream().allMatch(n -> n == 1);
     }
 
     /** Whether one of {@code c}'s rows is, under σ, the open row {@code rho}. */
