@@ -34,8 +34,11 @@ final class DimCommits {
     /**
      * The capped pass of a stage: every unbound capped variable ({@code leavesOnly}: leaves only,
      * stage 4) to its cap, all read first and then committed together. A symbol, a variable a size
-     * item ties to one, and a variable above a symbol are skipped (its cap would pin the symbol:
-     * {@code s ⊑ v, v = 3} gives s = 3; {@code dynamic h; [d] <= [h]; [d] <= [q]; 3 <= q} closed h = 3).
+     * item ties to one, and a variable whose cap would pin a symbol ({@code SizeView.numberPinsSymbol})
+     * are skipped: above a symbol ({@code s ⊑ v, v = 3} gives s = 3; {@code dynamic h; [d] <= [h];
+     * [d] <= [q]; 3 <= q} closed h = 3), or above a variable directly below one ({@code c ⊑ a, c ⊑ b}
+     * with b dynamic: a = 2 gives c = 2 and b ∈ {1, 2}; fuzz case 6823 closed b = 1). They stay
+     * open, and the later stages treat them as variables beside symbols.
      * In complete mode stage 4's commitments are choice points (cap or unit), taken in the order of
      * the caps' values and bases, then names, not of first mention.
      */
@@ -48,7 +51,7 @@ final class DimCommits {
         for (int slot : vars) {
             String v = store.dimName(slot);
             if (store.dimBound(slot) || store.cap(slot) == null || anyDynamic && (cx.view().sizes().isSymbol(v) || tied.contains(v))) continue;
-            if (anyDynamic && !cx.view().sizes().symbolsBelow(v).isEmpty()) continue;
+            if (anyDynamic && cx.view().sizes().numberPinsSymbol(v, store.cap(slot).atom())) continue;
             if (leavesOnly && !(anyLeaf && prov.leaf().contains(v))) continue;
             todo.add(slot);
         }

@@ -31,7 +31,7 @@ final class DimsStage implements Pass {
             String v = store.dimName(slot);
             Store.Cap cap = store.cap(slot); // a cap may have come from a guess made earlier in this pass
             Dim.Var term = store.dimTerm(slot);
-            if (cap != null && anyDynamic && !cx.view().sizes().symbolsBelow(v).isEmpty()) continue; // as in DimCommits.capped
+            if (cap != null && anyDynamic && cx.view().sizes().numberPinsSymbol(v, cap.atom())) continue; // as in DimCommits.capped
             Set<String> above = cap == null && anyDynamic ? cx.view().sizes().symbolsAbove(v) : Set.of();
             if (above.size() > 1) continue; // below two dynamic dims: any value would guess one of them
             if (above.size() == 1) {

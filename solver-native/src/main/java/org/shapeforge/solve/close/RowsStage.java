@@ -8,7 +8,8 @@ import org.shapeforge.term.Row;
 /**
  * Stage 6: the deferred word equations to their least-material solution, one at a time
  * ({@link DeferredEquations}); then every remaining unbound row (not {@code leaf}, not
- * {@code dynamic}) to {@code []}, one at a time (that guess creates no caps).
+ * {@code dynamic}) to {@code []}, one at a time (that guess creates no caps), except a row whose
+ * {@code []} would make a live Total_elems fix a symbol ({@link TotalPins}): it stays open.
  */
 final class RowsStage implements Pass {
     @Override
@@ -29,6 +30,7 @@ final class RowsStage implements Pass {
                 String key = Provenance.rowKey(store.rowName(slot));
                 if (prov.dynamic().contains(key) || prov.leaf().contains(key)) continue;
             }
+            if (TotalPins.pinsSymbol(cx, store.rowName(slot), Row.empty())) continue; // its Total_elems would fix a symbol
             cx.commit(new Fact.RowEq(store.rowTerm(slot), Row.empty()), Why.GUESS);
         }
     }

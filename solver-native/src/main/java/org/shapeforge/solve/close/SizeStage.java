@@ -32,7 +32,8 @@ import org.shapeforge.term.Row;
  *   <li>Total_elems with open rows: several row variables — the non-leaf one (the output) keeps
  *       the axes, the others get no-further-axes; one — its LUB when that is ground (resolution
  *       through the LUB of non-terminal rows), else no-further-axes unless that makes the
- *       constraint fail, else one fresh axis (whose size the constraint then solves);
+ *       constraint fail, else one fresh axis (whose size the constraint then solves); a LUB or
+ *       no-further-axes that would pin a symbol ({@link TotalPins}) is not committed;
  *   <li>the residual linear system (sums, affine equations, predicates) to its least-material
  *       solution by {@link LinearSolver}, caps preferred; a refutation is a failure;
  *   <li>known sizes bound to the default basis.
@@ -168,10 +169,10 @@ final class SizeStage implements Pass {
             }
             String rho = open.getFirst();
             Row lub = lub(rho);
-            if (lub != null) commit.accept(new Fact.RowEq(Row.var(rho), lub), why);
-            else if (!(view.sizes().totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed))
-                commit.accept(new Fact.RowEq(Row.var(rho), Row.empty()), why);
-            else commit.accept(new Fact.RowEq(Row.var(rho), Row.literal(List.of(cx.freshDim()))), why);
+            Row guess = lub != null ? lub
+                    : !(view.sizes().totalWith(it, rho, Row.empty()) instanceof SizeResult.Failed) ? Row.empty() : null;
+            if (guess != null && TotalPins.pinsSymbol(cx, rho, guess)) skipped.add(it); // the row stays open (stage 6 too)
+            else commit.accept(new Fact.RowEq(Row.var(rho), guess != null ? guess : Row.literal(List.of(cx.freshDim()))), why);
         }
     }
 

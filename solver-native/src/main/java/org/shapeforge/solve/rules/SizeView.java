@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -192,6 +193,37 @@ public final class SizeView {
     /** The symbols below {@code v} along stored adjacencies, through unbound variables ({@link #symbolsAbove}'s mirror). */
     public Set<String> symbolsBelow(String v) {
         return symbolsAlong(v, false);
+    }
+
+    /**
+     * Whether the number {@code n} (not 1) for {@code v} would pin a symbol (dynamic dims stay
+     * symbols). It forces {@code v} and every unbound variable below it to n ({@code c ⊑ a, a = 2}
+     * gives c = 2), so a symbol among them is fixed to n, and a symbol directly above one of them
+     * is left only 1 or n, which pins it to 1 when its cap is another atom: fuzz case 6823,
+     * {@code dynamic b; leaf a; 2 <= a; 3 <= b; c <= a; c <= b}, closed the leaf a to its cap 2,
+     * which forced c = 2 and so b = 1, though a = 1, b = c = 3 is a model. A symbol above with no
+     * cap or the cap n keeps a choice ({@code 3 <= a; 3 <= b; a <= b; dynamic b}: a = 3 leaves b in
+     * 1 or 3, as before). {@code v} bound, or itself a symbol, pins none.
+     */
+    public boolean numberPinsSymbol(String v, Dim.Atom n) {
+        if (!(sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var(String r, _)) || sr.isSymbol(r))
+            return false;
+        Set<String> seen = new HashSet<>(List.of(r));
+        ArrayDeque<String> todo = new ArrayDeque<>(List.of(r));
+        while (!todo.isEmpty()) {
+            String x = todo.poll();
+            for (var s : sr.cx.store().bound().upAdjacencies(x))
+                if (sr.cx.subst().dim(new Dim.Var(s.upperDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)
+                        && sr.isSymbol(u) && sr.cx.store().cap(u) instanceof Store.Cap c && !c.atom().equals(n))
+                    return true;
+            for (var s : sr.cx.store().bound().downAdjacencies(x)) {
+                if (!(sr.cx.subst().dim(new Dim.Var(s.lowerDim()), new Trace(Why.NONE, false)) instanceof Dim.Var(String u, _)))
+                    continue;
+                if (sr.isSymbol(u)) return true;
+                if (seen.add(u)) todo.add(u);
+            }
+        }
+        return false;
     }
 
     private Set<String> symbolsAlong(String v, boolean up) {
