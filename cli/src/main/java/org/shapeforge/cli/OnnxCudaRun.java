@@ -58,16 +58,8 @@ final class OnnxCudaRun {
                 else printText(r, outs, code, out);
                 return code;
             }
-        } catch (RunInputs.Bad e) {
-            throw new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage());
-        } catch (OverBudget e) {
-            throw new ShapeError("memory", new Span(file, 0, 0), file + ": " + e.getMessage());
-        } catch (NotExpressible e) {
-            throw new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + e.getMessage());
-        } catch (CodegenException e) {
-            throw new ShapeError("codegen", new Span(file, 0, 0), e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new ShapeError("onnx", new Span(file, 0, 0), file + ": " + e.getMessage());
+        } catch (OverBudget | NotExpressible | CodegenException | IllegalArgumentException e) {
+            throw OnnxRun.failure(file, e);
         }
     }
 

@@ -78,17 +78,24 @@ final class OnnxRun {
             print(outs, kernels, profile ? kernels.timings().size() : kernels.runs(), plan, passed, finiteInputs, first, json, out);
             if (profile) ProfileTable.print(timed, out);
             return passed ? Cli.OK : Cli.NEGATIVE;
-        } catch (RunInputs.Bad e) {
-            throw new ShapeError("input", new Span(e.file().toString(), 0, 0), e.getMessage());
-        } catch (OverBudget e) {
-            throw new ShapeError("memory", new Span(file, 0, 0), file + ": " + e.getMessage());
-        } catch (NotExpressible e) {
-            throw new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + e.getMessage());
-        } catch (CodegenException e) {
-            throw new ShapeError("codegen", new Span(file, 0, 0), e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new ShapeError("onnx", new Span(file, 0, 0), file + ": " + e.getMessage());
+        } catch (OverBudget | NotExpressible | CodegenException | IllegalArgumentException e) {
+            throw failure(file, e);
         }
+    }
+
+    /**
+     * A model run's failure as the command's error document: bad input data, a tensor past the
+     * memory budget, an op with no lowering, a code-generation error, or a malformed model (the
+     * kinds {@code run MODEL.onnx} reports, whatever the target).
+     */
+    static ShapeError failure(String file, RuntimeException e) {
+        return switch (e) {
+            case RunInputs.Bad b -> new ShapeError("input", new Span(b.file().toString(), 0, 0), b.getMessage());
+            case OverBudget o -> new ShapeError("memory", new Span(file, 0, 0), file + ": " + o.getMessage());
+            case NotExpressible n -> new ShapeError("unsupported", new Span(file, 0, 0), file + ": " + n.getMessage());
+            case CodegenException c -> new ShapeError("codegen", new Span(file, 0, 0), c.getMessage());
+            default -> new ShapeError("onnx", new Span(file, 0, 0), file + ": " + e.getMessage());
+        };
     }
 
     /** An output nothing compares that holds NaN or ±∞ computed from finite inputs. */

@@ -84,6 +84,11 @@ public final class CKernel {
      * initialization.
      */
     public HostTensor run(Map<String, HostTensor> inputs, double lhsFill) {
+        return run(inputs, lhsFill, nanos -> { });
+    }
+
+    /** {@link #run(Map, double)}, telling {@code call} how long the native call alone took (ns), uploads and download excluded. */
+    public HostTensor run(Map<String, HostTensor> inputs, double lhsFill, java.util.function.LongConsumer call) {
         try (Arena arena = Arena.ofConfined()) {
             Map<String, MemorySegment> bufs = new HashMap<>();
             for (TensorDecl t : op.tensors()) {
@@ -92,7 +97,10 @@ public final class CKernel {
                 if (h == null && !lhs) throw new CodegenException("operation " + op.name() + ": no input for tensor " + t.name());
                 bufs.put(t.name(), Buffers.upload(t, h, lhsFill, arena));
             }
-            invoke(arguments(bufs, arena));
+            MemorySegment args = arguments(bufs, arena);
+            long start = System.nanoTime();
+            invoke(args);
+            call.accept(System.nanoTime() - start);
             return Buffers.download(op.tensor(op.lhs().tensor()), bufs.get(op.lhs().tensor()));
         }
     }

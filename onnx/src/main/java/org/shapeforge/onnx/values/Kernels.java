@@ -1,7 +1,5 @@
 package org.shapeforge.onnx.values;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +7,6 @@ import java.util.Map;
 import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.TensorDecl;
-import org.shapeforge.codegen.run.Buffers;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
@@ -190,22 +187,14 @@ public final class Kernels {
 
     /** {@link CKernel#run}'s steps, with the whole and the native call alone timed. */
     private HostTensor timed(CKernel kernel, Operation op, Map<String, HostTensor> inputs) {
-        long t0 = System.nanoTime(), call;
-        HostTensor out;
-        try (Arena arena = Arena.ofConfined()) {
-            Map<String, MemorySegment> bufs = new HashMap<>();
-            for (TensorDecl t : op.tensors()) bufs.put(t.name(), Buffers.upload(t, inputs.get(t.name()), Double.NaN, arena));
-            MemorySegment args = kernel.arguments(bufs, arena);
-            long c0 = System.nanoTime();
-            kernel.invoke(args);
-            call = System.nanoTime() - c0;
-            out = Buffers.download(op.tensor(op.lhs().tensor()), bufs.get(op.lhs().tensor()));
-        }
+        long t0 = System.nanoTime();
+        long[] call = new long[1];
+        HostTensor out = kernel.run(inputs, Double.NaN, ns -> call[0] = ns);
         long dt = System.nanoTime() - t0;
         List<Long> extents = new ArrayList<>();
         for (Factor f : op.space().factors()) extents.add(f.points());
         long flops = Contraction.of(op).isPresent() ? 2 * op.space().points() : 0;
-        timings.add(new KernelTiming(op.name(), extents, dt, call, flops));
+        timings.add(new KernelTiming(op.name(), extents, dt, call[0], flops));
         return out;
     }
 
