@@ -52,10 +52,10 @@ public final class KernelBench {
         if (reps < 1) throw new IllegalArgumentException("reps must be at least 1, got " + reps);
         List<Row> out = new ArrayList<>();
         SplittableRandom rnd = new SplittableRandom(11);
+        org.shapeforge.codegen.run.OpenMp.threads(threads); // the process's libgomp, whether or not a kernel links it
         for (var e : ir.entrySet()) {
             Operation op = e.getValue();
             CKernel k = CKernel.compile(op, cc);
-            if (k.source().contains("#pragma omp")) k.ompThreads(threads); // a kernel without OpenMP links no libgomp
             Path path = Path.of(op);
             double flops = (path == Path.GEMM ? 2.0 : 1.0) * op.space().points();
             try (Arena arena = Arena.ofConfined()) {

@@ -42,7 +42,7 @@ public final class MatmulBench {
             int r = reps > 0 ? reps : n <= 256 ? 21 : n <= 512 ? 11 : 5;
             Operation op = Ops.matmul(n, n, n);
             CKernel k = CKernel.compile(op, cc);
-            k.ompThreads(threads);
+            org.shapeforge.codegen.run.OpenMp.threads(threads);
             SplittableRandom rnd = new SplittableRandom(n);
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment a = random(arena, n * n, rnd), b = random(arena, n * n, rnd), c = arena.allocate(4L * n * n, 64);

@@ -20,7 +20,7 @@ public final class CKernel {
     private final Operation op;
     private final String source;
     private final MethodHandle handle;
-    private final NativeLibrary library;
+    private final NativeLibrary library; // held: the loaded code lives as long as the kernel that calls it
 
     private CKernel(Operation op, String source, NativeLibrary library, MethodHandle handle) {
         this.op = op;
@@ -34,17 +34,6 @@ public final class CKernel {
         String src = e.source();
         NativeLibrary lib = NativeLibrary.load(cc.compile(src));
         return new CKernel(op, src, lib, lib.kernel(e.entry()));
-    }
-
-    /** Sets the OpenMP thread count of the process (libgomp, reached through this kernel's library). */
-    public void ompThreads(int n) {
-        try {
-            library.function("omp_set_num_threads", java.lang.foreign.FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT)).invokeExact(n);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
     }
 
     public String source() {

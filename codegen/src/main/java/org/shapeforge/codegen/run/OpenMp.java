@@ -8,7 +8,7 @@ import java.lang.invoke.MethodHandle;
  * The OpenMP runtime the generated kernels use (libgomp: gcc's {@code -fopenmp}, {@link CCompiler}),
  * reached by its soname: the process has one copy, which a kernel library whose loops have no
  * parallel region does not even link, so its thread count is set here rather than through a
- * kernel ({@link CKernel#ompThreads}). Loaded after {@link OpenMpWaitPolicy} put its environment.
+ * kernel's library. Loaded after {@link OpenMpWaitPolicy} put its environment.
  */
 public final class OpenMp {
     private OpenMp() {}
