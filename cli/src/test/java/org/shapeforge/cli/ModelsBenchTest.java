@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import static org.shapeforge.cli.OnnxProtos.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,9 +18,6 @@ import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
 import onnx.Onnx.TensorProto;
-import onnx.Onnx.TensorShapeProto;
-import onnx.Onnx.TypeProto;
-import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,13 +41,6 @@ class ModelsBenchTest {
     @BeforeEach
     void gcc() {
         Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
-    }
-
-    private static ValueInfoProto value(String name, long... dims) {
-        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
-        for (long d : dims) s.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
     }
 
     private static TensorProto tensor(String name, long[] dims, float... v) {

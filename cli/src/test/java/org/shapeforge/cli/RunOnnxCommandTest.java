@@ -1,5 +1,7 @@
 package org.shapeforge.cli;
 
+import static org.shapeforge.cli.OnnxProtos.value;
+import static org.shapeforge.cli.OnnxProtos.tensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,10 +13,6 @@ import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
-import onnx.Onnx.TensorProto;
-import onnx.Onnx.TensorShapeProto;
-import onnx.Onnx.TypeProto;
-import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,20 +30,6 @@ class RunOnnxCommandTest {
     @BeforeEach
     void gcc() {
         org.shapeforge.testenv.Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
-    }
-
-    private static ValueInfoProto value(String name, long... dims) {
-        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
-        for (long d : dims) s.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
-    }
-
-    private static TensorProto tensor(long[] dims, float... v) {
-        TensorProto.Builder t = TensorProto.newBuilder().setDataType(TensorProto.DataType.FLOAT_VALUE);
-        for (long d : dims) t.addDims(d);
-        for (float x : v) t.addFloatData(x);
-        return t.build();
     }
 
     /** y = Relu(a · b) with a 2×3, b 3×2. */

@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import static org.shapeforge.cli.OnnxProtos.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +14,6 @@ import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
 import onnx.Onnx.TensorProto;
-import onnx.Onnx.TensorShapeProto;
-import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,13 +35,6 @@ class RunOnnxGuardsTest {
     @BeforeEach
     void gcc() {
         Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
-    }
-
-    private static ValueInfoProto value(String name, long... dims) {
-        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
-        for (long d : dims) s.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
     }
 
     private static NodeProto node(String name, String op, List<String> in, String out) {
