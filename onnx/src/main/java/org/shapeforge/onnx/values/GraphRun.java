@@ -167,21 +167,21 @@ public final class GraphRun {
     private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
             Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener) {
         NodeProto root = nodes.get(group.root().index());
+        List<Value> ins = outside(nodes, group, values); // what the group reads from outside: its lowering's inputs, the watch's
         java.util.Optional<Value> v = java.util.Optional.empty();
         if (group.producer().isPresent()) {
             NodeProto p = nodes.get(group.producer().get().index());
-            FusedGroups.Attached a = lowered(p, outside(nodes, group, values), listener,
+            FusedGroups.Attached a = lowered(p, ins, listener,
                     () -> FusedGroups.attached(k, nodes, group, values, known::contains, opset));
             v = a.root();
             if (v.isEmpty()) values.put(p.getOutput(0), a.producer());
         }
         if (v.isEmpty() && group.members().size() >= 2)
-            v = lowered(root, outside(nodes, group, values), listener, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
+            v = lowered(root, ins, listener, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
         if (v.isEmpty()) {
             for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch, listener);
             return;
         }
-        List<Value> ins = outside(nodes, group, values); // what the group reads from outside, for the non-finite watch
         if (NonFinite.count(v.get().data()) > 0 && ins.stream().allMatch(x -> x == null || NonFinite.count(x.data()) == 0)) {
             // NaN or ±∞ from finite inputs: replay the group node by node, so the watch names the node that made it
             List<NodeProto> run = new ArrayList<>();
