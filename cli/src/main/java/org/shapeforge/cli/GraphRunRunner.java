@@ -11,8 +11,8 @@ import org.shapeforge.onnx.values.Value;
 /**
  * {@link ModelRunner} by today's interpreter: every run is {@link GraphRun#execute} — each node
  * lowered to loop IR, its C found in the compiler's cache (by source hash) and called through FFM —
- * with one {@link Kernels} kept across runs. Preparing sets the OpenMP threads
- * ({@link OmpThreads}) and runs the model once, so that every kernel is compiled before the
+ * with one {@link Kernels} kept across runs. Preparing sets the kernels' OpenMP threads
+ * ({@link Kernels#threads}) and runs the model once, so that every kernel is compiled before the
  * steady-state runs. No fusion: no fused-group count is reported.
  */
 final class GraphRunRunner implements ModelRunner {
@@ -28,8 +28,7 @@ final class GraphRunRunner implements ModelRunner {
 
     @Override
     public Prepared prepare(ModelProto model, Map<String, Value> inputs, int threads) {
-        OmpThreads.set(threads);
-        Kernels kernels = new Kernels(cc);
+        Kernels kernels = new Kernels(cc).threads(threads);
         Prepared p = in -> {
             int before = kernels.runs();
             GraphRun.Result r = GraphRun.execute(model, in, kernels);

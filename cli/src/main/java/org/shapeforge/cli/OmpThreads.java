@@ -10,18 +10,14 @@ import org.shapeforge.codegen.run.OpenMp;
 final class OmpThreads {
     private OmpThreads() {}
 
-    private static boolean set;
-
-    /** Sets the calling thread's OpenMP thread count to {@code n} (at least 1). */
-    static synchronized void set(int n) {
-        OpenMp.threads(n);
-        set = true;
+    /**
+     * Back to {@link #standard} on the calling thread, if anything in this process set a thread
+     * count through {@link OpenMp} (a runner's {@code Kernels.threads}); else nothing to undo.
+     */
+    static void restore() {
+        if (OpenMp.reached()) OpenMp.threads(standard());
     }
 
-    /** Back to {@link #standard} on the calling thread, if {@link #set} ever reached libgomp (else nothing to undo). */
-    static synchronized void restore() {
-        if (set) OpenMp.threads(standard());
-    }
     /** What OpenMP uses unless told otherwise: {@code OMP_NUM_THREADS} when it is a number, else the cores. */
     static int standard() {
         String env = System.getenv("OMP_NUM_THREADS");

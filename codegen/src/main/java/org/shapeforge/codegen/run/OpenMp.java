@@ -27,6 +27,11 @@ public final class OpenMp {
         }
     }
 
+    /** Whether libgomp was reached by {@link #threads} in this process (a thread count may have been set). */
+    public static synchronized boolean reached() {
+        return setThreads != null;
+    }
+
     private static synchronized MethodHandle handle() {
         if (setThreads == null) {
             OpenMpWaitPolicy.apply();
