@@ -4,16 +4,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
-import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.term.Dim;
 
 /**
  * Sums of products as one loop-IR operation each, {@code out =:+ a·b} (Prop. 7.6: the reduction
  * iterators are the ones the result does not mention): MatMul with NumPy batch broadcasting and
  * the 1-D promotions, Gemm (a contraction, then {@code α·t + β·C}), Einsum (NumPy syntax with
- * {@code ...}, repeated letters as diagonals, implicit output).
+ * {@code ...}, repeated letters as diagonals, implicit output). Each is stated as the typed
+ * projections operation a {@code .shp} einsum becomes ({@link Projected}: labels, broadcast axes,
+ * row equalities) and lowered as {@code .shp} programs are; this class builds no loop-IR index.
  */
 final class Contractions {
     private Contractions() {}
@@ -30,29 +33,36 @@ final class Contractions {
         int m = ad.get(ad.size() - 2), kk = ad.getLast(), n = bd.getLast();
         if (bd.get(bd.size() - 2) != kk) throw new IllegalArgumentException(name + ": inner sizes " + ad + " × " + bd);
         List<Integer> batch = Pointwise.broadcast(name, List.of(ad.subList(0, ad.size() - 2), bd.subList(0, bd.size() - 2)));
-        Kernel kb = new Kernel(name);
-        List<Kernel.Ix> bi = new ArrayList<>();
-        for (int d : batch) bi.add(kb.iter(d));
-        Kernel.Ix mi = kb.iter(m), ni = kb.iter(n), ki = kb.iter(kk);
-        List<Index> ai = new ArrayList<>(Pointwise.operand(ad.subList(0, ad.size() - 2), bi));
-        ai.add(Kernel.at(mi));
-        ai.add(Kernel.at(ki));
-        List<Index> bix = new ArrayList<>(Pointwise.operand(bd.subList(0, bd.size() - 2), bi));
-        bix.add(Kernel.at(ki));
-        bix.add(Kernel.at(ni));
-        List<Integer> dims = new ArrayList<>(batch);
-        dims.add(m);
-        dims.add(n);
-        List<Index> out = new ArrayList<>(bi.stream().map(Kernel::at).toList());
-        out.add(Kernel.at(mi));
-        out.add(Kernel.at(ni));
+        Projected p = new Projected(name);
+        List<Dim> bl = new ArrayList<>();
+        for (int d : batch) bl.add(p.label(d));
+        Dim mi = p.label(m), ni = p.label(n), ki = p.label(kk);
+        List<Dim> ai = new ArrayList<>(broadcastBatch(p, ad.subList(0, ad.size() - 2), bl));
+        ai.add(mi);
+        ai.add(ki);
+        List<Dim> bi = new ArrayList<>(broadcastBatch(p, bd.subList(0, bd.size() - 2), bl));
+        bi.add(ki);
+        bi.add(ni);
+        p.operand(a, ad, ai);
+        p.operand(b, bd, bi);
+        List<Dim> out = new ArrayList<>(bl);
+        out.add(mi);
+        out.add(ni);
         List<Integer> result = new ArrayList<>(batch);
         if (!aVec) result.add(m);
         if (!bVec) result.add(n);
-        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(kb.tensor(a, ad), ai), Kernel.read(kb.tensor(b, bd), bix));
-        java.util.Optional<Expr> epilogue = dims.equals(result) && Kernel.separates(out)
-                ? tail.finish(kb, Kernel.result(out), out, dims, a.type()) : java.util.Optional.empty();
-        return kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), epilogue, result, a.type());
+        Kernel kb = p.kernel(out);
+        Optional<Expr> epilogue = kb.runs() && kb.dims().equals(result) && Kernel.separates(kb.lhs())
+                ? tail.finish(kb, Kernel.result(kb.lhs()), kb.lhs(), kb.dims(), a.type()) : Optional.empty();
+        return kb.run(k, epilogue, result, a.type());
+    }
+
+    /** An operand's batch axes against the result's batch labels (right-aligned; a size-1 axis broadcasts). */
+    private static List<Dim> broadcastBatch(Projected p, List<Integer> dims, List<Dim> labels) {
+        List<Dim> out = new ArrayList<>();
+        int r = labels.size();
+        for (int a = 0; a < dims.size(); a++) out.add(p.broadcast(labels.get(a + r - dims.size()), dims.get(a)));
+        return out;
     }
 
     static Value gemm(Kernels k, String name, Value a, Value b, Value c, double alpha, double beta, boolean ta, boolean tb) {
@@ -65,25 +75,26 @@ final class Contractions {
      */
     static Value gemm(Kernels k, String name, Value a, Value b, Value c, double alpha, double beta, boolean ta, boolean tb, Tail tail) {
         int m = ta ? a.dims().get(1) : a.dims().get(0), kk = ta ? a.dims().get(0) : a.dims().get(1);
-        int n = tb ? b.dims().get(0) : b.dims().get(1);
-        Kernel kb = new Kernel(name + "_ab");
-        Kernel.Ix mi = kb.iter(m), ni = kb.iter(n), ki = kb.iter(kk);
-        List<Index> ai = ta ? List.of(Kernel.at(ki), Kernel.at(mi)) : List.of(Kernel.at(mi), Kernel.at(ki));
-        List<Index> bi = tb ? List.of(Kernel.at(ni), Kernel.at(ki)) : List.of(Kernel.at(ki), Kernel.at(ni));
-        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(kb.tensor(a), ai), Kernel.read(kb.tensor(b), bi));
-        List<Index> out = List.of(Kernel.at(mi), Kernel.at(ni));
+        int n = tb ? b.dims().get(0) : b.dims().get(1), kb0 = tb ? b.dims().get(1) : b.dims().get(0);
+        if (kb0 != kk) throw new IllegalArgumentException(name + ": inner sizes " + a.dims() + " × " + b.dims() + " (transA " + ta + ", transB " + tb + ")");
+        Projected p = new Projected(name + "_ab");
+        Dim mi = p.label(m), ni = p.label(n), ki = p.label(kk);
+        p.operand(a, a.dims(), ta ? List.of(ki, mi) : List.of(mi, ki));
+        p.operand(b, b.dims(), tb ? List.of(ni, ki) : List.of(ki, ni));
+        Kernel kb = p.kernel(List.of(mi, ni));
         List<Integer> dims = List.of(m, n);
         boolean fits = c == null || beta == 0 || Pointwise.broadcast(name, List.of(dims, c.dims())).equals(dims);
         if (fits && c != null && c.dims().contains(0)) fits = false;
-        if (fits) {
+        if (fits && kb.runs()) {
+            List<Index> out = kb.lhs();
             Expr cell = Kernel.result(out);
             if (alpha != 1) cell = new Expr.Binary(BinOp.MUL, new Expr.Const(alpha), cell);
             if (c != null && beta != 0) cell = new Expr.Fma(new Expr.Const(beta), Kernel.read(kb.tensor(c), Kernel.like(c.dims(), out)), cell);
-            java.util.Optional<Expr> epilogue = tail.finish(kb, cell, out, dims, a.type());
+            Optional<Expr> epilogue = tail.finish(kb, cell, out, dims, a.type());
             if (epilogue.isPresent() || c != null && beta != 0 || alpha != 1)
-                return kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), java.util.Optional.of(epilogue.orElse(cell)), dims, a.type());
+                return kb.run(k, Optional.of(epilogue.orElse(cell)), dims, a.type());
         }
-        Value t = kb.run(k, dims, out, rhs, Update.accumulate(BinOp.ADD), a.type());
+        Value t = kb.run(k, Optional.empty(), dims, a.type());
         if (c == null && alpha == 1) return t;
         List<Value> ins = c == null || beta == 0 ? List.of(t) : List.of(t, c);
         return Pointwise.map(k, name, ins, r -> {
@@ -116,7 +127,12 @@ final class Contractions {
             if (ls.size() != ins.get(j).rank()) throw new IllegalArgumentException(name + ": term '" + s + "' for rank " + ins.get(j).rank());
             for (int a = 0; a < ls.size(); a++) {
                 int d = ins.get(j).dims().get(a);
-                extent.merge(ls.get(a), d, (x, y) -> x == 1 ? y : y == 1 ? x : x);
+                char letter = ls.get(a);
+                extent.merge(letter, d, (x, y) -> {
+                    if (x != 1 && y != 1 && !x.equals(y))
+                        throw new IllegalArgumentException(name + ": letter '" + letter + "' has sizes " + x + " and " + y);
+                    return x == 1 ? y : x;
+                });
             }
             letters.add(ls);
         }
@@ -135,21 +151,16 @@ final class Contractions {
             for (List<Character> ls : letters) for (char c : ls) if (!Character.isDigit(c)) count.merge(c, 1, Integer::sum);
             count.forEach((c, n) -> { if (n == 1) outLetters.add(c); });
         }
-        Kernel kb = new Kernel(name);
-        Map<Character, Kernel.Ix> ix = new LinkedHashMap<>();
-        for (char c : outLetters) ix.put(c, kb.iter(extent.get(c)));
-        for (char c : extent.keySet()) if (!ix.containsKey(c)) ix.put(c, kb.iter(extent.get(c)));
-        Expr rhs = null;
+        Projected p = new Projected(name);
+        Map<Character, Dim> label = new LinkedHashMap<>();
+        for (char c : outLetters) label.put(c, p.label(extent.get(c)));
+        for (char c : extent.keySet()) if (!label.containsKey(c)) label.put(c, p.label(extent.get(c)));
         for (int j = 0; j < ins.size(); j++) {
-            List<Index> acc = new ArrayList<>();
-            for (int a = 0; a < letters.get(j).size(); a++)
-                acc.add(ins.get(j).dims().get(a) == 1 ? Index.fixed(0) : Kernel.at(ix.get(letters.get(j).get(a))));
-            Expr r = Kernel.read(kb.tensor(ins.get(j)), acc);
-            rhs = rhs == null ? r : new Expr.Binary(BinOp.MUL, rhs, r);
+            List<Dim> axes = new ArrayList<>();
+            for (int a = 0; a < letters.get(j).size(); a++) axes.add(p.broadcast(label.get(letters.get(j).get(a)), ins.get(j).dims().get(a)));
+            p.operand(ins.get(j), ins.get(j).dims(), axes);
         }
         List<Integer> dims = outLetters.stream().map(extent::get).toList();
-        boolean reduces = extent.keySet().stream().anyMatch(c -> !outLetters.contains(c) && extent.get(c) > 1);
-        return kb.run(k, dims, outLetters.stream().map(c -> Kernel.at(ix.get(c))).toList(), rhs,
-                reduces ? Update.accumulate(BinOp.ADD) : Update.assign(), ins.getFirst().type());
+        return p.kernel(outLetters.stream().map(label::get).toList()).run(k, Optional.empty(), dims, ins.getFirst().type());
     }
 }

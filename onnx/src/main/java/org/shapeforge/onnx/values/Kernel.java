@@ -16,7 +16,9 @@ import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.codegen.run.HostTensor;
 
 /**
- * One loop-IR {@link Operation} under construction for one step of an ONNX node, labelled as
+ * One loop-IR {@link Operation} under construction for one step of an ONNX node: lowered from
+ * projections ({@link #lowered}, the contractions and convolutions, {@link Projected}) or built
+ * here by hand, labelled as
  * Def. 7.3 labels them (as {@code codegen.ir.Ops} does): an iterator of extent 1 is {@code Fix(0)}
  * and mints no factor, Concat parts keep their symbols at any extent. Operands are bound to the
  * concrete {@link Value}s they read (possibly through a row-major view of other dims, which moves
@@ -35,9 +37,74 @@ final class Kernel {
     private final Map<String, HostTensor> inputs = new LinkedHashMap<>();
     private int next;
     private boolean empty;
+    /** The operation lowered from projections ({@link #lowered}), or null for one built here by hand. */
+    private Operation core;
 
     Kernel(String name) {
         this.name = name;
+    }
+
+    /**
+     * The kernel of {@code core}, an operation lowered from projections ({@link Projected}) whose
+     * operands {@code x0, x1, …} are {@code values} read through {@code views}: its left-hand side,
+     * space, right-hand side and update are {@code core}'s; an epilogue may bind more operands.
+     */
+    static Kernel lowered(Operation core, List<Value> values, List<List<Integer>> views) {
+        Kernel b = new Kernel(core.name());
+        for (TensorDecl t : core.tensors()) {
+            if (t.name().equals(core.lhs().tensor())) continue;
+            int j = b.decls.size();
+            if (!t.name().equals("x" + j)) throw new IllegalStateException(core.name() + ": operand " + j + " is named " + t.name());
+            b.decls.add(t);
+            b.inputs.put(t.name(), values.get(j).view(views.get(j)).host());
+        }
+        b.core = core;
+        return b;
+    }
+
+    /** A kernel with a zero-size axis ({@link Projected}): its run returns an empty result, or is {@link NotExpressible}. */
+    static Kernel empty(String name) {
+        Kernel b = new Kernel(name);
+        b.empty = true;
+        return b;
+    }
+
+    /** Whether this kernel has an operation to run (a lowered one; not {@link #empty}). */
+    boolean runs() {
+        return core != null;
+    }
+
+    /** The left-hand side index of the {@link #lowered} operation, for its epilogue. */
+    List<Index> lhs() {
+        return core.lhs().index();
+    }
+
+    /** The result dims of the {@link #lowered} operation. */
+    List<Integer> dims() {
+        return result().dims();
+    }
+
+    private TensorDecl result() {
+        return core.tensors().stream().filter(t -> t.name().equals(core.lhs().tensor())).findFirst().orElseThrow();
+    }
+
+    /**
+     * Runs the {@link #lowered} operation with {@code epilogue} (issue 29) and returns its result
+     * viewed as {@code resultDims}; a kernel of no cells ({@link #empty}) returns an empty result
+     * when {@code resultDims} has none, else is {@link NotExpressible}.
+     */
+    Value run(Kernels k, java.util.Optional<Expr> epilogue, List<Integer> resultDims, int type) {
+        if (core == null) {
+            if (resultDims.contains(0)) return new Value(resultDims, new double[0], type);
+            throw new NotExpressible(name + ": a zero-size operand or axis with a non-empty result (the loop IR has sizes >= 1)");
+        }
+        TensorDecl out = result();
+        k.admit(name, decls, out);
+        List<TensorDecl> all = new ArrayList<>(decls);
+        all.add(out);
+        Operation op = new Operation(name, all, core.space(), core.lhs(), core.rhs(), core.update(),
+                epilogue.map(org.shapeforge.codegen.ir.Epilogue::new));
+        return Value.of(k.run(op, inputs), type).view(resultDims);
     }
 
     /** A fresh iterator over {@code 0..extent-1} (Fix(0) at extent 1). */

@@ -9,6 +9,7 @@ import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.term.Dim;
 
 /**
  * Sliding windows in the loop IR: the input axis is indexed {@code s·o + d·k − pad_begin} (seed
@@ -79,33 +80,38 @@ final class Windows {
      */
     static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group, Tail tail) {
         int n = x.dims().get(0), cin = x.dims().get(1), cout = w.dims().get(0), sp = g.spatial();
+        if (group < 1 || cin % group != 0 || cout % group != 0 || w.dims().get(1) != cin / group)
+            throw new IllegalArgumentException(name + ": " + group + " groups of input " + x.dims() + " and weights " + w.dims());
         int cg = cin / group, mg = cout / group;
-        Kernel b = new Kernel(name);
-        Kernel.Ix ni = b.iter(n), gi = b.iter(group), mi = b.iter(mg), ci = b.iter(cg);
-        List<Kernel.Ix> oi = new ArrayList<>(), ki = new ArrayList<>();
-        for (int a = 0; a < sp; a++) oi.add(b.iter(g.out()[a]));
-        for (int a = 0; a < sp; a++) ki.add(b.iter(g.kernel()[a]));
-        List<Index> xi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, cg, gi, 1, ci)));
-        List<Index> wi = new ArrayList<>(List.of(Kernel.lin(0, mg, gi, 1, mi), Kernel.at(ci)));
-        List<Index> yi = new ArrayList<>(List.of(Kernel.at(ni), Kernel.lin(0, mg, gi, 1, mi)));
-        List<TensorDecl.Margin> margins = new ArrayList<>(List.of(TensorDecl.Margin.NONE, TensorDecl.Margin.NONE));
+        Projected p = new Projected(name);
+        Dim ni = p.label(n), gi = p.label(group), mi = p.label(mg), ci = p.label(cg);
+        List<Dim> oi = new ArrayList<>(), ki = new ArrayList<>();
+        for (int a = 0; a < sp; a++) oi.add(p.label(g.out()[a]));
+        for (int a = 0; a < sp; a++) ki.add(p.label(g.kernel()[a]));
+        // channels of group gi: cg·gi + ci of the input, mg·gi + mi of the weights and the result
+        Dim inChannel = Projected.window(gi, cg, ci, 1), outChannel = Projected.window(gi, mg, mi, 1);
+        List<Dim> xi = new ArrayList<>(List.of(ni, inChannel)), wi = new ArrayList<>(List.of(outChannel, ci));
+        List<Dim> yi = new ArrayList<>(List.of(ni, outChannel));
+        int[] begin = new int[sp + 2];
         List<Integer> dims = new ArrayList<>(List.of(n, cout));
         for (int a = 0; a < sp; a++) {
-            xi.add(window(g, a, oi.get(a), ki.get(a)));
-            wi.add(Kernel.at(ki.get(a)));
-            yi.add(Kernel.at(oi.get(a)));
-            margins.add(margin(g, a, x.dims().get(a + 2)));
+            xi.add(Projected.window(oi.get(a), g.stride()[a], ki.get(a), g.dil()[a]));
+            wi.add(ki.get(a));
+            yi.add(oi.get(a));
+            begin[a + 2] = g.begin()[a];
             dims.add(g.out()[a]);
         }
-        Expr rhs = new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x, x.dims(), margins, 0), xi), Kernel.read(b.tensor(w), wi));
-        if (Kernel.separates(yi) && !dims.contains(0) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
-            Expr cell = Kernel.result(yi);
-            if (bias != null) cell = new Expr.Binary(BinOp.ADD, cell, Kernel.read(b.tensor(bias), List.of(yi.get(1))));
-            Optional<Expr> epilogue = tail.finish(b, cell, yi, dims, x.type());
-            if (epilogue.isPresent() || bias != null)
-                return b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), Optional.of(epilogue.orElse(cell)), dims, x.type());
+        p.operand(x, x.dims(), xi, begin);
+        p.operand(w, w.dims(), wi);
+        Kernel b = p.kernel(yi);
+        if (b.runs() && Kernel.separates(b.lhs()) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
+            List<Index> out = b.lhs();
+            Expr cell = Kernel.result(out);
+            if (bias != null) cell = new Expr.Binary(BinOp.ADD, cell, Kernel.read(b.tensor(bias), List.of(out.get(1))));
+            Optional<Expr> epilogue = tail.finish(b, cell, out, dims, x.type());
+            if (epilogue.isPresent() || bias != null) return b.run(k, Optional.of(epilogue.orElse(cell)), dims, x.type());
         }
-        Value y = b.run(k, dims, yi, rhs, Update.accumulate(BinOp.ADD), x.type());
+        Value y = b.run(k, Optional.empty(), dims, x.type());
         return bias == null ? y : addChannel(k, name + "_bias", y, bias);
     }
 
