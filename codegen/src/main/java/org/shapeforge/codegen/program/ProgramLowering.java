@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -38,7 +37,8 @@ import org.shapeforge.project.TensorAxis;
  *   <li>right-hand side by shape logic: pointwise → the scalar operation; compose and einsum → the
  *       product of the operands (summed over reductions); transpose, permute, {@code :=} → the
  *       operand; block and stack → the sum of the parts, of which exactly one is present per point;
- *       a softmax's four operations ({@link Softmax}) → max-reduction ({@code =:max} from −∞),
+ *       a softmax's four operations ({@code Softmax}) → max-reduction ({@code =:max} from −∞,
+ *       {@link Fold}),
  *       {@code exp(a − m)}, sum-reduction, {@code e / s};
  *   <li>update: {@code :=} folds into the existing contents ({@code =+}); an operation with a
  *       reduction accumulates from 0 ({@code =:+}); otherwise an overwrite.
@@ -52,26 +52,32 @@ public final class ProgramLowering {
     private ProgramLowering() {}
 
     public static Operation lower(org.shapeforge.project.Operation op, Projections p, ProgramProjections all) {
+        return lower(op, p, all, Fold.of(op));
+    }
+
+    /**
+     * {@link #lower} with its reductions folded by {@code fold}, whose neutral element the margins
+     * hold (an ONNX max pool: {@link Fold#MAX}; a tensor without margins keeps pad 0).
+     */
+    public static Operation lower(org.shapeforge.project.Operation op, Projections p, ProgramProjections all, Fold fold) {
         Map<String, TensorDecl> tensors = new LinkedHashMap<>();
         List<Expr> reads = new ArrayList<>();
         for (int j = 0; j < op.rhs().size(); j++) {
             String name = op.rhs().get(j).name();
             if (name.equals(op.lhs().name()))
                 throw unsupported(op, "an operation reading its own result tensor '" + name + "'");
-            tensors.putIfAbsent(name, decl(op, name, p.rhsAxes().get(j), all));
+            tensors.putIfAbsent(name, decl(op, name, p.rhsAxes().get(j), all, fold));
             reads.add(new Expr.Read(new Access(name, indices(op, p.rhs().get(j)))));
         }
-        TensorDecl lhs = decl(op, op.lhs().name(), p.lhsAxes(), all);
+        TensorDecl lhs = decl(op, op.lhs().name(), p.lhsAxes(), all, fold);
         tensors.put(lhs.name(), lhs);
         List<Factor> factors = new ArrayList<>();
         for (org.shapeforge.project.Factor.Entry e : p.product()) {
             List<LoopVar> vars = e.factors().stream().map(f -> new LoopVar(f.symbol(), intSize(op, f.extent(), "iterator " + f.symbol()))).toList();
             factors.add(e.sequential() ? new Factor.Concat(vars) : new Factor.Single(vars.getFirst()));
         }
-        // a softmax's max-reduction folds with max from −∞; every other reduction sums (Softmax)
-        BinOp fold = op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)) ? BinOp.MAX : BinOp.ADD;
         Update update = !op.erasing() ? Update.accumulateInto(BinOp.ADD)
-                : p.accumulate() ? Update.accumulate(fold) : Update.assign();
+                : p.accumulate() ? Update.accumulate(fold.op) : Update.assign();
         return new Operation(op.label(), List.copyOf(tensors.values()), new ProductSpace(factors),
                 new Access(lhs.name(), indices(op, p.lhs())), rhs(op, reads), update);
     }
@@ -81,7 +87,8 @@ public final class ProgramLowering {
                 + op.origin().fileLine());
     }
 
-    private static TensorDecl decl(org.shapeforge.project.Operation op, String name, List<TensorAxis> axes, ProgramProjections all) {
+    private static TensorDecl decl(org.shapeforge.project.Operation op, String name, List<TensorAxis> axes, ProgramProjections all,
+            Fold fold) {
         List<Integer> dims = new ArrayList<>();
         List<TensorDecl.Margin> margins = new ArrayList<>();
         for (TensorAxis a : axes) {
@@ -90,7 +97,8 @@ public final class ProgramLowering {
             margins.add(new TensorDecl.Margin(intSize(op, pad.left(), "a margin of tensor " + name),
                     intSize(op, pad.right(), "a margin of tensor " + name)));
         }
-        return new TensorDecl(name, dims, margins, 0.0);
+        boolean padded = margins.stream().anyMatch(m -> m.left() > 0 || m.right() > 0);
+        return new TensorDecl(name, dims, margins, padded ? fold.pad : 0.0);
     }
 
     /** {@code n} as an int, or a {@link CodegenException} naming {@code what} (issue 27: an {@code ArithmeticException} before). */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
+import org.shapeforge.codegen.program.Fold;
 import org.shapeforge.term.Dim;
 
 /**
@@ -51,7 +52,7 @@ final class Contractions {
         List<Integer> result = new ArrayList<>(batch);
         if (!aVec) result.add(m);
         if (!bVec) result.add(n);
-        Kernel kb = p.kernel(out);
+        Kernel kb = p.kernel(out, Fold.SUM);
         Optional<Expr> epilogue = kb.runs() && kb.dims().equals(result) && Kernel.separates(kb.lhs())
                 ? tail.finish(kb, Kernel.result(kb.lhs()), kb.lhs(), kb.dims(), a.type()) : Optional.empty();
         return kb.run(k, epilogue, result, a.type());
@@ -81,7 +82,7 @@ final class Contractions {
         Dim mi = p.label(m), ni = p.label(n), ki = p.label(kk);
         p.operand(a, a.dims(), ta ? List.of(ki, mi) : List.of(mi, ki));
         p.operand(b, b.dims(), tb ? List.of(ni, ki) : List.of(ki, ni));
-        Kernel kb = p.kernel(List.of(mi, ni));
+        Kernel kb = p.kernel(List.of(mi, ni), Fold.SUM);
         List<Integer> dims = List.of(m, n);
         boolean fits = c == null || beta == 0 || Pointwise.broadcast(name, List.of(dims, c.dims())).equals(dims);
         if (fits && c != null && c.dims().contains(0)) fits = false;
@@ -161,6 +162,6 @@ final class Contractions {
             p.operand(ins.get(j), ins.get(j).dims(), axes);
         }
         List<Integer> dims = outLetters.stream().map(extent::get).toList();
-        return p.kernel(outLetters.stream().map(label::get).toList()).run(k, Optional.empty(), dims, ins.getFirst().type());
+        return p.kernel(outLetters.stream().map(label::get).toList(), Fold.SUM).run(k, Optional.empty(), dims, ins.getFirst().type());
     }
 }

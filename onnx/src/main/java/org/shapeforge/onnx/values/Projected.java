@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.ir.ProductSpace;
+import org.shapeforge.codegen.program.Fold;
 import org.shapeforge.codegen.program.ProgramLowering;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
@@ -126,16 +127,17 @@ final class Projected {
     }
 
     /**
-     * The kernel of {@code result ⟵ Π operands} (an EINSUM: the product of the operands, summed over
-     * the labels the result does not mention), or a kernel of no cells when a size is 0.
+     * The kernel of {@code result ⟵ Π operands} (an EINSUM: the product of the operands — one
+     * operand: the operand — folded by {@code fold} over the labels the result does not mention,
+     * margins holding the fold's neutral element), or a kernel of no cells when a size is 0.
      */
-    Kernel kernel(List<Dim> result) {
+    Kernel kernel(List<Dim> result, Fold fold) {
         if (empty) return Kernel.empty(label);
         TensorOccurrence lhs = occurrence("out", result);
         var op = new org.shapeforge.project.Operation(label, Span.NONE, OpKind.EINSUM, Optional.<ScalarOp>empty(), lhs,
                 operands, constraints, Map.of(), true);
         Projections p = ExplicitPads.apply(ProjectionInference.project(op, model()), pads);
-        Operation lowered = ProgramLowering.lower(op, p, new ProgramProjections(Map.of(label, p), p.padding()));
+        Operation lowered = ProgramLowering.lower(op, p, new ProgramProjections(Map.of(label, p), p.padding()), fold);
         return Kernel.lowered(inOrder(lowered), values, views);
     }
 

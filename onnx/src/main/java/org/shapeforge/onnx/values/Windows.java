@@ -9,6 +9,7 @@ import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.codegen.program.Fold;
 import org.shapeforge.term.Dim;
 
 /**
@@ -103,7 +104,7 @@ final class Windows {
         }
         p.operand(x, x.dims(), xi, begin);
         p.operand(w, w.dims(), wi);
-        Kernel b = p.kernel(yi);
+        Kernel b = p.kernel(yi, Fold.SUM);
         if (b.runs() && Kernel.separates(b.lhs()) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
             List<Index> out = b.lhs();
             Expr cell = Kernel.result(out);
@@ -161,7 +162,7 @@ final class Windows {
     }
 
     static Value maxPool(Kernels k, String name, Value x, Geometry g) {
-        return pool(k, name, x, g, BinOp.MAX, Double.NEGATIVE_INFINITY);
+        return pool(k, name, x, g, Fold.MAX);
     }
 
     /**
@@ -213,32 +214,37 @@ final class Windows {
         return b.run(k, y.dims(), yi, rhs, Update.accumulate(BinOp.MIN), onnx.Onnx.TensorProto.DataType.INT64_VALUE);
     }
 
-    private static Value pool(Kernels k, String name, Value x, Geometry g, BinOp acc, double pad) {
+    /**
+     * The window's points of {@code x} folded into each output cell: a projections operation
+     * ({@link Projected}) reading {@code x} at {@code s·o + d·k − begin}, its one operand the
+     * right-hand side, the pads margins that hold the fold's neutral element.
+     */
+    private static Value pool(Kernels k, String name, Value x, Geometry g, Fold fold) {
         int sp = g.spatial(), lead = x.rank() - sp;
-        Kernel b = new Kernel(name);
-        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
-        List<TensorDecl.Margin> margins = new ArrayList<>();
+        Projected p = new Projected(name);
+        List<Dim> xi = new ArrayList<>(), yi = new ArrayList<>();
+        int[] begin = new int[x.rank()];
         List<Integer> dims = new ArrayList<>();
         for (int a = 0; a < lead; a++) {
-            Kernel.Ix i = b.iter(x.dims().get(a));
-            xi.add(Kernel.at(i));
-            yi.add(Kernel.at(i));
-            margins.add(TensorDecl.Margin.NONE);
+            Dim i = p.label(x.dims().get(a));
+            xi.add(i);
+            yi.add(i);
             dims.add(x.dims().get(a));
         }
         for (int a = 0; a < sp; a++) {
-            Kernel.Ix o = b.iter(g.out()[a]), kx = b.iter(g.kernel()[a]);
-            xi.add(window(g, a, o, kx));
-            yi.add(Kernel.at(o));
-            margins.add(margin(g, a, x.dims().get(lead + a)));
+            Dim o = p.label(g.out()[a]), kx = p.label(g.kernel()[a]);
+            xi.add(Projected.window(o, g.stride()[a], kx, g.dil()[a]));
+            yi.add(o);
+            begin[lead + a] = g.begin()[a];
             dims.add(g.out()[a]);
         }
-        return b.run(k, dims, yi, Kernel.read(b.tensor(x, x.dims(), margins, pad), xi), Update.accumulate(acc), x.type());
+        p.operand(x, x.dims(), xi, begin);
+        return p.kernel(yi, fold).run(k, Optional.empty(), dims, x.type());
     }
 
     static Value averagePool(Kernels k, String name, Value x, Geometry g, boolean countPad) {
         int sp = g.spatial(), lead = x.rank() - sp;
-        Value sum = pool(k, name + "_sum", x, g, BinOp.ADD, 0);
+        Value sum = pool(k, name + "_sum", x, g, Fold.SUM);
         // the divisor: the same window over ones (the pads count when count_include_pad)
         List<Integer> in = x.dims().subList(lead, x.rank());
         List<Integer> onesDims = new ArrayList<>();
@@ -247,7 +253,7 @@ final class Windows {
         Arrays.fill(ones, 1);
         Value o = new Value(onesDims, ones, x.type());
         Geometry og = countPad ? new Geometry(g.kernel(), g.stride(), g.dil(), new int[sp], new int[sp], g.out()) : g;
-        Value count = pool(k, name + "_count", o, og, BinOp.ADD, 0);
+        Value count = pool(k, name + "_count", o, og, Fold.SUM);
         List<Integer> view = new ArrayList<>();
         for (int a = 0; a < lead; a++) view.add(1);
         view.addAll(count.dims());

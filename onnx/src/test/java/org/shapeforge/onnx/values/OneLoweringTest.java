@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 29's one lowering, kept: MatMul, Gemm, Einsum ({@link Contractions}) and Conv
- * ({@link Windows#conv}) are stated as projections operations ({@link Projected}) and never build
+ * Issue 29's one lowering, kept: MatMul, Gemm, Einsum ({@link Contractions}), Conv and the
+ * max and average pools' windows ({@link Windows}) are stated as projections operations ({@link Projected}) and never build
  * a loop-IR kernel, iterator or index by hand (docs/codegen.md, "One lowering"). A source scan: a
  * planted {@code new Kernel(…)}, {@code .iter(…)} or {@code Index.fixed(…)} there fails it.
  */
@@ -39,19 +39,21 @@ class OneLoweringTest {
     }
 
     @Test
-    void convolutionGoesThroughProjections() throws IOException {
+    void convolutionAndPoolingGoThroughProjections() throws IOException {
         String src = Files.readString(DIR.resolve("Windows.java"));
-        int from = src.indexOf("static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group, Tail tail)");
-        assertTrue(from >= 0, "Windows.conv with a tail is gone: update this test");
-        int to = src.indexOf("\n    }\n", from);
-        String conv = src.substring(from, to);
-        assertEquals(List.of(), byHand(conv), "Windows.conv builds loop IR by hand");
-        assertTrue(conv.contains("new Projected("), "Windows.conv no longer states its operation through Projected");
+        for (String method : List.of("static Value conv(Kernels k, String name, Value x, Value w, Value bias, Geometry g, int group, Tail tail)",
+                "private static Value pool(Kernels k, String name, Value x, Geometry g, Fold fold)")) {
+            int from = src.indexOf(method);
+            assertTrue(from >= 0, method + " is gone: update this test");
+            String body = src.substring(from, src.indexOf("\n    }\n", from));
+            assertEquals(List.of(), byHand(body), method + " builds loop IR by hand");
+            assertTrue(body.contains("new Projected("), method + " no longer states its operation through Projected");
+        }
     }
 
     @Test
     void theScanSeesHandBuiltLoopIr() throws IOException {
-        // the pattern's own check: the hand-built pooling beside conv is found
+        // the pattern's own check: what Windows still builds by hand (MaxPool's indices, ConvTranspose) is found
         assertTrue(byHand(Files.readString(DIR.resolve("Windows.java"))).size() > 0);
     }
 }

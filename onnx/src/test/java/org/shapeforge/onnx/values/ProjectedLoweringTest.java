@@ -235,7 +235,13 @@ class ProjectedLoweringTest {
 
     @Test
     void convWithStridesDilationsPadsAndGroups() {
-        record Case(List<Integer> x, List<Integer> w, int group, long[] strides, long[] dils, long[] pads, String auto, boolean bias) {}
+        record Case(List<Integer> x, List<Integer> w, int group, long[] strides, long[] dils, long[] pads, String auto, boolean bias) {
+            @Override
+            public String toString() {
+                return "x " + x + " w " + w + " group " + group + " strides " + java.util.Arrays.toString(strides) + " dilations "
+                        + java.util.Arrays.toString(dils) + " pads " + java.util.Arrays.toString(pads) + " " + auto + (bias ? " bias" : "");
+            }
+        }
         for (Case c : List.of(
                 new Case(List.of(2, 3, 7, 6), List.of(4, 3, 3, 3), 1, null, null, new long[] {1, 1, 1, 1}, "NOTSET", true),
                 new Case(List.of(1, 2, 9, 8), List.of(3, 2, 3, 2), 1, new long[] {2, 3}, new long[] {2, 1}, new long[] {2, 0, 1, 3}, "NOTSET", false),
@@ -252,6 +258,60 @@ class ProjectedLoweringTest {
             List<Integer> out = new ArrayList<>(List.of(c.x().getFirst(), c.w().getFirst()));
             for (int a = 0; a < sp; a++) out.add(g.out()[a]);
             check("conv " + c, () -> Windows.conv(k, "conv", x, w, bias, g, c.group()), out, convRef(x, w, bias, g, c.group(), out));
+        }
+    }
+
+    /** A window of x: max or sum over k of x[lead, s·o + d·k − begin], pads −∞ or 0; a sum over ones counts the cells inside. */
+    private static double[] poolRef(Value x, Windows.Geometry g, boolean max, List<Integer> out) {
+        int sp = g.spatial(), lead = x.rank() - sp;
+        List<Integer> taps = java.util.Arrays.stream(g.kernel()).boxed().toList();
+        double[] r = new double[(int) Shaping.product(out)];
+        for (int f = 0; f < r.length; f++) {
+            int[] yi = unflat(f, out);
+            double acc = max ? Double.NEGATIVE_INFINITY : 0;
+            for (int t = 0; t < Shaping.product(taps); t++) {
+                int[] ki = unflat(t, taps), xi = yi.clone();
+                boolean inside = true;
+                for (int a = 0; a < sp; a++) {
+                    xi[lead + a] = g.stride()[a] * yi[lead + a] + g.dil()[a] * ki[a] - g.begin()[a];
+                    inside &= xi[lead + a] >= 0 && xi[lead + a] < x.dims().get(lead + a);
+                }
+                double v = inside ? at(x, xi) : max ? Double.NEGATIVE_INFINITY : 0;
+                acc = max ? Math.max(acc, v) : acc + v;
+            }
+            r[f] = acc;
+        }
+        return r;
+    }
+
+    @Test
+    void poolingWithStridesDilationsPadsAndCeilMode() {
+        record Case(List<Integer> x, int[] kernel, long[] strides, long[] dils, long[] pads, String auto, boolean ceil) {
+            @Override
+            public String toString() {
+                return "x " + x + " kernel " + java.util.Arrays.toString(kernel) + " strides " + java.util.Arrays.toString(strides)
+                        + " dilations " + java.util.Arrays.toString(dils) + " pads " + java.util.Arrays.toString(pads) + " " + auto
+                        + (ceil ? " ceil" : "");
+            }
+        }
+        for (Case c : List.of(new Case(List.of(2, 3, 7, 6), new int[] {3, 3}, new long[] {2, 2}, null, new long[] {1, 1, 1, 1}, "NOTSET", false),
+                new Case(List.of(1, 2, 8, 9), new int[] {3, 2}, new long[] {2, 3}, new long[] {2, 1}, new long[] {2, 0, 0, 2}, "NOTSET", true),
+                new Case(List.of(1, 2, 7, 7), new int[] {3, 3}, new long[] {2, 2}, null, null, "NOTSET", true),
+                new Case(List.of(1, 1, 6, 5), new int[] {2, 3}, new long[] {2, 1}, null, null, "SAME_LOWER", false),
+                new Case(List.of(2, 3, 10), new int[] {4}, new long[] {3}, new long[] {2}, new long[] {3, 1}, "NOTSET", false))) {
+            Value x = random(c.x().toArray(Integer[]::new));
+            int sp = c.kernel().length, lead = c.x().size() - sp;
+            Windows.Geometry g = Windows.geometry(c.x().subList(lead, c.x().size()), c.kernel(), c.strides(), c.dils(), c.pads(), c.auto(), c.ceil());
+            List<Integer> out = new ArrayList<>(c.x().subList(0, lead));
+            for (int a = 0; a < sp; a++) out.add(g.out()[a]);
+            check("max pool " + c, () -> Windows.maxPool(k, "mp", x, g), out, poolRef(x, g, true, out));
+            // the average pool's sum is its first kernel: a sum pool of the same window, then a count and a division
+            double[] sum = poolRef(x, g, false, out);
+            Value avg = Windows.averagePool(k, "ap", x, g, false);
+            Value ones = new Value(x.dims(), java.util.stream.DoubleStream.generate(() -> 1).limit(x.size()).toArray(), DataType.FLOAT_VALUE);
+            double[] count = poolRef(ones, g, false, out);
+            for (int i = 0; i < sum.length; i++)
+                assertEquals(sum[i] / count[i], avg.data()[i], 1e-4 * (1 + Math.abs(sum[i] / count[i])), "average pool " + c + " at cell " + i);
         }
     }
 }
