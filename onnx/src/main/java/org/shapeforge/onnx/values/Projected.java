@@ -57,6 +57,7 @@ final class Projected {
     private final List<String> order = new ArrayList<>();
     private int next, unit;
     private boolean empty;
+    private Assignment model;
 
     Projected(String label) {
         this.label = label;
@@ -67,6 +68,7 @@ final class Projected {
         if (size < 1) empty = true;
         String name = size == 1 ? "u" + unit++ : "i" + next++;
         dims.put(name, Dim.atom(Math.max(0, size)));
+        model = null;
         if (size > 1) order.add(name);
         return Dim.var(name);
     }
@@ -115,15 +117,19 @@ final class Projected {
     }
 
     private TensorOccurrence occurrence(String name, List<Dim> axes) {
+        Row ground = empty ? null : Row.literal(axes.stream().map(d -> Dim.atom(size(d))).toList());
         rows.put(name + "_b", Row.empty());
         rows.put(name + "_i", Row.empty());
-        if (!empty) rows.put(name + "_o", Row.literal(axes.stream().map(d -> Dim.atom(size(d))).toList()));
+        if (ground != null) rows.put(name + "_o", ground);
+        model = null;
         constraints.add(new Constraint.RowEq(Row.var(name + "_o"), Row.literal(axes), Span.NONE));
         return new TensorOccurrence(name, Row.var(name + "_b"), Row.var(name + "_i"), Row.var(name + "_o"));
     }
 
+    /** The closed model of the labels and rows so far (made again only after one is added). */
     private Assignment model() {
-        return new Assignment(dims, rows);
+        if (model == null) model = new Assignment(dims, rows);
+        return model;
     }
 
     /**
@@ -136,9 +142,12 @@ final class Projected {
         TensorOccurrence lhs = occurrence("out", result);
         var op = new org.shapeforge.project.Operation(label, Span.NONE, OpKind.EINSUM, Optional.<ScalarOp>empty(), lhs,
                 operands, constraints, Map.of(), true);
-        Projections p = ExplicitPads.apply(ProjectionInference.project(op, model()), pads);
-        Operation lowered = ProgramLowering.lower(op, p, new ProgramProjections(Map.of(label, p), p.padding()), fold);
-        return Kernel.lowered(inOrder(lowered), values, views);
+        Assignment closed = model();
+        Operation lowered = LoweringMemo.lowered(new LoweringMemo.Key(op, closed, pads, fold, order), () -> {
+            Projections p = ExplicitPads.apply(ProjectionInference.project(op, closed), pads);
+            return inOrder(ProgramLowering.lower(op, p, new ProgramProjections(Map.of(label, p), p.padding()), fold));
+        });
+        return Kernel.lowered(lowered, values, views);
     }
 
     /** {@code op} with its factors in {@link #label} order. */

@@ -244,6 +244,8 @@ class ProjectedLoweringTest {
         }
         for (Case c : List.of(
                 new Case(List.of(2, 3, 7, 6), List.of(4, 3, 3, 3), 1, null, null, new long[] {1, 1, 1, 1}, "NOTSET", true),
+                // the same shapes and sizes with other pads: another lowering (LoweringMemo's key holds the pads)
+                new Case(List.of(2, 3, 7, 6), List.of(4, 3, 3, 3), 1, null, null, new long[] {0, 2, 2, 0}, "NOTSET", true),
                 new Case(List.of(1, 2, 9, 8), List.of(3, 2, 3, 2), 1, new long[] {2, 3}, new long[] {2, 1}, new long[] {2, 0, 1, 3}, "NOTSET", false),
                 new Case(List.of(2, 4, 6, 5), List.of(6, 2, 2, 3), 2, new long[] {1, 2}, null, new long[] {0, 1, 1, 0}, "NOTSET", false),
                 new Case(List.of(1, 3, 8, 7), List.of(3, 1, 3, 3), 3, new long[] {2, 2}, null, null, "SAME_UPPER", true),
