@@ -9,11 +9,9 @@ void k_matmul(float **restrict sf_args) {
     const float *restrict v_pa = t_a + 0L;
     const float *restrict v_pb = t_b + 0L;
     float *restrict v_pc = t_c + 0L;
-    #pragma omp parallel
-{
+    {
         float *v_apack = sf_alloc((long)SF_MC * SF_KC);
         float *v_bpack = sf_alloc((long)SF_KC * nch);
-        #pragma omp for schedule(dynamic, 1) collapse(2)
         for (long item_n = 0; item_n < items_n; item_n++) {
             for (long item_m = 0; item_m < items_m; item_m++) {
                 const long jc = item_n * nch, nc = sf_lmin(nch, 41L - jc);

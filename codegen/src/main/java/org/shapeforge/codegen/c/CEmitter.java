@@ -36,12 +36,10 @@ import org.shapeforge.codegen.ir.Update;
  *       its last reduction block is stored).
  * </ol>
  * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel, convolutions
- * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}.
+ * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}. Every
+ * parallel region is emitted only where its work pays for it ({@link ParallelWork}).
  */
 public class CEmitter extends Emitter {
-    /** Work (points of the product space) below which OpenMP stays off. */
-    static final long PARALLEL_THRESHOLD = 1 << 15;
-
     public CEmitter(Operation op) {
         super(op);
     }
@@ -108,7 +106,7 @@ public class CEmitter extends Emitter {
             return;
         }
         String[] ix = new String[t.rank()];
-        if (t.size() >= PARALLEL_THRESHOLD) w.line("#pragma omp parallel for");
+        if (ParallelWork.pays(t.size())) w.line("#pragma omp parallel for");
         StringBuilder addr = new StringBuilder();
         for (int ax = 0; ax < t.rank(); ax++) {
             ix[ax] = names.fresh('i', "init" + ax);
@@ -137,7 +135,7 @@ public class CEmitter extends Emitter {
         Factor f = plan.order().get(pos);
         switch (f) {
             case Factor.Single(LoopVar v) -> {
-                if (pos == 0 && plan.parallel() > 0 && op.space().points() >= PARALLEL_THRESHOLD)
+                if (pos == 0 && plan.parallel() > 0 && ParallelWork.pays(op.space().points() * ParallelWork.cost(op.rhs())))
                     w.line("#pragma omp parallel for" + (plan.parallel() > 1 ? " collapse(" + plan.parallel() + ")" : "")
                             + " schedule(static)");
                 String i = iter(v.symbol());
@@ -241,7 +239,8 @@ public class CEmitter extends Emitter {
         for (Factor f : op.space().factors()) {
             if (cov.reductionFactors().contains(f)) continue;
             LoopVar v = f.vars().getFirst();
-            if (loops == 0 && op.tensor(op.lhs().tensor()).size() >= PARALLEL_THRESHOLD) w.line("#pragma omp parallel for");
+            if (loops == 0 && ParallelWork.pays(op.tensor(op.lhs().tensor()).size() * ParallelWork.cost(op.epilogue().orElseThrow().expr())))
+                w.line("#pragma omp parallel for");
             w.open("for (long " + iter(v.symbol()) + " = 0; " + iter(v.symbol()) + " < " + v.extent() + "L; " + iter(v.symbol()) + "++) {");
             loops++;
         }

@@ -48,7 +48,7 @@ final class CGemm {
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
         long work = m * n * k;
         boolean outer = points >= OUTER_POINTS && work < INNER_WORK || points >= FEW_POINTS && work < SMALL_WORK;
-        boolean par = (outer ? points : 1) * work >= CEmitter.PARALLEL_THRESHOLD;
+        boolean par = ParallelWork.pays((outer ? points : 1) * work); // a region per GEMM when not outer
         if (outer) {
             w.line("const long nch = sf_lmin(512L, (" + n + "L + SF_NR - 1) / SF_NR * SF_NR);");
             w.line("const long msb = (" + m + "L + SF_MC - 1) / SF_MC * SF_MC;");

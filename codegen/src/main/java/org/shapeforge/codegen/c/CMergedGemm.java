@@ -43,7 +43,7 @@ final class CMergedGemm {
         String bfull = contiguous(w, "bfull", bn, n), cfull = contiguous(w, "cfull", cn, n);
         long sAk = la.coeff(x.ks().getLast()), ldc = lc.coeff(x.ms().getLast());
         boolean akStrided = MergedAxes.progression(op, x.ks(), la, sAk), inPlace = MergedAxes.progression(op, x.ms(), lc, ldc);
-        boolean par = points * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
+        boolean par = ParallelWork.pays(points * m * n * k);
         long split = par && points < 8 ? 4 : 1;
         // A not at unit stride along K (a convolution's weights, taps outside the channels): each
         // row packed whole while it sits in L1, not revisited once per reduction block
