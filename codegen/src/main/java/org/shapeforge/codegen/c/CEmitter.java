@@ -36,7 +36,8 @@ import org.shapeforge.codegen.ir.Update;
  *       its last reduction block is stored).
  * </ol>
  * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel, convolutions
- * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}. Every
+ * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}, and either with at most
+ * {@link SkinnyShape#MAX_THIN} output points on one side the row-streaming {@link CSkinnyGemm}. Every
  * parallel region is emitted only where its work pays for it ({@link ParallelWork}).
  */
 public class CEmitter extends Emitter {
@@ -83,8 +84,12 @@ public class CEmitter extends Emitter {
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         if (init) initPass(w);
+        var skinny = gemm.flatMap(g -> SkinnyShape.of(op, g, offset(g.a()), offset(g.b())));
         var merged = gemm.flatMap(g -> org.shapeforge.codegen.emit.MergedAxes.of(op, g));
-        if (merged.isPresent()) {
+        if (skinny.isPresent()) {
+            new CSkinnyGemm(this, skinny.get()).emit(w, op.update().initializeNeutral() && !init);
+            if (op.epilogue().isPresent()) epiloguePass(w, cov);
+        } else if (merged.isPresent()) {
             new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
             if (op.epilogue().isPresent()) epiloguePass(w, cov); // the im2col form stores whole panels: the epilogue after
         } else if (gemm.isPresent()) {

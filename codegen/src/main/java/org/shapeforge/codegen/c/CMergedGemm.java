@@ -147,6 +147,11 @@ final class CMergedGemm {
 
     /** A table of the offsets of {@code axes}' points (odometer order, the last axis fastest) under {@code lin}. */
     private String table(CodeWriter w, String hint, List<String> axes, Linear lin) {
+        return table(e, w, hint, axes, lin);
+    }
+
+    /** {@link #table} for any kernel of {@code e}'s operation. */
+    static String table(CEmitter e, CodeWriter w, String hint, List<String> axes, Linear lin) {
         Operation op = e.operation();
         String t = e.fresh(hint);
         w.line("long *" + t + " = (long *)malloc(" + MergedAxes.size(op, axes) + "L * sizeof(long));");
