@@ -3,8 +3,8 @@ void k_matmul(float **restrict sf_args) {
     float *restrict t_a = sf_args[0];
     float *restrict t_b = sf_args[1];
     float *restrict t_c = sf_args[2];
-    const long nch = sf_lmin(512L, ((41L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);
-    const long msb = ((37L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;
+    const long nch = sf_lmin(512L, (41L + SF_NR - 1) / SF_NR * SF_NR);
+    const long msb = (37L + SF_MC - 1) / SF_MC * SF_MC;
     const long items_n = (41L + nch - 1) / nch, items_m = (37L + msb - 1) / msb;
     const float *restrict v_pa = t_a + 0L;
     const float *restrict v_pb = t_b + 0L;
