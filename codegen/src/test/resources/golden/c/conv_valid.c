@@ -3,102 +3,126 @@ void k_conv(float **restrict sf_args) {
     float *restrict t_x = sf_args[0];
     float *restrict t_w = sf_args[1];
     float *restrict t_y = sf_args[2];
-    /* skinny contraction: 1 x (84 rows x 4 columns x 27) */
-    long *v_orow = (long *)malloc(84L * sizeof(long));
-    {
-        long q = 0;
-        for (long v_t_n = 0; v_t_n < 2L; v_t_n++)
-        for (long v_t_s0 = 0; v_t_s0 < 6L; v_t_s0++)
-        for (long v_t_s1 = 0; v_t_s1 < 7L; v_t_s1++)
-          v_orow[q++] = 0L + 216L * v_t_n + 9L * v_t_s0 + 1L * v_t_s1;
-    }
-    long *v_ocol = (long *)malloc(4L * sizeof(long));
+    long *v_oam = (long *)malloc(4L * sizeof(long));
     {
         long q = 0;
         for (long v_t_o = 0; v_t_o < 4L; v_t_o++)
-          v_ocol[q++] = 0L + 27L * v_t_o;
+          v_oam[q++] = 0L + 27L * v_t_o;
     }
-    long *v_okt = (long *)malloc(27L * sizeof(long));
+    long *v_oak = (long *)malloc(27L * sizeof(long));
     {
         long q = 0;
         for (long v_t_c = 0; v_t_c < 3L; v_t_c++)
         for (long v_t_k0 = 0; v_t_k0 < 3L; v_t_k0++)
         for (long v_t_k1 = 0; v_t_k1 < 3L; v_t_k1++)
-          v_okt[q++] = 0L + 9L * v_t_c + 3L * v_t_k0 + 1L * v_t_k1;
+          v_oak[q++] = 0L + 9L * v_t_c + 3L * v_t_k0 + 1L * v_t_k1;
     }
-    long *v_ocr = (long *)malloc(84L * sizeof(long));
-    {
-        long q = 0;
-        for (long v_t_n_1 = 0; v_t_n_1 < 2L; v_t_n_1++)
-        for (long v_t_s0_1 = 0; v_t_s0_1 < 6L; v_t_s0_1++)
-        for (long v_t_s1_1 = 0; v_t_s1_1 < 7L; v_t_s1_1++)
-          v_ocr[q++] = 0L + 168L * v_t_n_1 + 7L * v_t_s0_1 + 1L * v_t_s1_1;
-    }
-    long *v_occ = (long *)malloc(4L * sizeof(long));
-    {
-        long q = 0;
-        for (long v_t_o_1 = 0; v_t_o_1 < 4L; v_t_o_1++)
-          v_occ[q++] = 0L + 42L * v_t_o_1;
-    }
-    long *v_okw = (long *)malloc(27L * sizeof(long));
+    long *v_obk = (long *)malloc(27L * sizeof(long));
     {
         long q = 0;
         for (long v_t_c_1 = 0; v_t_c_1 < 3L; v_t_c_1++)
         for (long v_t_k0_1 = 0; v_t_k0_1 < 3L; v_t_k0_1++)
         for (long v_t_k1_1 = 0; v_t_k1_1 < 3L; v_t_k1_1++)
-          v_okw[q++] = 0L + 72L * v_t_c_1 + 9L * v_t_k0_1 + 1L * v_t_k1_1;
+          v_obk[q++] = 0L + 72L * v_t_c_1 + 9L * v_t_k0_1 + 1L * v_t_k1_1;
     }
-    float *v_tpack = sf_alloc(108L);
-    for (long pt = 0; pt < 1L; pt++) {
-        long rest = pt, bt = 0L;
-        (void)rest;
-        for (long j = 0; j < 4L; j++) for (long q = 0; q < 27L; q++) v_tpack[(pt * 4L + j) * 27L + q] = t_w[bt + v_ocol[j] + v_okt[q]];
-    }
+    long *v_obn = (long *)malloc(84L * sizeof(long));
     {
-        float *gather = sf_alloc(4L * 27L);
-        for (long item = 0; item < 21L; item++) {
-            const long pt = item / 21L, r0 = item % 21L * 4;
-            long rest = pt, bw = 0L, bc = 0L;
-            (void)rest;
-            const float *tq = v_tpack + pt * 108L;
-            const float *row[4];
-            for (int i = 0; i < 4; i++) {
-                const long r = sf_lmin(r0 + i, 83L);
-                for (long q = 0; q < 27L; q++) gather[i * 27L + q] = t_x[bw + v_orow[r] + v_okw[q]];
-                row[i] = gather + i * 27L;
-            }
-            sf_vf acc[4][4];
-            #pragma GCC unroll 16
-            for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) acc[i][j] = (sf_vf){0};
-            long q = 0;
-            for (; q + SF_VL <= 27L; q += SF_VL) {
-                sf_vf t[4];
-                #pragma GCC unroll 8
-                for (int j = 0; j < 4; j++) memcpy(&t[j], tq + j * 27L + q, sizeof t[j]);
-                #pragma GCC unroll 8
-                for (int i = 0; i < 4; i++) {
-                    sf_vf x;
-                    memcpy(&x, row[i] + q, sizeof x);
-                    #pragma GCC unroll 8
-                    for (int j = 0; j < 4; j++) acc[i][j] += x * t[j];
+        long q = 0;
+        for (long v_t_n = 0; v_t_n < 2L; v_t_n++)
+        for (long v_t_s0 = 0; v_t_s0 < 6L; v_t_s0++)
+        for (long v_t_s1 = 0; v_t_s1 < 7L; v_t_s1++)
+          v_obn[q++] = 0L + 216L * v_t_n + 9L * v_t_s0 + 1L * v_t_s1;
+    }
+    long *v_ocm = (long *)malloc(4L * sizeof(long));
+    {
+        long q = 0;
+        for (long v_t_o_1 = 0; v_t_o_1 < 4L; v_t_o_1++)
+          v_ocm[q++] = 0L + 42L * v_t_o_1;
+    }
+    long *v_ocn = (long *)malloc(84L * sizeof(long));
+    {
+        long q = 0;
+        for (long v_t_n_1 = 0; v_t_n_1 < 2L; v_t_n_1++)
+        for (long v_t_s0_1 = 0; v_t_s0_1 < 6L; v_t_s0_1++)
+        for (long v_t_s1_1 = 0; v_t_s1_1 < 7L; v_t_s1_1++)
+          v_ocn[q++] = 0L + 168L * v_t_n_1 + 7L * v_t_s0_1 + 1L * v_t_s1_1;
+    }
+    unsigned char *v_bfull = (unsigned char *)malloc((84L + SF_NR - 1) / SF_NR);
+    for (long j0 = 0; j0 < 84L; j0 += SF_NR) {
+        int ok = j0 + SF_NR <= 84L;
+        for (long j = 1; ok && j < SF_NR; j++) ok = v_obn[j0 + j] == v_obn[j0] + j;
+        v_bfull[j0 / SF_NR] = (unsigned char)ok;
+    }
+    unsigned char *v_cfull = (unsigned char *)malloc((84L + SF_NR - 1) / SF_NR);
+    for (long j0 = 0; j0 < 84L; j0 += SF_NR) {
+        int ok = j0 + SF_NR <= 84L;
+        for (long j = 1; ok && j < SF_NR; j++) ok = v_ocn[j0 + j] == v_ocn[j0] + j;
+        v_cfull[j0 / SF_NR] = (unsigned char)ok;
+    }
+    const long nch = sf_lmin(512L, ((84L + 0) / 1 + SF_NR - 1) / SF_NR * SF_NR);
+    const long msb = ((4L + 0) / 1 + SF_MC - 1) / SF_MC * SF_MC;
+    const long items_n = (84L + nch - 1) / nch, items_m = (4L + msb - 1) / msb;
+    {
+        float *apack = sf_alloc((long)SF_MC * SF_KC);
+        float *bpack = sf_alloc((long)SF_KC * nch);
+        for (long item = 0; item < 1L * items_n * items_m; item++) {
+            long rest = item / (items_n * items_m);
+            const long item_n = item % (items_n * items_m) / items_m, item_m = item % items_m;
+            long ba = 0L, bb = 0L, bc = 0L;
+            const float *restrict pa = t_w + ba;
+            const float *restrict pb = t_x + bb;
+            float *restrict pc = t_y + bc;
+            const long jc = item_n * nch, nc = sf_lmin(nch, 84L - jc);
+            const long m0 = item_m * msb, m1 = sf_lmin(m0 + msb, 4L);
+            for (long kc0 = 0, kc; kc0 < 27L; kc0 += kc) {
+                kc = sf_lmin(SF_KC, 3L - kc0 % 3L);
+                const int first = kc0 == 0;
+                for (long jr = 0; jr < nc; jr += SF_NR) {
+                    float *dst = bpack + jr * kc;
+                    const long j0 = jc + jr;
+                    if (v_bfull[j0 / SF_NR]) {
+                        const float *src = pb + v_obn[j0];
+                        for (long p = 0; p < kc; p++) memcpy(dst + p * SF_NR, src + v_obk[kc0 + p], SF_NR * sizeof(float));
+                    }
+                    else {
+                        for (long p = 0; p < kc; p++) {
+                            const float *row = pb + v_obk[kc0 + p];
+                            for (long j = 0; j < SF_NR; j++) dst[p * SF_NR + j] = jr + j < nc ? row[v_obn[j0 + j]] : 0.0f;
+                        }
+                    }
                 }
-            }
-            for (int i = 0; i < 4 && r0 + i < 84L; i++) {
-                for (int j = 0; j < 4; j++) {
-                    float sum = 0.0f;
-                    for (int l = 0; l < SF_VL; l++) sum += acc[i][j][l];
-                    for (long p = q; p < 27L; p++) sum += row[i][p] * tq[j * 27L + p];
-                    t_y[bc + v_ocr[r0 + i] + v_occ[j]] = sum;
+                for (long ic = m0; ic < m1; ic += SF_MC) {
+                    const long mc = sf_lmin(SF_MC, m1 - ic);
+                    for (long ir = 0; ir < mc; ir += SF_MR) {
+                        for (long i = 0; i < SF_MR; i++) {
+                            float *dst = apack + ir * kc + i;
+                            if (ir + i < mc) { const float *src = pa + v_oam[ic + ir + i] + kc0; for (long p = 0; p < kc; p++) dst[p * SF_MR] = src[p]; }
+                            else for (long p = 0; p < kc; p++) dst[p * SF_MR] = 0.0f;
+                        }
+                    }
+                    for (long jr = 0; jr < nc; jr += SF_NR) {
+                        for (long ir = 0; ir < mc; ir += SF_MR) {
+                            const long mr = sf_lmin(SF_MR, mc - ir), nr = sf_lmin(SF_NR, nc - jr);
+                            const float *ap = apack + ir * kc;
+                            if (mr == SF_MR && nr == SF_NR && v_cfull[(jc + jr) / SF_NR]) { sf_ukernel_to(kc, ap, bpack + jr * kc, pc + v_ocm[ic + ir] + v_ocn[jc + jr], 42L, first); continue; }
+                            float ct[SF_MR * SF_NR] __attribute__((aligned(64)));
+                            sf_ukernel(kc, ap, bpack + jr * kc, ct);
+                            if (first) for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) pc[v_ocm[ic + ir + i] + v_ocn[jc + jr + j]] = ct[i * SF_NR + j];
+                            else for (long i = 0; i < mr; i++) for (long j = 0; j < nr; j++) pc[v_ocm[ic + ir + i] + v_ocn[jc + jr + j]] += ct[i * SF_NR + j];
+                        }
+                    }
                 }
             }
         }
-        free(gather);
+        free(apack);
+        free(bpack);
     }
-    free(v_tpack);
-    free(v_orow);
-    free(v_ocol);
-    free(v_okt);
-    free(v_ocr);
-    free(v_occ);
-    free(v_okw);
+    free(v_oam);
+    free(v_oak);
+    free(v_obk);
+    free(v_obn);
+    free(v_ocm);
+    free(v_ocn);
+    free(v_bfull);
+    free(v_cfull);
 }

@@ -11,8 +11,8 @@ import org.shapeforge.codegen.ir.Operation;
  * columns of the thin one, summed over K. The thin operand is packed once per call, column by
  * column, contiguous along K in the order the wide operand's rows are read. Work items are blocks
  * of {@link #rowsPerItem} rows (the last block repeats its final row and drops the duplicates): each keeps
- * {@code rows × S} vector accumulators, streams its rows {@code SF_VL} floats at a time (in place
- * when they are unit-stride along K, else gathered into a per-thread buffer first) and multiplies
+ * {@code rows × S} vector accumulators, streams its rows {@code SF_VL} floats at a time (in place:
+ * unit-stride along K) and multiplies
  * them with the same {@code SF_VL} floats of every packed column; the lanes are summed, then the
  * remainder past the last full vector. A cell of C is written once: stored with {@code
  * initialize}, else added. The wide operand, the bulk of the traffic, is read exactly once, and
@@ -46,13 +46,11 @@ final class CSkinnyGemm {
                 points = MergedAxes.size(op, s.batch());
         int per = rowsPerItem(cols);
         long blocks = (rows + per - 1) / per;
-        boolean direct = s.wideUnitStride(op, lw);
         String W = e.tensor(s.wide().tensor()), T = e.tensor(s.thin().tensor()), C = e.tensor(op.lhs().tensor());
         w.line("/* skinny contraction: " + points + " x (" + rows + " rows x " + cols + " columns x " + k + ") */");
         String orow = CMergedGemm.table(e, w, "orow", s.rows(), lw), ocol = CMergedGemm.table(e, w, "ocol", s.cols(), lt),
                 okt = CMergedGemm.table(e, w, "okt", s.ks(), lt), ocr = CMergedGemm.table(e, w, "ocr", s.rows(), lc),
                 occ = CMergedGemm.table(e, w, "occ", s.cols(), lc);
-        String okw = direct ? null : CMergedGemm.table(e, w, "okw", s.ks(), lw);
         String tp = e.fresh("tpack");
         // the thin operand, packed once: column j of batch point b at tp[(b * S + j) * K + q]
         w.line("float *" + tp + " = sf_alloc(" + points * cols * k + "L);");
@@ -63,7 +61,6 @@ final class CSkinnyGemm {
         w.close("}");
         boolean par = ParallelWork.pays(points * rows * cols * k);
         w.open((par ? "#pragma omp parallel\n" : "") + "{");
-        if (!direct) w.line("float *gather = sf_alloc(" + per + "L * " + k + "L);");
         if (par) w.line("#pragma omp for schedule(static)");
         w.open("for (long item = 0; item < " + points * blocks + "L; item++) {");
         w.line("const long pt = item / " + blocks + "L, r0 = item % " + blocks + "L * " + per + ";");
@@ -72,11 +69,7 @@ final class CSkinnyGemm {
         w.line("const float *row[" + per + "];");
         w.open("for (int i = 0; i < " + per + "; i++) {");
         w.line("const long r = sf_lmin(r0 + i, " + (rows - 1) + "L);");
-        if (direct) w.line("row[i] = " + W + " + bw + " + orow + "[r];");
-        else {
-            w.line("for (long q = 0; q < " + k + "L; q++) gather[i * " + k + "L + q] = " + W + "[bw + " + orow + "[r] + " + okw + "[q]];");
-            w.line("row[i] = gather + i * " + k + "L;");
-        }
+        w.line("row[i] = " + W + " + bw + " + orow + "[r];");
         w.close("}");
         w.line("sf_vf acc[" + per + "][" + cols + "];");
         w.line("#pragma GCC unroll 16");
@@ -104,10 +97,9 @@ final class CSkinnyGemm {
         w.close("}");
         w.close("}");
         w.close("}"); // the work item
-        if (!direct) w.line("free(gather);");
         w.close("}");
         w.line("free(" + tp + ");");
-        for (String t : direct ? List.of(orow, ocol, okt, ocr, occ) : List.of(orow, ocol, okt, ocr, occ, okw)) w.line("free(" + t + ");");
+        for (String t : List.of(orow, ocol, okt, ocr, occ)) w.line("free(" + t + ");");
     }
 
     /** A base offset declared per batch point: {@code name} under {@code lin}'s constant and batch coefficients. */

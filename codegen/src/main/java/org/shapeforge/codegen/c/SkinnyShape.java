@@ -21,8 +21,11 @@ import org.shapeforge.codegen.ir.Operation;
  * <p>Axes are classified as in {@link MergedAxes} (batch: in A, B and C; m: C and A; n: C and B;
  * k: A and B). The wide side ({@code rows}) is the m-axes when N is thin, else the n-axes; the thin
  * side ({@code cols}) the other. The reduction axes are ordered by the wide operand's stride,
- * largest first, so that a dense wide operand (a convolution's weights {@code w[o, c, kh, kw]})
- * reads each row as one unit-stride run ({@link #wideUnitStride}).
+ * largest first, and each row of the wide operand must then be one unit-stride run (a dense
+ * convolution's weights {@code w[o, c, kh, kw]}, a Gemm's {@code x·Wᵀ}): the schedule is for the
+ * memory-bound GEMV that streams them. A wide operand whose rows would have to be gathered (the
+ * image of a convolution with few output channels, a {@code MatMul} weight {@code W[K, N]} under
+ * two rows of activations) stays with {@link CGemm}, whose packing copies runs of its panels.
  *
  * @param wide the operand read row by row (A when N is thin, else B)
  * @param thin the other operand, packed once per call
@@ -63,12 +66,8 @@ record SkinnyShape(Access wide, Access thin, List<String> batch, List<String> ro
         boolean nThin = n <= m;
         Linear lw = nThin ? la : lb;
         ks.sort(Comparator.comparingLong((String s) -> Math.abs(lw.coeff(s))).reversed());
+        if (!MergedAxes.progression(op, ks, lw, 1)) return Optional.empty(); // rows to gather: the tiled GEMM packs them better
         return Optional.of(nThin ? new SkinnyShape(g.a(), g.b(), batch, ms, ns, ks) : new SkinnyShape(g.b(), g.a(), batch, ns, ms, ks));
-    }
-
-    /** Whether each row of the wide operand is one unit-stride run along {@link #ks} (read in place, no gather). */
-    boolean wideUnitStride(Operation op, Linear lw) {
-        return MergedAxes.progression(op, ks, lw, 1);
     }
 
     private static List<String> symbols(Access x) {
