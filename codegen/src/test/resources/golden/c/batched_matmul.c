@@ -3,8 +3,8 @@ void k_batched_matmul(float **restrict sf_args) {
     float *restrict t_a = sf_args[0];
     float *restrict t_b = sf_args[1];
     float *restrict t_c = sf_args[2];
-    const long nch = sf_lmin(512L, ((20L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);
-    const long msb = ((17L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;
+    const long nch = sf_lmin(512L, (20L + SF_NR - 1) / SF_NR * SF_NR);
+    const long msb = (17L + SF_MC - 1) / SF_MC * SF_MC;
     const long items_n = (20L + nch - 1) / nch, items_m = (17L + msb - 1) / msb;
     for (long v_b_p = 0; v_b_p < 3L; v_b_p++) {
         const float *restrict v_pa = t_a + 0L + 153L*v_b_p;

@@ -3,17 +3,15 @@ void k_matmul(float **restrict sf_args) {
     float *restrict t_a = sf_args[0];
     float *restrict t_b = sf_args[1];
     float *restrict t_c = sf_args[2];
-    const long nch = sf_lmin(512L, ((41L + 3) / 4 + SF_NR - 1) / SF_NR * SF_NR);
-    const long msb = ((37L + 3) / 4 + SF_MC - 1) / SF_MC * SF_MC;
+    const long nch = sf_lmin(512L, (41L + SF_NR - 1) / SF_NR * SF_NR);
+    const long msb = (37L + SF_MC - 1) / SF_MC * SF_MC;
     const long items_n = (41L + nch - 1) / nch, items_m = (37L + msb - 1) / msb;
     const float *restrict v_pa = t_a + 0L;
     const float *restrict v_pb = t_b + 0L;
     float *restrict v_pc = t_c + 0L;
-    #pragma omp parallel
-{
+    {
         float *v_apack = sf_alloc((long)SF_MC * SF_KC);
         float *v_bpack = sf_alloc((long)SF_KC * nch);
-        #pragma omp for schedule(dynamic, 1) collapse(2)
         for (long item_n = 0; item_n < items_n; item_n++) {
             for (long item_m = 0; item_m < items_m; item_m++) {
                 const long jc = item_n * nch, nc = sf_lmin(nch, 41L - jc);

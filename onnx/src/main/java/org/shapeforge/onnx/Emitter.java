@@ -10,12 +10,7 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
-import org.shapeforge.semantics.Grounding;
-import org.shapeforge.semantics.Sizes;
-import org.shapeforge.semantics.Undefined;
-import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
-import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -28,7 +23,8 @@ import org.shapeforge.term.Row;
  * bounds to the axis, so which formula applies depends on the size). {@link #sizeOf} reads it
  * from the term when ground, else from a solve of the constraints generated so far (ONNX shapes
  * are determined by the graph inputs, so the size is fixed there); the chosen case is then
- * recorded as a guard constraint, so the final solve re-checks the assumption.
+ * recorded as a guard constraint, so the final solve re-checks the assumption. That reading is
+ * {@link ImportReading}'s; this class keeps the store and the constraint builders.
  */
 final class Emitter {
     private final String file;
@@ -39,8 +35,8 @@ final class Emitter {
     /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
     final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
     private int fresh;
-    /** The latest presolves ({@link #presolve}), most recent first. */
-    private final java.util.ArrayDeque<Presolve> presolves = new java.util.ArrayDeque<>();
+    /** Sizes read at import time ({@link #sizeOf}, {@link #numberOf}, {@link #resolve}). */
+    private final ImportReading reading = new ImportReading(this);
     /** Declarations of dim_params and runtime sizes so far ({@link #dynamic}, {@link #define}). */
     private int declared;
 
@@ -293,105 +289,19 @@ final class Emitter {
         return e == null ? lit(1) : e;
     }
 
-    /**
-     * The size of {@code d} as a number: read off a ground term, else from a solve of the
-     * constraints so far. A dimension left symbolic there (a {@code dim_param}) is an
-     * {@link ImportError}: the op needs a number to choose its case.
-     */
+    /** {@link ImportReading#sizeOf}: the size of {@code d} as a number, or an {@link ImportError} at {@code o}. */
     long sizeOf(Dim d, NodeOrigin o, String why) {
-        return numberOf(d, o, why).orElseThrow(() -> ImportError.at("unsupported", file, o, why + " needs the size of "
-                + org.shapeforge.lang.Printer.print(d) + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue"));
+        return reading.sizeOf(d, o, why);
     }
 
-    /**
-     * {@link #sizeOf}'s number where the constraints so far give one, else empty: a size tied to a
-     * dim_param or to an unknown extent (seed 004), for an op that has a symbolic fallback.
-     */
+    /** {@link ImportReading#numberOf}: the size of {@code d} where the constraints so far give a number. */
     java.util.OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
-        if (d.isGround()) return java.util.OptionalLong.of(Sizes.size(d));
-        Presolve p = presolve(o, why, d);
-        try {
-            // a size tied to a dim_param by a residual relation has no number: the closed model's
-            // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
-            // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
-            Dim g = p.symbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, p.sat.model());
-            if (g != null && g.isGround()) return java.util.OptionalLong.of(Sizes.size(g));
-        } catch (Undefined e) {
-            // fall through: symbolic
-        }
-        return java.util.OptionalLong.empty();
+        return reading.numberOf(d, o, why);
     }
 
-    /**
-     * What the constraints so far make of axis term {@code d}, for a shape read at import time
-     * ({@code Shape}): a ground term when σ⋆ binds it to one through no policy step (entailed, so no
-     * guard is needed), the dim_param it is bound to or that is bound to it (a transposed batch axis
-     * is {@code batch} itself), else {@code d} — also when the constraints so far are inconsistent
-     * (the final solve reports that) or a residual relation ties it to a dim_param.
-     */
+    /** {@link ImportReading#resolve}: what the constraints so far make of axis term {@code d}. */
     Dim resolve(Dim d, NodeOrigin o) {
-        if (d.isGround() || !(d instanceof Dim.Var) || dynamic.contains(((Dim.Var) d).name())) return d;
-        Presolve p;
-        try {
-            p = presolve(o, "reading a shape", d);
-        } catch (ImportError ex) {
-            return d;
-        }
-        var solved = p.sat.solved();
-        // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
-        var named = p.symbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
-        if (named.isPresent() && dynamic.contains(named.get()) && !runtime.containsKey(named.get())) return Dim.var(named.get());
-        if (solved.isEmpty() || p.symbolic.dependsOnDynamic(d)) return d;
-        Dim end = chain(d, solved.get());
-        if (end == null) return d;
-        if (end.isGround() || end instanceof Dim.Var(String v, _) && dynamic.contains(v)) return end;
-        for (String w : dynamic) // a dim_param bound to the same representative
-            if (end.equals(chain(Dim.var(w), solved.get()))) return Dim.var(w);
-        if (!(end instanceof Dim.Var(String endName, _)) || p.nearDynamic(dynamic).contains(endName) || p.nearDynamic(dynamic).contains(((Dim.Var) d).name()))
-            return d;
-        try { // decided only by closing (a Conv output, a Reshape's −1): that number, with a guard as sizeOf's
-            Dim g = Grounding.dim(d, p.sat.model());
-            if (!g.isGround()) return d;
-            rel(sz(d), Constraint.Rel.EQ, lit(Sizes.size(g)), o.as("a shape read as " + Sizes.size(g)
-                    + " (the size the constraints before it give; the final solve re-checks it)"));
-            p.cover(constraints.size() - 1); // the model satisfies the guard: the presolve stands
-            return g;
-        } catch (Undefined ex) {
-            return d;
-        }
-    }
-
-    /** σ⋆'s chain from {@code d} to its end, or null through a policy step. */
-    private static Dim chain(Dim d, org.shapeforge.solver.SolvedForm s) {
-        for (int i = 0; i < 64 && d instanceof Dim.Var(String v, _); i++) {
-            if (s.policyDims().contains(v)) return null;
-            Dim next = s.dimBindings().get(v);
-            if (next == null) next = s.closedSymbolic().get(v); // below a dim_param: closing sets it to it (Def. 6.1)
-            if (next == null) return d;
-            d = next;
-        }
-        return d;
-    }
-
-    /**
-     * The presolve for reading {@code d}: the constraints so far {@link Connected} to it, solved
-     * (reused while those are unchanged but for variable-free facts that hold, {@link Presolve});
-     * inconsistent ones are an error at {@code o}.
-     */
-    private Presolve presolve(NodeOrigin o, String why, Dim d) {
-        java.util.BitSet wanted = Connected.to(constraints, List.of(d));
-        for (Presolve p : presolves)
-            if (p.covers(wanted, declared, constraints)) return p;
-        List<Constraint> cs = wanted.stream().mapToObj(constraints::get).toList();
-        Outcome out = solver.solve(problem(cs), SolveOptions.defaults());
-        if (!(out instanceof Outcome.Sat s))
-            throw ImportError.at("onnx-node", file, o, "the shapes before this node are inconsistent ("
-                    + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
-                    + "); " + why + " needs them");
-        Presolve p = new Presolve(wanted, declared, s, SymbolicReading.of(s, dynamic, runtime, cs));
-        presolves.addFirst(p);
-        if (presolves.size() > 8) presolves.removeLast();
-        return p;
+        return reading.resolve(d, o);
     }
 
     /** The constraints and declarations as a problem for any solver. */
@@ -399,7 +309,8 @@ final class Emitter {
         return problem(constraints);
     }
 
-    private Problem problem(List<Constraint> cs) {
+    /** The constraints {@code cs} (some of this emitter's) and the declarations as a problem. */
+    Problem problem(List<Constraint> cs) {
         List<Statement> st = new ArrayList<>(cs);
         if (!dynamic.isEmpty())
             st.add(new Declaration(Declaration.Provenance.DYNAMIC,
@@ -409,6 +320,25 @@ final class Emitter {
 
     List<Constraint> constraints() {
         return List.copyOf(constraints);
+    }
+
+    /** The constraints so far, live (for {@link ImportReading}: read, never changed there). */
+    List<Constraint> constraintsSoFar() {
+        return java.util.Collections.unmodifiableList(constraints);
+    }
+
+    /** How many declarations of dim_params and runtime sizes were made so far (a presolve holds while it is unchanged). */
+    int declarations() {
+        return declared;
+    }
+
+    /** The dim_params and runtime sizes, live. */
+    Set<String> dynamicSoFar() {
+        return java.util.Collections.unmodifiableSet(dynamic);
+    }
+
+    ShapeSolver solver() {
+        return solver;
     }
 
     List<NodeOrigin> origins() {

@@ -36,12 +36,11 @@ import org.shapeforge.codegen.ir.Update;
  *       its last reduction block is stored).
  * </ol>
  * Contractions ({@link org.shapeforge.codegen.emit.Contraction}) get {@link CGemm}'s tiled kernel, convolutions
- * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}.
+ * ({@link org.shapeforge.codegen.emit.MergedAxes}) its im2col form {@link CMergedGemm}, and either with at most
+ * {@link SkinnyShape#MAX_THIN} output points on one side the row-streaming {@link CSkinnyGemm}. Every
+ * parallel region is emitted only where its work pays for it ({@link ParallelWork}).
  */
 public class CEmitter extends Emitter {
-    /** Work (points of the product space) below which OpenMP stays off. */
-    static final long PARALLEL_THRESHOLD = 1 << 15;
-
     public CEmitter(Operation op) {
         super(op);
     }
@@ -85,8 +84,12 @@ public class CEmitter extends Emitter {
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         if (init) initPass(w);
+        var skinny = gemm.flatMap(g -> SkinnyShape.of(op, g, offset(g.a()), offset(g.b())));
         var merged = gemm.flatMap(g -> org.shapeforge.codegen.emit.MergedAxes.of(op, g));
-        if (merged.isPresent()) {
+        if (skinny.isPresent()) {
+            new CSkinnyGemm(this, skinny.get()).emit(w, op.update().initializeNeutral() && !init);
+            if (op.epilogue().isPresent()) epiloguePass(w, cov);
+        } else if (merged.isPresent()) {
             new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
             if (op.epilogue().isPresent()) epiloguePass(w, cov); // the im2col form stores whole panels: the epilogue after
         } else if (gemm.isPresent()) {
@@ -108,7 +111,7 @@ public class CEmitter extends Emitter {
             return;
         }
         String[] ix = new String[t.rank()];
-        if (t.size() >= PARALLEL_THRESHOLD) w.line("#pragma omp parallel for");
+        if (ParallelWork.pays(t.size())) w.line("#pragma omp parallel for");
         StringBuilder addr = new StringBuilder();
         for (int ax = 0; ax < t.rank(); ax++) {
             ix[ax] = names.fresh('i', "init" + ax);
@@ -137,7 +140,7 @@ public class CEmitter extends Emitter {
         Factor f = plan.order().get(pos);
         switch (f) {
             case Factor.Single(LoopVar v) -> {
-                if (pos == 0 && plan.parallel() > 0 && op.space().points() >= PARALLEL_THRESHOLD)
+                if (pos == 0 && plan.parallel() > 0 && ParallelWork.pays(op.space().points() * ParallelWork.cost(op.rhs())))
                     w.line("#pragma omp parallel for" + (plan.parallel() > 1 ? " collapse(" + plan.parallel() + ")" : "")
                             + " schedule(static)");
                 String i = iter(v.symbol());
@@ -241,7 +244,8 @@ public class CEmitter extends Emitter {
         for (Factor f : op.space().factors()) {
             if (cov.reductionFactors().contains(f)) continue;
             LoopVar v = f.vars().getFirst();
-            if (loops == 0 && op.tensor(op.lhs().tensor()).size() >= PARALLEL_THRESHOLD) w.line("#pragma omp parallel for");
+            if (loops == 0 && ParallelWork.pays(op.tensor(op.lhs().tensor()).size() * ParallelWork.cost(op.epilogue().orElseThrow().expr())))
+                w.line("#pragma omp parallel for");
             w.open("for (long " + iter(v.symbol()) + " = 0; " + iter(v.symbol()) + " < " + v.extent() + "L; " + iter(v.symbol()) + "++) {");
             loops++;
         }

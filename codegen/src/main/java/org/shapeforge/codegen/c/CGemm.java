@@ -48,8 +48,8 @@ final class CGemm {
         // parallel work, each GEMM one work item run by one thread; else each GEMM is cut into items
         long work = m * n * k;
         boolean outer = points >= OUTER_POINTS && work < INNER_WORK || points >= FEW_POINTS && work < SMALL_WORK;
-        boolean par = (outer ? points : 1) * work >= CEmitter.PARALLEL_THRESHOLD;
-        if (outer) {
+        boolean par = ParallelWork.pays((outer ? points : 1) * work); // a region per GEMM when not outer
+        if (outer || !par) { // one item per GEMM (512-column chunks): a GEMM run by one thread packs each operand once
             w.line("const long nch = sf_lmin(512L, (" + n + "L + SF_NR - 1) / SF_NR * SF_NR);");
             w.line("const long msb = (" + m + "L + SF_MC - 1) / SF_MC * SF_MC;");
         } else { // work items: (column chunk, row super-block) pairs, independent (no barrier inside): each packs its own panels

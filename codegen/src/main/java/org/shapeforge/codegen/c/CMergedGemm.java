@@ -43,7 +43,7 @@ final class CMergedGemm {
         String bfull = contiguous(w, "bfull", bn, n), cfull = contiguous(w, "cfull", cn, n);
         long sAk = la.coeff(x.ks().getLast()), ldc = lc.coeff(x.ms().getLast());
         boolean akStrided = MergedAxes.progression(op, x.ks(), la, sAk), inPlace = MergedAxes.progression(op, x.ms(), lc, ldc);
-        boolean par = points * m * n * k >= CEmitter.PARALLEL_THRESHOLD;
+        boolean par = ParallelWork.pays(points * m * n * k);
         long split = par && points < 8 ? 4 : 1;
         // A not at unit stride along K (a convolution's weights, taps outside the channels): each
         // row packed whole while it sits in L1, not revisited once per reduction block
@@ -147,6 +147,11 @@ final class CMergedGemm {
 
     /** A table of the offsets of {@code axes}' points (odometer order, the last axis fastest) under {@code lin}. */
     private String table(CodeWriter w, String hint, List<String> axes, Linear lin) {
+        return table(e, w, hint, axes, lin);
+    }
+
+    /** {@link #table} for any kernel of {@code e}'s operation. */
+    static String table(CEmitter e, CodeWriter w, String hint, List<String> axes, Linear lin) {
         Operation op = e.operation();
         String t = e.fresh(hint);
         w.line("long *" + t + " = (long *)malloc(" + MergedAxes.size(op, axes) + "L * sizeof(long));");
