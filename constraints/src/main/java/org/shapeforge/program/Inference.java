@@ -130,18 +130,21 @@ public record Inference(Generated generated, Solution solution) {
                 .ground(d, n -> known.getOrDefault(n, org.shapeforge.term.Dim.unit())).orElse(org.shapeforge.term.Dim.unit());
         Map<String, Row> values = new LinkedHashMap<>(sf.rowBindings());
         values.putAll(sf.closedSymbolicRows()); // what closing gave wins over σ⋆'s (less committed) binding
-        for (int round = 0; round < 8; round++) // a row over another row: read through it, a few levels deep
+        // a row over another row: read through it, a few levels deep; a round that adds nothing ends it
+        // (the next would see the same rows and add nothing either)
+        for (int round = 0, added = 1; round < 8 && added > 0; round++) {
+            added = 0;
             for (var e : values.entrySet()) {
                 if (rows.containsKey(e.getKey())) continue;
                 Row v = e.getValue();
+                Row inner = v instanceof Row.Open o ? rows.get(o.var()) : null;
+                if (v instanceof Row.Open && inner == null) continue;
                 List<org.shapeforge.term.Dim> lead = new ArrayList<>(v.lead().stream().map(g).toList()), trail = v.trail().stream().map(g).toList();
-                if (v instanceof Row.Open o) {
-                    Row inner = rows.get(o.var());
-                    if (inner == null) continue;
-                    lead.addAll(inner.flat());
-                }
+                if (inner != null) lead.addAll(inner.flat());
                 rows.put(e.getKey(), new Row.Closed(lead, trail));
+                added++;
             }
+        }
         return new Assignment(dims, rows);
     }
 

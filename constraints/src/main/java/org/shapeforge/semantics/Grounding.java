@@ -59,8 +59,9 @@ public final class Grounding {
         return g.get();
     }
 
-    /** {@code γ(ds)} pointwise. */
+    /** {@code γ(ds)} pointwise; an immutable list of ground dimensions is its own value (no copy). */
     public static List<Dim> dims(List<Dim> ds, Valuation a) {
+        if (allGround(ds)) return List.copyOf(ds);
         List<Dim> out = new ArrayList<>(ds.size());
         for (int i = 0; i < ds.size(); i++) out.add(dim(ds.get(i), a));
         return List.copyOf(out);
@@ -68,9 +69,9 @@ public final class Grounding {
 
     /** {@code γ(R)} under semantics {@code s}: a {@link Row.Closed} or {@link Row.Rigid}. */
     public static Row row(Row r, Valuation a, Semantics s) {
-        return switch (r) {
-            case Row.Closed c -> new Row.Closed(dims(c.lead(), a), dims(c.trail(), a));
-            case Row.Rigid g -> new Row.Rigid(dims(g.axes(), a));
+        return switch (r) { // a ground literal is its own value: the common case allocates nothing
+            case Row.Closed c -> allGround(c.lead()) && allGround(c.trail()) ? c : new Row.Closed(dims(c.lead(), a), dims(c.trail(), a));
+            case Row.Rigid g -> allGround(g.axes()) ? g : new Row.Rigid(dims(g.axes(), a));
             case Row.Open o -> open(o, a, s);
         };
     }
@@ -78,6 +79,8 @@ public final class Grounding {
     private static Row open(Row.Open o, Valuation a, Semantics s) {
         Row v = a.row(o);
         if (v == null) throw new Undefined("row variable <" + o.var() + "> is unassigned");
+        if (s != Semantics.RIGID && v instanceof Row.Closed c && o.lead().isEmpty() && o.trail().isEmpty())
+            return c; // a bare variable is its (ground) value: (γ[]·l')·◇·(r'·γ[]) = l'·◇·r'
         List<Dim> lead = new ArrayList<>(dims(o.lead(), a));
         List<Dim> trail = dims(o.trail(), a);
         if (s == Semantics.RIGID) {
@@ -92,5 +95,10 @@ public final class Grounding {
         List<Dim> right = new ArrayList<>(c.trail());
         right.addAll(trail);
         return new Row.Closed(lead, right);
+    }
+
+    private static boolean allGround(List<Dim> ds) {
+        for (int i = 0; i < ds.size(); i++) if (!ds.get(i).isGround()) return false;
+        return true;
     }
 }

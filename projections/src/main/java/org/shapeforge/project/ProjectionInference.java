@@ -35,7 +35,11 @@ public final class ProjectionInference {
         return ProjectionSolver.solve(op, Elaboration.elaborate(op, closed, semantics));
     }
 
-    /** Every operation's projections and the program-wide padding fold (Prop. 8.1). Labels must be distinct. */
+    /**
+     * Every operation's projections and the program-wide padding fold (Prop. 8.1). Labels must be
+     * distinct. Each equals {@link #project}'s for its operation; operations of the same structure
+     * share one solve ({@link SharedProjections}).
+     */
     public static ProgramProjections projectAll(List<Operation> ops, Assignment closed) {
         return projectAll(ops, closed, Semantics.FLAT);
     }
@@ -43,10 +47,12 @@ public final class ProjectionInference {
     public static ProgramProjections projectAll(List<Operation> ops, Assignment closed, Semantics semantics) {
         Map<String, Projections> out = new LinkedHashMap<>();
         Map<AxisRef, Padding> padding = new TreeMap<>();
+        Objects.requireNonNull(closed, "closed");
+        SharedProjections shared = new SharedProjections(closed, semantics); // operations of one structure solved once
         for (Operation op : ops) {
             if (out.containsKey(op.label()))
                 throw new ProjectionError(ProjectionError.Kind.INPUT, op.label(), "two operations are labeled " + op.label());
-            Projections p = project(op, closed, semantics);
+            Projections p = shared.project(Objects.requireNonNull(op, "op"));
             out.put(op.label(), p);
             p.padding().forEach((axis, pad) -> padding.merge(axis, pad, Padding::max));
         }

@@ -36,6 +36,7 @@ final class Slots {
 
     /** {@code l·⟨slot⟩·r} with the slot replaced by {@code occ}'s row (Def. 3.2's splice). */
     static Row splice(Row.Open term, Row occ) {
+        if (term.lead().isEmpty() && term.trail().isEmpty()) return occ; // a bare slot is the row itself
         List<Dim> lead = new ArrayList<>(term.lead());
         lead.addAll(occ.lead());
         List<Dim> trail = new ArrayList<>(occ.trail());

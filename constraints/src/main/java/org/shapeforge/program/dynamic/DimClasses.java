@@ -63,6 +63,7 @@ public record DimClasses(List<EqClass> classes, Map<String, String> aliases) {
     }
 
     static DimClasses build(Set<String> dynamic, Map<String, Dim> bindings) {
+        if (dynamic.isEmpty()) return new DimClasses(List.of()); // classes and aliases are those of dynamic members only
         Map<String, String> parent = new TreeMap<>();
         Map<String, Long> value = new TreeMap<>();
         for (String v : dynamic) parent.putIfAbsent(v, v);

@@ -121,12 +121,15 @@ public final class SymbolicShapes {
 
     /**
      * A reader of the symbolic shapes of many row terms of one solved program (the classes and
-     * first uses are computed once, not per tensor); empty unless solved. Not thread-safe.
+     * first uses are computed once, not per tensor; a shape read before is not read again: a
+     * tensor is the result of one operation and an operand of others); empty unless solved. Not
+     * thread-safe.
      */
     public static Optional<java.util.function.Function<Shape, SymbolicShape>> reader(Inference inf) {
         if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
         SymbolicShapes sy = new SymbolicShapes(inf, s);
-        return Optional.of(sy::shape);
+        Map<Shape, SymbolicShape> read = new java.util.HashMap<>();
+        return Optional.of(sh -> read.computeIfAbsent(sh, sy::shape));
     }
 
     private void noteUses(String tensor, Shape sh) {
