@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 public final class ColdBench implements Callable<Integer> {
     /** The launcher's JVM options (keep in step with ./shapeforge). */
     static final List<String> JVM = List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-XX:+UseParallelGC", "-XX:-UseAdaptiveSizePolicy", "-XX:NewRatio=1",
-            "-XX:InitialRAMPercentage=6", "-XX:MaxTenuringThreshold=0", "-XX:+UseCompactObjectHeaders", "-Xss16m");
+            "-XX:InitialRAMPercentage=6", "-XX:MaxTenuringThreshold=0", "-XX:+UseCompactObjectHeaders", "-XX:-UsePerfData", "-Xss16m");
 
     @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 1,100,1000)")
     List<Integer> layers = List.of(1, 100, 1000);
