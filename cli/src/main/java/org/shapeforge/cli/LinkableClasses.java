@@ -55,14 +55,22 @@ public final class LinkableClasses {
         }
     }
 
-    /** {@code LinkableClasses JAR OUT}: writes {@code OUT} (through a temporary file), prints a summary line. */
-    public static void main(String[] args) throws IOException {
+    /**
+     * {@code LinkableClasses JAR OUT}: writes {@code OUT} (through a temporary file), prints a summary
+     * line; a wrong argument count or an unreadable jar is one line on stderr and exit 2.
+     */
+    public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: LinkableClasses JAR OUT");
             System.exit(2);
         }
-        Result r = write(Path.of(args[0]), Path.of(args[1]));
-        System.out.println("linkable classes: " + r.written() + " re-emitted, " + r.skipped().size() + " left in the jar " + r.skipped());
+        try {
+            Result r = write(Path.of(args[0]), Path.of(args[1]));
+            System.out.println("linkable classes: " + r.written() + " re-emitted, " + r.skipped().size() + " left in the jar " + r.skipped());
+        } catch (IOException e) {
+            System.err.println("LinkableClasses: " + args[0] + ": " + e);
+            System.exit(2);
+        }
     }
 
     /**
