@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.ProgramParser;
@@ -39,7 +40,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        var program = ProgramParser.parse(file.toString(), Cli.read(file));
+        var program = ProgramParser.parse(file.toString(), SourceText.read(file));
         Inference inf = Inference.run(program, Backend.NATIVE.create(), SolveOptions.defaults());
         if (!inf.succeeded()) {
             if (json.on) out.println(Cli.json(InferCommand.toJson(inf)));

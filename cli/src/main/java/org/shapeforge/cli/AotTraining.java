@@ -44,16 +44,25 @@ public final class AotTraining {
 
     /**
      * The training process: the launcher's JVM options ({@link ColdBench#JVM}), the cache written to
-     * {@code output}, the jar on the class path, then {@code infer program --then import model --json}
-     * with {@code model} a {@link SampleModel} the run writes to a temporary file ({@link #SAMPLE}; the
-     * launcher's own training run after a build is the same command).
+     * {@code output}, the class path the cache is used with ({@link #classPath}), then
+     * {@code infer program --then import model --json} with {@code model} a {@link SampleModel} the run
+     * writes to a temporary file ({@link #SAMPLE}; the launcher's own training run after a build is the
+     * same command).
      */
     static List<String> command(java.nio.file.Path jar, java.nio.file.Path output, java.nio.file.Path program) {
         List<String> c = new ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         c.addAll(ColdBench.JVM);
-        c.addAll(List.of("-XX:AOTCacheOutput=" + output, "-cp", jar.toString(), AotTraining.class.getName(),
+        c.addAll(List.of("-XX:AOTCacheOutput=" + output, "-cp", classPath(jar), AotTraining.class.getName(),
                 "infer", program.toString(), THEN, "import", SAMPLE, "--json"));
         return c;
+    }
+
+    /**
+     * The class path of a run with the AOT cache, its training run included (the JVM uses a cache only
+     * with the class path it was made with): the {@link LinkableClasses} jar, then the CLI jar.
+     */
+    static String classPath(java.nio.file.Path jar) {
+        return LinkableClasses.path(jar) + java.io.File.pathSeparator + jar;
     }
 
     /** {@code args} split at each {@link #THEN}; empty commands dropped. */

@@ -12,6 +12,7 @@ import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Span;
 import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.pipeline.ProgramFailure;
@@ -60,7 +61,7 @@ public final class BenchProgramCommand implements Callable<Integer> {
         if (t < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, got " + t);
         try {
             Pipeline pipeline = ProgramCode.pipeline(false);
-            Sized sized = pipeline.specialize(pipeline.parse(file.toString(), Cli.read(file)), BindOptions.parse(binds));
+            Sized sized = pipeline.specialize(pipeline.parse(file.toString(), SourceText.read(file)), BindOptions.parse(binds));
             Map<String, Operation> ir = new java.util.LinkedHashMap<>(pipeline.lower(pipeline.project(pipeline.infer(sized.program()))));
             if (only != null) ir.values().removeIf(op -> KernelBench.Path.of(op) != only);
             CCompiler cc = CCompiler.system();

@@ -9,6 +9,7 @@ import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.CheckResult;
 import org.shapeforge.oracle.ExpectationChecker;
 import org.shapeforge.solver.SolveOptions;
@@ -50,7 +51,7 @@ public final class CheckCommand implements Callable<Integer> {
             ObjectNode jf = jfiles.addObject().put("file", f.toString());
             Problem p;
             try {
-                p = Parser.parse(f.toString(), Cli.read(f));
+                p = Parser.parse(f.toString(), SourceText.read(f));
             } catch (ShapeError e) {
                 badInput++;
                 jf.put("error", e.render());

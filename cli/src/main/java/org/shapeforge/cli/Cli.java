@@ -2,14 +2,17 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.nio.file.Path;
-import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
 
 /**
  * Shared plumbing of the subcommands: exit codes ({@code cli.md}: 0 success, 1 negative verdict,
- * 2 bad usage or input, 3 unknown or timeout, 4 internal error), file reading, JSON. Errors are
- * turned into messages and exit codes in one place, {@link Runner}.
+ * 2 bad usage or input, 3 unknown or timeout, 4 internal error) and JSON. Errors are turned into
+ * messages and exit codes in one place, {@link Runner}.
+ *
+ * <p>Initialising this class builds Jackson's {@link ObjectMapper} (dates, locales, number formats:
+ * a fifth of a cold {@code infer}'s Java time, issue 30), so only JSON output touches it: commands
+ * read their files with {@link SourceText#read}, and the exit codes are compile-time constants.
+ * {@code StartupClassesTest} keeps a text {@code infer} from initialising Jackson.
  */
 public final class Cli {
     private Cli() {}
@@ -22,11 +25,6 @@ public final class Cli {
 
     /** One mapper for every {@code --json} document (stable field order: insertion order of ObjectNodes). */
     public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /** Reads a whole file ({@link SourceText#read}): I/O and encoding failures are {@link ShapeError}s (exit 2). */
-    public static String read(Path file) {
-        return SourceText.read(file);
-    }
 
     /** Serializes a JSON document (pretty-printed) for {@code --json} output. */
     public static String json(Object node) {

@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 public final class ColdBench implements Callable<Integer> {
     /** The launcher's JVM options (keep in step with ./shapeforge). */
     static final List<String> JVM = List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-XX:+UseParallelGC", "-XX:-UseAdaptiveSizePolicy", "-XX:NewRatio=1",
-            "-XX:InitialRAMPercentage=6", "-XX:MaxTenuringThreshold=0", "-XX:+UseCompactObjectHeaders", "-Xss16m");
+            "-XX:InitialRAMPercentage=6", "-XX:MaxTenuringThreshold=0", "-XX:+UseCompactObjectHeaders", "-XX:-UsePerfData", "-Xss16m");
 
     @Option(names = {"--layers", "--sizes"}, paramLabel = "L,L,...", split = ",", description = "layer counts (default 1,100,1000)")
     List<Integer> layers = List.of(1, 100, 1000);
@@ -72,8 +72,7 @@ public final class ColdBench implements Callable<Integer> {
             }
             Path cache = j.resolveSibling("shapeforge.aot");
             double trainMillis = -1;
-            if (!Files.exists(cache) || Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(j)) < 0)
-                trainMillis = train(j, cache, files.getFirst());
+            if (!newer(cache, j) || !newer(LinkableClasses.path(j), j)) trainMillis = train(j, cache, files.getFirst());
             boolean haveCache = Files.exists(cache);
             ArrayNode rows = Cli.JSON.createArrayNode();
             if (!json.on) out.printf("cold %s: `shapeforge infer FILE` as a process, median of %d; jvm %s; load %.1f%n", m.label(),
@@ -116,8 +115,17 @@ public final class ColdBench implements Callable<Integer> {
         return ts.get(ts.size() / 2);
     }
 
-    /** A training run writing the cache (to a temporary name, moved into place when complete); its wall ms. */
+    /** Whether {@code file} exists and was modified after {@code than} (as the launcher's {@code -nt}). */
+    static boolean newer(Path file, Path than) throws IOException {
+        return Files.exists(file) && Files.getLastModifiedTime(file).compareTo(Files.getLastModifiedTime(than)) > 0;
+    }
+
+    /**
+     * The {@link LinkableClasses} jar, then a training run writing the cache (to a temporary name,
+     * moved into place when complete), as the launcher does after a build; the training's wall ms.
+     */
     private static double train(Path jar, Path cache, Path file) throws IOException, InterruptedException {
+        LinkableClasses.write(jar, LinkableClasses.path(jar));
         Path tmp = cache.resolveSibling("shapeforge.aot.tmp");
         Timing t = run(AotTraining.command(jar, tmp, file)); // infer, then import (issue 32: a cold import's classes in the cache)
         if (t.exit() == 0 && Files.exists(tmp)) Files.move(tmp, cache, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -125,12 +133,17 @@ public final class ColdBench implements Callable<Integer> {
         return t.wallMillis();
     }
 
+    /**
+     * The launcher's command: with a cache, on {@link AotTraining#classPath} (the class path it was
+     * made with) and {@link Main}; without, {@code -jar}.
+     */
     static List<String> command(Path jar, Path cache, Path output, List<String> args) {
         List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         c.addAll(JVM);
-        if (cache != null) c.addAll(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off"));
         if (output != null) c.add("-XX:AOTCacheOutput=" + output);
-        c.addAll(List.of("-jar", jar.toString()));
+        if (cache != null) c.addAll(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off", "-cp", AotTraining.classPath(jar),
+                Main.class.getName()));
+        else c.addAll(List.of("-jar", jar.toString()));
         c.addAll(args);
         return c;
     }

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * {@code ./shapeforge import MODEL} as a fresh process, as a user runs it: the launcher script (its
  * stale-jar check, the JVM start, the jar's classes, the import, the printing), with the JDK AOT
- * cache when the launcher would use it ({@code cli/target/shapeforge.aot} newer than the jar) or
+ * cache when the launcher would use it ({@code cli/target/shapeforge.aot} and the {@link LinkableClasses}
+ * jar newer than the jar) or
  * without it ({@code SHAPEFORGE_AOT=0}). One untimed run first (the file and the jar in the page
  * cache, as for a user's second command), then {@code runs} timed ones: wall and the child's CPU
  * ({@link ColdBench#childrenCpuMillis}: -1 where unavailable). {@code exit} is the last run's.
@@ -23,13 +24,12 @@ record ColdImport(List<Double> allMillis, double cpuMillis, int exit, boolean ca
         return WarmImport.median(allMillis);
     }
 
-    /** Whether the launcher at {@code launcher} finds an AOT cache newer than its jar (its own test). */
+    /** Whether the launcher at {@code launcher} finds an AOT cache and linkable-classes jar newer than its jar (its own test). */
     static boolean cacheUsable(Path launcher) {
         Path target = launcher.toAbsolutePath().getParent().resolve("cli").resolve("target");
         Path jar = target.resolve("shapeforge.jar"), cache = target.resolve("shapeforge.aot");
         try {
-            return Files.isRegularFile(jar) && Files.isRegularFile(cache)
-                    && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0;
+            return Files.isRegularFile(jar) && ColdBench.newer(cache, jar) && ColdBench.newer(LinkableClasses.path(jar), jar);
         } catch (IOException e) {
             return false;
         }

@@ -10,6 +10,7 @@ import org.shapeforge.lang.ParseError;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Judgement;
@@ -62,7 +63,7 @@ public final class EvalCommand implements Callable<Integer> {
         } catch (ParseError e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--assign: " + e.render());
         }
-        Problem p = Parser.parse(file.toString(), Cli.read(file));
+        Problem p = Parser.parse(file.toString(), SourceText.read(file));
         List<Judgement> js = Evaluator.evaluate(p.constraints(), asg, sem);
         boolean all = js.stream().allMatch(Judgement::holds);
         PrintWriter out = spec.commandLine().getOut();

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.oracle.Backend;
@@ -49,7 +50,7 @@ public final class ExportCommand implements Callable<Integer> {
         if (!smtlib) throw new ShapeError("usage", Span.NONE, "export: choose a format (--smtlib)");
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (which.size() != 1) throw new ShapeError("usage", Span.NONE, "export: one script per semantics; name one, not 'all'");
-        Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
+        Problem p = Parser.parse(file.toString(), SourceText.read(file)).withoutExpectations();
         SolveOptions o = SmtOptions.options(rankBound.k, 0).withSemantics(which.get(0));
         String script = Backend.SMT.create().exportSmtLib(p, o).orElseThrow() + (getModel ? "(get-model)\n" : "");
         if (json) System.out.println(Cli.json(Cli.JSON.createObjectNode().put("file", file.toString())

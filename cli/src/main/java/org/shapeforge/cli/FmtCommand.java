@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.Formatter;
+import org.shapeforge.lang.SourceText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,7 @@ public final class FmtCommand implements Callable<Integer> {
         ArrayNode docs = Cli.JSON.createArrayNode();
         boolean allCanonical = true;
         for (Path f : files) {
-            String text = Cli.read(f);
+            String text = SourceText.read(f);
             String formatted = Formatter.format(f.toString(), text);
             boolean canonical = formatted.equals(text);
             allCanonical &= canonical;

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.program.Inference;
@@ -82,7 +83,7 @@ public final class InferCommand implements Callable<Integer> {
         // under the command's options; a --bind check and the C of --emit under the defaults
         var pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on);
         var solving = pipeline.withOptions(SolveOptions.defaults().withComplete(complete.on).withClosing(closing.policy));
-        var program = pipeline.parse(file.toString(), Cli.read(file));
+        var program = pipeline.parse(file.toString(), SourceText.read(file));
         if (emit != null) {
             if (emit.equals("c") || emit.equals("cuda"))
                 return ProgramCode.emit(pipeline, program, bound(pipeline, program), binds, emit, outDir, json.on, out);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.Oracle;
 import org.shapeforge.oracle.OracleReport;
 import org.shapeforge.oracle.claims.Claim;
@@ -49,7 +50,7 @@ public final class OracleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Problem p = Parser.parse(file.toString(), Cli.read(file));
+        Problem p = Parser.parse(file.toString(), SourceText.read(file));
         List<Semantics> which = SmtOptions.semantics(semantics);
         if (budgetMs <= 0) throw new org.shapeforge.lang.ShapeError("usage", org.shapeforge.lang.Span.NONE, "--budget-ms must be > 0");
         OracleReport r = Oracle.run(p, which, SmtOptions.options(rankBound, timeoutMs), budgetMs);

@@ -13,6 +13,7 @@ import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Statement;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
@@ -120,7 +121,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        var program = ProgramParser.parse(file.toString(), Cli.read(file));
+        var program = ProgramParser.parse(file.toString(), SourceText.read(file));
         var generated = ShapeLogic.generate(program);
         Problem p = generated.problem();
         List<Statement> st = new ArrayList<>(p.statements());

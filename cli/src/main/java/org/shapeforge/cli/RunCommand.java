@@ -16,6 +16,7 @@ import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Span;
 import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.pipeline.ProgramFailure;
@@ -102,7 +103,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
                     .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));
-            Sized sized = pipeline.specialize(pipeline.parse(file.toString(), Cli.read(file)), BindOptions.parse(binds));
+            Sized sized = pipeline.specialize(pipeline.parse(file.toString(), SourceText.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             Projected p = pipeline.project(pipeline.infer(sized.program()));
             ProgramRun.Report r;
@@ -202,7 +203,7 @@ public final class RunCommand implements Callable<Integer> {
     private static Map<String, HostTensor> readInputs(Path f) {
         JsonNode doc;
         try {
-            doc = Cli.JSON.readTree(Cli.read(f));
+            doc = Cli.JSON.readTree(SourceText.read(f));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": not JSON (" + e.getOriginalMessage() + ")");
         }

@@ -10,6 +10,7 @@ import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.render.OutcomeView;
@@ -50,7 +51,7 @@ public final class SmtCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
+        Problem p = Parser.parse(file.toString(), SourceText.read(file)).withoutExpectations();
         List<Semantics> which = SmtOptions.semantics(semantics);
         SolveOptions base = SmtOptions.options(rankBound.k, timeoutMs);
         ShapeSolver z3 = Backend.SMT.create();

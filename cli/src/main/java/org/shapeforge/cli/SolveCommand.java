@@ -9,6 +9,7 @@ import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
@@ -68,7 +69,7 @@ public final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Problem p = Parser.parse(file.toString(), Cli.read(file)).withoutExpectations();
+        Problem p = Parser.parse(file.toString(), SourceText.read(file)).withoutExpectations();
         PrintWriter out = spec.commandLine().getOut();
         if (verified) {
             Verified.Result r = Verified.solve(p, smtBudget.millis, closing.policy);
