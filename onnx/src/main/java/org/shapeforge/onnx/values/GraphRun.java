@@ -109,7 +109,7 @@ public final class GraphRun {
             if (!given.containsKey(in) && m.getGraph().getInitializerList().stream().noneMatch(t -> t.getName().equals(in)))
                 throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
         NonFinite[] first = new NonFinite[1];
-        Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, k, opset, nf -> {
+        Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, Set.of(), i -> true, k, opset, nf -> {
             if (first[0] == null) first[0] = nf;
         }, k.listener(), initializers);
         return new Result(out, java.util.Optional.ofNullable(first[0]));
@@ -121,14 +121,32 @@ public final class GraphRun {
      * ({@code bound}); returns its outputs in order.
      */
     static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
-        return runGraph(g, outer, bound, k, opset, nf -> { }, null, Value::read);
+        return runGraph(g, outer, bound, Set.of(), i -> true, k, opset, nf -> { }, null, Value::read);
+    }
+
+    /**
+     * Runs the model graph's nodes of index in {@code runs} only (a fusion group when its root is),
+     * from {@code values}: the graph inputs and every value those nodes read that the others
+     * compute, by name, of which those in {@code constants} are constants of the graph (as the
+     * lowerings are told). The graph outputs in order; initializers read by {@code initializers}.
+     * What a compiled model ({@code values.plan}) runs after replaying the other nodes' kernels;
+     * unlike {@link #execute}, nothing is checked first and no non-finite value is watched for.
+     */
+    public static Map<String, Value> resume(ModelProto m, Map<String, Value> values, Set<String> constants,
+            java.util.function.IntPredicate runs, Kernels k, java.util.function.Function<TensorProto, Value> initializers) {
+        long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
+                .mapToLong(o -> o.getVersion()).max().orElse(1);
+        return runGraph(m.getGraph(), Map.of(), values, constants, runs, k, opset, nf -> { }, null, initializers);
     }
 
     /**
      * {@link #runGraph} telling {@code watch} of every node that computed NaN or ±∞ from finite inputs, in graph order,
      * and {@code listener} (null: none) of each node's lowering; {@code initializers} reads the graph's initializers.
+     * Only the nodes of index in {@code runs} run (a fusion group when its root does); of {@code bound}, those named
+     * in {@code constants} are constants.
      */
-    private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k,
+    private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound,
+                                               Set<String> constants, java.util.function.IntPredicate runs, Kernels k,
                                                long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener,
                                                java.util.function.Function<TensorProto, Value> initializers) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
@@ -139,12 +157,13 @@ public final class GraphRun {
         }
         values.putAll(bound);
         known.removeAll(bound.keySet());
+        known.addAll(constants);
         FusionPlan plan = FusionPlan.of(g); // issue 29: pointwise trees run as one kernel each
         Set<Integer> deferred = plan.deferred();
         Map<Integer, FusionPlan.Group> roots = plan.byRoot();
         List<NodeProto> nodes = g.getNodeList();
         for (int i = 0; i < nodes.size(); i++) {
-            if (deferred.contains(i)) continue;
+            if (deferred.contains(i) || !runs.test(i)) continue;
             FusionPlan.Group group = roots.get(i);
             if (group != null) fused(nodes, group, values, known, k, opset, watch, listener);
             else step(nodes.get(i), values, known, k, opset, watch, listener);
@@ -174,7 +193,7 @@ public final class GraphRun {
             FusedGroups.Attached a = lowered(p, ins, listener,
                     () -> FusedGroups.attached(k, nodes, group, values, known::contains, opset));
             v = a.root();
-            if (v.isEmpty()) values.put(p.getOutput(0), a.producer());
+            if (v.isEmpty()) put(values, p.getOutput(0), a.producer(), false, listener);
         }
         if (v.isEmpty() && group.members().size() >= 2)
             v = lowered(root, ins, listener, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
@@ -190,7 +209,13 @@ public final class GraphRun {
             for (NodeProto n : run) step(n, values, known, k, opset, watch, listener);
             return;
         }
-        values.put(root.getOutput(0), v.get());
+        put(values, root.getOutput(0), v.get(), false, listener);
+    }
+
+    /** {@code v} becomes the value of {@code name}, told to {@code listener} (null: none). */
+    private static void put(Map<String, Value> values, String name, Value v, boolean constant, RunListener listener) {
+        values.put(name, v);
+        if (listener != null) listener.produced(name, v, constant);
     }
 
     /** Runs one node, its outputs added to {@code values} (and to {@code known} when they are constants). */
@@ -209,7 +234,7 @@ public final class GraphRun {
         watch(n, ins, outs, constant, watch);
         for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
             if (!n.getOutput(j).isEmpty()) {
-                values.put(n.getOutput(j), outs.get(j));
+                put(values, n.getOutput(j), outs.get(j), constant, listener);
                 if (constant) known.add(n.getOutput(j));
             }
     }
