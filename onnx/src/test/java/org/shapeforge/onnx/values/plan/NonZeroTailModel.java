@@ -49,6 +49,31 @@ final class NonZeroTailModel {
         return ModelProto.newBuilder().setIrVersion(8).addOpsetImport(OperatorSetIdProto.newBuilder().setVersion(17)).setGraph(g).build();
     }
 
+    /**
+     * x {@code [1, 16]} → h = x·W, y = If(ΣH > 0) then 2·h else −h: the If reads its condition in
+     * Java (interpreted), and its branches read h from the enclosing graph, not as an input of the If.
+     */
+    static ModelProto branching() {
+        ModelProto m = build();
+        GraphProto then = GraphProto.newBuilder().setName("then").addNode(node("Mul", List.of("h", "two"), "t"))
+                .addOutput(ValueInfoProto.newBuilder().setName("t")).build();
+        GraphProto otherwise = GraphProto.newBuilder().setName("else").addNode(node("Neg", List.of("h"), "e"))
+                .addOutput(ValueInfoProto.newBuilder().setName("e")).build();
+        NodeProto branch = NodeProto.newBuilder().setName("y").setOpType("If").addInput("c").addOutput("y")
+                .addAttribute(onnx.Onnx.AttributeProto.newBuilder().setName("then_branch").setType(onnx.Onnx.AttributeProto.AttributeType.GRAPH).setG(then))
+                .addAttribute(onnx.Onnx.AttributeProto.newBuilder().setName("else_branch").setType(onnx.Onnx.AttributeProto.AttributeType.GRAPH).setG(otherwise))
+                .build();
+        GraphProto g = m.getGraph().toBuilder().clearNode().clearOutput()
+                .addInitializer(TensorProto.newBuilder().setName("zero").setDataType(TensorProto.DataType.FLOAT_VALUE).addFloatData(0f))
+                .addNode(m.getGraph().getNode(0))
+                .addNode(NodeProto.newBuilder().setName("s").setOpType("ReduceSum").addInput("h").addOutput("s")
+                        .addAttribute(onnx.Onnx.AttributeProto.newBuilder().setName("keepdims").setType(onnx.Onnx.AttributeProto.AttributeType.INT).setI(0)))
+                .addNode(node("Greater", List.of("s", "zero"), "c"))
+                .addNode(branch)
+                .addOutput(ValueInfoProto.newBuilder().setName("y")).build();
+        return m.toBuilder().setGraph(g).build();
+    }
+
     /** An input uniform in [−1, 1) rounded to float. */
     static Value input(SplittableRandom rnd) {
         double[] d = new double[16];

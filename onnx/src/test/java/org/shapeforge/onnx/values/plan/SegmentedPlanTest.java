@@ -67,6 +67,29 @@ class SegmentedPlanTest {
     }
 
     @Test
+    void anIfOnDataGetsTheEnclosingValuesItsBranchesReadFromTheReplay() {
+        ModelProto m = NonZeroTailModel.branching();
+        SplittableRandom rnd = new SplittableRandom(9);
+        Map<String, Value> first = Map.of("x", NonZeroTailModel.input(rnd));
+        Map<String, Value> second;
+        do second = Map.of("x", NonZeroTailModel.input(rnd)); // an input that takes the other branch
+        while (Math.signum(sumOfH(m, second)) == Math.signum(sumOfH(m, first)));
+        Map<String, Value> want1 = GraphRun.execute(m, first, kernels).outputs(), want2 = GraphRun.execute(m, second, kernels).outputs();
+        try (CompiledModel cm = CompiledModel.compile(m, first, kernels)) {
+            assertEquals(new Mode.Partial(1, 4, new Unplannable.ReadsData("y", "If")), cm.mode());
+            assertTrue(cm.nativeKernels() > 0, "nothing of the prefix is replayed");
+            sameOutputs(want2, cm.run(second), "second input");
+            sameOutputs(want1, cm.run(first), "first input again");
+        }
+    }
+
+    /** Σh, whose sign picks the branch. */
+    private static double sumOfH(ModelProto m, Map<String, Value> in) {
+        ModelProto h = m.toBuilder().setGraph(m.getGraph().toBuilder().clearOutput().addOutput(onnx.Onnx.ValueInfoProto.newBuilder().setName("s"))).build();
+        return GraphRun.execute(h, in, kernels).outputs().get("s").data()[0];
+    }
+
+    @Test
     void aModelWithNothingToReplayBeforeItsDataDependentNodeIsInterpretedWhole() {
         ModelProto m = NonZeroTailModel.build();
         ModelProto tailOnly = m.toBuilder().setGraph(m.getGraph().toBuilder().clearOutput()
