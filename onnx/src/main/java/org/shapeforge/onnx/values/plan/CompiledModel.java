@@ -113,7 +113,13 @@ public final class CompiledModel implements AutoCloseable {
         downloaded.keySet().removeAll(rest.constants());
         SegmentedPlan plan = new SegmentedPlan(model, Plan.build(r, inputs, downloaded), rest, k, this::initializer);
         int runs = k.runs();
-        Map<String, Value> again = plan.run(inputs);
+        Map<String, Value> again;
+        try {
+            again = plan.run(inputs);
+        } catch (RuntimeException e) { // a cut that cannot run is our bug: its buffers are freed, the failure reported
+            plan.close();
+            throw e;
+        }
         Optional<Unplannable> differs = difference(got, again);
         if (differs.isPresent()) {
             plan.close();
