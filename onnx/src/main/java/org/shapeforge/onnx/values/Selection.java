@@ -41,6 +41,17 @@ import org.shapeforge.onnx.Attrs;
 final class Selection {
     private Selection() {}
 
+    /**
+     * The node of {@code c} as kernels, or — placed on the host ({@link Placement#HOST}) and one of
+     * the ops {@link HostSelection} computes — in Java.
+     */
+    static List<Value> lower(LoweringCall c) {
+        return switch (c.placement()) {
+            case HOST -> HostSelection.computes(c.op()) ? HostSelection.apply(c) : apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset());
+            case KERNEL -> apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset());
+        };
+    }
+
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         return switch (op) {
             case "TopK" -> {
@@ -192,7 +203,7 @@ final class Selection {
     }
 
     /** Flat positions (row-major over {@code dims}) of the index tuples in the last axis of {@code idx}, negative entries from the end. */
-    private static double[] positions(Value idx, List<Integer> dims, String name) {
+    static double[] positions(Value idx, List<Integer> dims, String name) {
         int t = idx.dims().getLast(), count = (int) (idx.size() / t);
         double[] pos = new double[count];
         for (int j = 0; j < count; j++) {
@@ -207,7 +218,7 @@ final class Selection {
         return pos;
     }
 
-    private static int product(List<Integer> ds) {
+    static int product(List<Integer> ds) {
         int p = 1;
         for (int d : ds) p *= d;
         return p;
