@@ -74,6 +74,21 @@ final class NonZeroTailModel {
         return m.toBuilder().setGraph(g).build();
     }
 
+    /**
+     * {@link #build} with a TopK in its tail: (tv, ti) = TopK(c, K = Shape(c)) of c = Ceil(g), the
+     * k gathered cells rounded up — small integers, so with ties, which the order must break by the
+     * lower index — all sorted, largest first, and their positions: graph outputs beside y and r.
+     */
+    static ModelProto topK() {
+        ModelProto m = build();
+        NodeProto topK = NodeProto.newBuilder().setName("tk").setOpType("TopK").addInput("c").addInput("ks").addOutput("tv").addOutput("ti")
+                .addAttribute(onnx.Onnx.AttributeProto.newBuilder().setName("axis").setType(onnx.Onnx.AttributeProto.AttributeType.INT).setI(-1))
+                .build();
+        GraphProto g = m.getGraph().toBuilder().addNode(node("Ceil", List.of("g"), "c")).addNode(node("Shape", List.of("c"), "ks"))
+                .addNode(topK).addOutput(ValueInfoProto.newBuilder().setName("tv")).addOutput(ValueInfoProto.newBuilder().setName("ti")).build();
+        return m.toBuilder().setGraph(g).build();
+    }
+
     /** An input uniform in [−1, 1) rounded to float. */
     static Value input(SplittableRandom rnd) {
         double[] d = new double[16];
