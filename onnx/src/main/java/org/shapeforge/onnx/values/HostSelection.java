@@ -48,7 +48,7 @@ final class HostSelection {
                 yield topK(c.name(), x, kk, Shapes.axis(c.at().i("axis", -1), x.rank()), c.at().i("largest", 1) != 0);
             }
             case "GatherND" -> List.of(gatherNd(c.name(), c.in().get(0), c.in().get(1), (int) c.at().i("batch_dims", 0)));
-            default -> throw new IllegalArgumentException("not computed on the host: " + c.op());
+            default -> throw new IllegalStateException("not computed on the host: " + c.op()); // computes() said it was: our bug
         };
     }
 
