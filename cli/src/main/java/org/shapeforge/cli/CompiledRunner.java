@@ -12,8 +12,12 @@ import org.shapeforge.onnx.values.plan.CompiledModel;
  * {@link ModelRunner} by a compiled model ({@link CompiledModel}, issue 29): preparing records one
  * interpreted run (fusion included) and plans its replay — kernels compiled once, constants
  * uploaded once, native buffers allocated once; the steady-state run writes the inputs, invokes
- * the kernels in order and reads the outputs. A model that cannot be planned (a data-dependent op)
- * is interpreted at every run, as {@link CompiledModel#interpreted} says. The fused-group count is
+ * the kernels in order and reads the outputs. Where some nodes depend on data-dependent values (a
+ * NonZero, an If on data, a read of the data in Java) those nodes alone are interpreted at every run
+ * and the rest replayed (a partial model, TopK and the gathers of that remainder computed on the
+ * host); a model with nothing to replay before them, or whose segments cannot be cut, is
+ * interpreted whole — {@link CompiledModel#mode} and {@link CompiledModel#interpreted} say which. The
+ * kernel count is the kernels invoked per run, both segments together. The fused-group count is
  * the recorded run's. The compiled model's native memory lives as long as the benchmark's process
  * (one per model and thread count; a benchmark, not a server).
  */

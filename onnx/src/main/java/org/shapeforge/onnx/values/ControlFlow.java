@@ -17,7 +17,8 @@ import org.shapeforge.onnx.Attrs;
  * its body while {@code i < M} and the condition holds, the loop-carried values threaded through,
  * each scan output stacked along a new axis 0; Scan slices its scan inputs along their axes
  * (forward or reverse) and stacks its scan outputs along theirs. A loop without a trip count stops
- * at {@link #MAX_ITERATIONS}; zero iterations (an empty scan output) are not expressible.
+ * at {@link #MAX_ITERATIONS}; zero iterations (an empty scan output) are not expressible. The
+ * subgraphs' nodes are computed where the enclosing node is ({@link Placement}).
  */
 final class ControlFlow {
     private ControlFlow() {}
@@ -25,15 +26,15 @@ final class ControlFlow {
     /** A guard against a loop whose condition never turns false. */
     static final int MAX_ITERATIONS = 100_000;
 
-    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, Map<String, Value> scope, long opset) {
+    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, Map<String, Value> scope, long opset, Placement placement) {
         Attrs at = Attrs.of(n);
         return switch (n.getOpType()) {
             case "If" -> {
                 GraphProto branch = graph(at, in.getFirst().data()[0] != 0 ? "then_branch" : "else_branch");
-                yield new ArrayList<>(GraphRun.runGraph(branch, scope, Map.of(), k, opset).values());
+                yield new ArrayList<>(GraphRun.runGraph(branch, scope, Map.of(), k, opset, placement).values());
             }
-            case "Loop" -> loop(k, n, at, in, scope, opset);
-            default -> scan(k, n, at, in, scope, opset);
+            case "Loop" -> loop(k, n, at, in, scope, opset, placement);
+            default -> scan(k, n, at, in, scope, opset, placement);
         };
     }
 
@@ -51,7 +52,8 @@ final class ControlFlow {
         return (n.getName().isEmpty() ? n.getOpType() : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
     }
 
-    private static List<Value> loop(Kernels k, NodeProto n, Attrs at, List<Value> in, Map<String, Value> scope, long opset) {
+    private static List<Value> loop(Kernels k, NodeProto n, Attrs at, List<Value> in, Map<String, Value> scope, long opset,
+            Placement placement) {
         GraphProto body = graph(at, "body");
         long max = in.get(0) == null ? MAX_ITERATIONS : (long) in.get(0).data()[0];
         boolean cond = in.size() < 2 || in.get(1) == null || in.get(1).data()[0] != 0;
@@ -66,7 +68,7 @@ final class ControlFlow {
             bound.put(body.getInput(0).getName(), scalar(i, DataType.INT64_VALUE));
             if (!body.getInput(1).getName().isEmpty()) bound.put(body.getInput(1).getName(), scalar(1, DataType.BOOL_VALUE));
             for (int c = 0; c < nCarried; c++) bound.put(body.getInput(2 + c).getName(), carried.get(c));
-            List<Value> outs = new ArrayList<>(GraphRun.runGraph(body, scope, bound, k, opset).values());
+            List<Value> outs = new ArrayList<>(GraphRun.runGraph(body, scope, bound, k, opset, placement).values());
             cond = outs.getFirst().data()[0] != 0;
             for (int c = 0; c < nCarried; c++) carried.set(c, outs.get(1 + c));
             for (int s = 0; s < nScan; s++) scans.get(s).add(outs.get(1 + nCarried + s));
@@ -76,7 +78,8 @@ final class ControlFlow {
         return result;
     }
 
-    private static List<Value> scan(Kernels k, NodeProto n, Attrs at, List<Value> in, Map<String, Value> scope, long opset) {
+    private static List<Value> scan(Kernels k, NodeProto n, Attrs at, List<Value> in, Map<String, Value> scope, long opset,
+            Placement placement) {
         if (opset < 9) throw new NotExpressible("Scan before opset 9 (a batch axis and sequence lengths) is not lowered");
         GraphProto body = graph(at, "body");
         int m = (int) at.i("num_scan_inputs", 0), nState = in.size() - m, nScan = body.getOutputCount() - nState;
@@ -107,7 +110,7 @@ final class ControlFlow {
                 dims.remove(axis);
                 bound.put(body.getInput(nState + j).getName(), Shaping.slice(k, name(n) + "_in" + j + "_" + t, x, start, step, len).view(dims));
             }
-            List<Value> o = new ArrayList<>(GraphRun.runGraph(body, scope, bound, k, opset).values());
+            List<Value> o = new ArrayList<>(GraphRun.runGraph(body, scope, bound, k, opset, placement).values());
             for (int c = 0; c < nState; c++) state.set(c, o.get(c));
             for (int s = 0; s < nScan; s++) outs.get(s).add(o.get(nState + s));
         }

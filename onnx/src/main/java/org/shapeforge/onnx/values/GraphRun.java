@@ -109,28 +109,50 @@ public final class GraphRun {
             if (!given.containsKey(in) && m.getGraph().getInitializerList().stream().noneMatch(t -> t.getName().equals(in)))
                 throw new IllegalArgumentException("graph input '" + in + "' has no value (check --inputs)");
         NonFinite[] first = new NonFinite[1];
-        Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, k, opset, nf -> {
+        Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, Set.of(), i -> true, k, opset, nf -> {
             if (first[0] == null) first[0] = nf;
-        }, k.listener(), initializers);
+        }, k.listener(), initializers, Placement.KERNEL);
         return new Result(out, java.util.Optional.ofNullable(first[0]));
     }
 
     /**
      * Runs graph {@code g} — a model's, or a subgraph of If, Loop or Scan — with the enclosing
      * scope's values visible ({@code outer}; ONNX subgraphs may read them) and its own inputs bound
-     * ({@code bound}); returns its outputs in order.
+     * ({@code bound}), its nodes computed where {@code placement} says (the enclosing node's); returns
+     * its outputs in order.
      */
-    static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset) {
-        return runGraph(g, outer, bound, k, opset, nf -> { }, null, Value::read);
+    static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k, long opset,
+            Placement placement) {
+        return runGraph(g, outer, bound, Set.of(), i -> true, k, opset, nf -> { }, null, Value::read, placement);
+    }
+
+    /**
+     * Runs the model graph's nodes of index in {@code runs} only (a fusion group when its root is),
+     * from {@code values}: the graph inputs and every value those nodes read that the others
+     * compute, by name, of which those in {@code constants} are constants of the graph (as the
+     * lowerings are told). The graph outputs in order; initializers read by {@code initializers}.
+     * What a compiled model ({@code values.plan}) runs after replaying the other nodes' kernels;
+     * unlike {@link #execute}, nothing is checked first and no non-finite value is watched for, and
+     * the data-dependent selections (in subgraphs too) are computed on the host ({@link Placement#HOST}):
+     * nothing after them is recorded or replayed.
+     */
+    public static Map<String, Value> resume(ModelProto m, Map<String, Value> values, Set<String> constants,
+            java.util.function.IntPredicate runs, Kernels k, java.util.function.Function<TensorProto, Value> initializers) {
+        long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
+                .mapToLong(o -> o.getVersion()).max().orElse(1);
+        return runGraph(m.getGraph(), Map.of(), values, constants, runs, k, opset, nf -> { }, null, initializers, Placement.HOST);
     }
 
     /**
      * {@link #runGraph} telling {@code watch} of every node that computed NaN or ±∞ from finite inputs, in graph order,
      * and {@code listener} (null: none) of each node's lowering; {@code initializers} reads the graph's initializers.
+     * Only the nodes of index in {@code runs} run (a fusion group when its root does); of {@code bound}, those named
+     * in {@code constants} are constants; each node computed where {@code placement} says.
      */
-    private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound, Kernels k,
+    private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound,
+                                               Set<String> constants, java.util.function.IntPredicate runs, Kernels k,
                                                long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener,
-                                               java.util.function.Function<TensorProto, Value> initializers) {
+                                               java.util.function.Function<TensorProto, Value> initializers, Placement placement) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
         Set<String> known = new HashSet<>(); // the graph's constants: initializers, Constants and what is computed from them alone
         for (TensorProto t : g.getInitializerList()) {
@@ -139,15 +161,16 @@ public final class GraphRun {
         }
         values.putAll(bound);
         known.removeAll(bound.keySet());
+        known.addAll(constants);
         FusionPlan plan = FusionPlan.of(g); // issue 29: pointwise trees run as one kernel each
         Set<Integer> deferred = plan.deferred();
         Map<Integer, FusionPlan.Group> roots = plan.byRoot();
         List<NodeProto> nodes = g.getNodeList();
         for (int i = 0; i < nodes.size(); i++) {
-            if (deferred.contains(i)) continue;
+            if (deferred.contains(i) || !runs.test(i)) continue;
             FusionPlan.Group group = roots.get(i);
-            if (group != null) fused(nodes, group, values, known, k, opset, watch, listener);
-            else step(nodes.get(i), values, known, k, opset, watch, listener);
+            if (group != null) fused(nodes, group, values, known, k, opset, watch, listener, placement);
+            else step(nodes.get(i), values, known, k, opset, watch, listener, placement);
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (ValueInfoProto o : g.getOutputList()) {
@@ -165,7 +188,7 @@ public final class GraphRun {
      * so that the non-finite watch names the node that made it.
      */
     private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
-            Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener) {
+            Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener, Placement placement) {
         NodeProto root = nodes.get(group.root().index());
         List<Value> ins = outside(nodes, group, values); // what the group reads from outside: its lowering's inputs, the watch's
         java.util.Optional<Value> v = java.util.Optional.empty();
@@ -174,12 +197,12 @@ public final class GraphRun {
             FusedGroups.Attached a = lowered(p, ins, listener,
                     () -> FusedGroups.attached(k, nodes, group, values, known::contains, opset));
             v = a.root();
-            if (v.isEmpty()) values.put(p.getOutput(0), a.producer());
+            if (v.isEmpty()) put(values, p.getOutput(0), a.producer(), false, listener);
         }
         if (v.isEmpty() && group.members().size() >= 2)
             v = lowered(root, ins, listener, () -> FusedGroups.run(k, nodes, group, values, known::contains, opset));
         if (v.isEmpty()) {
-            for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch, listener);
+            for (FusionPlan.Member m : group.members()) step(nodes.get(m.index()), values, known, k, opset, watch, listener, placement);
             return;
         }
         if (NonFinite.count(v.get().data()) > 0 && ins.stream().allMatch(x -> x == null || NonFinite.count(x.data()) == 0)) {
@@ -187,15 +210,21 @@ public final class GraphRun {
             List<NodeProto> run = new ArrayList<>();
             group.producer().ifPresent(p -> run.add(nodes.get(p.index())));
             for (FusionPlan.Member m : group.members()) run.add(nodes.get(m.index()));
-            for (NodeProto n : run) step(n, values, known, k, opset, watch, listener);
+            for (NodeProto n : run) step(n, values, known, k, opset, watch, listener, placement);
             return;
         }
-        values.put(root.getOutput(0), v.get());
+        put(values, root.getOutput(0), v.get(), false, listener);
     }
 
-    /** Runs one node, its outputs added to {@code values} (and to {@code known} when they are constants). */
+    /** {@code v} becomes the value of {@code name}, told to {@code listener} (null: none). */
+    private static void put(Map<String, Value> values, String name, Value v, boolean constant, RunListener listener) {
+        values.put(name, v);
+        if (listener != null) listener.produced(name, v, constant);
+    }
+
+    /** Runs one node where {@code placement} says, its outputs added to {@code values} (and to {@code known} when they are constants). */
     private static void step(NodeProto n, Map<String, Value> values, Set<String> known, Kernels k, long opset,
-            java.util.function.Consumer<NonFinite> watch, RunListener listener) {
+            java.util.function.Consumer<NonFinite> watch, RunListener listener, Placement placement) {
         List<Value> ins = new ArrayList<>();
         for (String s : n.getInputList()) {
             if (s.isEmpty()) { ins.add(null); continue; }
@@ -204,12 +233,12 @@ public final class GraphRun {
             ins.add(v);
         }
         List<Value> outs = lowered(n, ins, listener,
-                () -> NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset));
+                () -> NodeLowering.apply(k, n, ins, i -> i < n.getInputCount() && known.contains(n.getInput(i)), values, opset, placement));
         boolean constant = constant(n, known);
         watch(n, ins, outs, constant, watch);
         for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++)
             if (!n.getOutput(j).isEmpty()) {
-                values.put(n.getOutput(j), outs.get(j));
+                put(values, n.getOutput(j), outs.get(j), constant, listener);
                 if (constant) known.add(n.getOutput(j));
             }
     }

@@ -11,10 +11,12 @@ import org.shapeforge.onnx.Attrs;
  * name, else its op type, made an identifier), its attributes, its input values (null for an
  * omitted optional input), which inputs are constants of the graph ({@code known}: a lowering may
  * specialise on their values, as Pow on an integral exponent), the enclosing values (what If, Loop
- * and Scan subgraphs may read) and the model's default-domain opset.
+ * and Scan subgraphs may read), the model's default-domain opset and where the node is computed
+ * ({@link Placement}: as kernels, or data-dependent selections on the host in an interpreted
+ * remainder).
  */
 public record LoweringCall(Kernels k, NodeProto node, String name, Attrs at, List<Value> in, IntPredicate known,
-        Map<String, Value> scope, long opset) {
+        Map<String, Value> scope, long opset, Placement placement) {
 
     /** The node's op type. */
     public String op() {

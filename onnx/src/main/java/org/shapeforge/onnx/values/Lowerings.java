@@ -44,8 +44,8 @@ public final class Lowerings {
     public static final Lowering INTERPOLATION = lowered(c -> List.of(Interpolation.apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset())));
     /** Windows functions, (de)quantization, LRN, GlobalMaxPool ({@link Signals}). */
     public static final Lowering SIGNALS = lowered(c -> Signals.applyAll(c.k(), c.name(), c.op(), c.at(), c.in()));
-    /** TopK, gathers and scatters, NonZero, MaxUnpool, ReverseSequence ({@link Selection}). */
-    public static final Lowering SELECTION = lowered(c -> Selection.apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset()));
+    /** TopK, gathers and scatters, NonZero, MaxUnpool, ReverseSequence ({@link Selection}; on the host: {@link HostSelection}). */
+    public static final Lowering SELECTION = lowered(Selection::lower);
     /** RNN, GRU, LSTM ({@link Recurrent}). */
     public static final Lowering RECURRENT = lowered(c -> Recurrent.apply(c.k(), c.name(), c.op(), c.at(), c.in()));
     /** DFT, STFT ({@link Spectral}). */
@@ -58,5 +58,5 @@ public final class Lowerings {
     /** {@code ai.onnx.preview.training}'s Adagrad, Momentum, Adam ({@link Optimizers}). */
     public static final Lowering OPTIMIZERS = lowered(c -> Optimizers.apply(c.k(), c.name(), c.op(), c.at(), c.in()));
     /** If, Loop, Scan: their subgraphs run with the enclosing values in scope ({@link ControlFlow}). */
-    public static final Lowering CONTROL_FLOW = lowered(c -> ControlFlow.apply(c.k(), c.node(), c.in(), c.scope(), c.opset()));
+    public static final Lowering CONTROL_FLOW = lowered(c -> ControlFlow.apply(c.k(), c.node(), c.in(), c.scope(), c.opset(), c.placement()));
 }

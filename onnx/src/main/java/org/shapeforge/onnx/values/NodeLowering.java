@@ -32,13 +32,15 @@ final class NodeLowering {
     /**
      * The node's outputs computed from {@code in}; {@code known} tells which inputs are known when
      * the code is generated (constants of the graph: a lowering may specialise on their values, as
-     * Pow on an integral exponent); {@code scope}: the enclosing values (If, Loop and Scan read them).
+     * Pow on an integral exponent); {@code scope}: the enclosing values (If, Loop and Scan read them);
+     * {@code placement}: where the lowering computes it ({@link Placement}).
      */
-    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, IntPredicate known, Map<String, Value> scope, long opset) {
+    static List<Value> apply(Kernels k, NodeProto n, List<Value> in, IntPredicate known, Map<String, Value> scope, long opset,
+            Placement placement) {
         String op = n.getOpType();
         String name = (n.getName().isEmpty() ? op : n.getName()).replaceAll("[^A-Za-z0-9_]", "_");
         return switch (lowering(n.getDomain(), op)) {
-            case Lowering.Lowered(Lowering.Fn fn) -> fn.lower(new LoweringCall(k, n, name, Attrs.of(n), in, known, scope, opset));
+            case Lowering.Lowered(Lowering.Fn fn) -> fn.lower(new LoweringCall(k, n, name, Attrs.of(n), in, known, scope, opset, placement));
             case Lowering.NotLowered(String reason) ->
                     throw new NotExpressible((n.getDomain().isEmpty() ? "" : n.getDomain() + ".") + op + ": " + reason);
         };

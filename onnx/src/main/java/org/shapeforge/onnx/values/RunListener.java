@@ -31,4 +31,11 @@ public interface RunListener {
 
     /** Java code read the numbers of {@code data} (a value's array) while a node was lowered. */
     void read(double[] data);
+
+    /**
+     * The lowering last exited made {@code v} the value of {@code name} in the model's graph,
+     * {@code constant} when it is a constant of the graph (computed from initializers, Constants,
+     * attributes alone). Told for every value a node of the model graph (or a fusion group) computes.
+     */
+    void produced(String name, Value v, boolean constant);
 }

@@ -13,7 +13,6 @@ import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
-import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.onnx.Attrs;
 
@@ -28,10 +27,8 @@ import org.shapeforge.onnx.Attrs;
  *       indices, k &lt; K — O(n²) per line;</li>
  *   <li><b>GatherND</b>: the index tuples flattened (when the code is generated) to positions over
  *       the indexed axes, {@code y[b, j, r] =:+ x[b, p, r]·(1 − STEP|pos[b, j] − p|)};</li>
- *   <li><b>NonZero</b>: the count of non-zero elements read when the code is generated (it is the
- *       output's size); in the kernels each element's rank among them
- *       ({@code r_i =:+ nz_j·STEP(i − j − ½)}, {@code nz = STEP|x| + ISNAN x}), then
- *       {@code y[a, k] =:+ coord_a(i)·nz_i·(1 − STEP|r_i − k|)};</li>
+ *   <li><b>NonZero</b>: the coordinates of the non-zero elements, computed where the code is
+ *       generated — their count is the output's size, read there anyway — with no kernel;</li>
  *   <li><b>MaxUnpool</b>: zeros with X scattered to the flat output positions I ({@code none}), a
  *       larger {@code output_shape} padded with zeros at the end;
  *       <b>ReverseSequence</b>: a one-hot gather along the time axis with the source time of every
@@ -43,6 +40,17 @@ import org.shapeforge.onnx.Attrs;
  */
 final class Selection {
     private Selection() {}
+
+    /**
+     * The node of {@code c} as kernels, or — placed on the host ({@link Placement#HOST}) and one of
+     * the ops {@link HostSelection} computes — in Java.
+     */
+    static List<Value> lower(LoweringCall c) {
+        return switch (c.placement()) {
+            case HOST -> HostSelection.computes(c.op()) ? HostSelection.apply(c) : apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset());
+            case KERNEL -> apply(c.k(), c.name(), c.op(), c.at(), c.in(), c.opset());
+        };
+    }
 
     static List<Value> apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         return switch (op) {
@@ -169,36 +177,33 @@ final class Selection {
         return kb.run(k, x.dims(), yi, mul(Kernel.read(kb.tensor(x), xi), h), Update.accumulate(BinOp.ADD), x.type());
     }
 
+    /**
+     * The coordinates of the non-zero cells (NaN counts), computed here: the lowering must read every
+     * cell to know the output's size anyway, and the coordinates are a function of what it read — so
+     * the O(n²) rank and placement kernels this replaced added nothing but time (a compiled model
+     * interprets a NonZero on input data at every run: {@code values.plan.DataDependence}) and a
+     * compilation per new output size.
+     */
     static Value nonZero(Kernels k, String name, Value x) {
-        int n = (int) x.size(), count = 0;
-        for (double v : x.data()) if (v != 0) count++;
+        double[] d = x.data();
+        int count = 0;
+        for (double v : d) if (v != 0) count++; // NaN != 0: non-zero
         if (count == 0) throw new NotExpressible(name + ": no non-zero element (a zero-size result)");
-        Value flat = x.view(List.of(n)), io = Value.iota(n);
-        Kernel b = new Kernel(name + "_rank");
-        Kernel.Ix i = b.iter(n), j = b.iter(n);
-        String xt = b.tensor(flat), it = b.tensor(io);
-        Expr xj = Kernel.read(xt, List.of(Kernel.at(j)));
-        Expr nzj = add(step(new Expr.Unary(UnOp.ABS, xj)), new Expr.Unary(UnOp.ISNAN, xj));
-        Expr earlier = step(sub(sub(Kernel.read(it, List.of(Kernel.at(i))), Kernel.read(it, List.of(Kernel.at(j)))), c(0.5)));
-        Value rank = b.run(k, List.of(n), List.of(Kernel.at(i)), mul(nzj, earlier), Update.accumulate(BinOp.ADD), DataType.INT64_VALUE);
-        double[] coords = new double[x.rank() * n];
-        for (int e = 0; e < n; e++) {
+        double[] y = new double[x.rank() * count];
+        for (int e = 0, at = 0; e < d.length; e++) {
+            if (d[e] == 0) continue;
             int f = e;
-            for (int a = x.rank() - 1; a >= 0; a--) { coords[a * n + e] = f % x.dims().get(a); f /= x.dims().get(a); }
+            for (int a = x.rank() - 1; a >= 0; a--) {
+                y[a * count + at] = f % x.dims().get(a);
+                f /= x.dims().get(a);
+            }
+            at++;
         }
-        Kernel p = new Kernel(name);
-        Kernel.Ix ai = p.iter(Math.max(1, x.rank())), ki = p.iter(count), ei = p.iter(n);
-        Expr xe = Kernel.read(p.tensor(flat), List.of(Kernel.at(ei)));
-        Expr nze = add(step(new Expr.Unary(UnOp.ABS, xe)), new Expr.Unary(UnOp.ISNAN, xe));
-        Expr coord = Kernel.read(p.tensor(new Value(List.of(Math.max(1, x.rank()), n), x.rank() == 0 ? new double[n] : coords,
-                DataType.INT64_VALUE)), List.of(Kernel.at(ai), Kernel.at(ei)));
-        Expr at = hit(Kernel.read(p.tensor(rank), List.of(Kernel.at(ei))), Kernel.read(p.tensor(Value.iota(count)), List.of(Kernel.at(ki))));
-        return p.run(k, List.of(Math.max(1, x.rank()), count), List.of(Kernel.at(ai), Kernel.at(ki)), mul(mul(coord, nze), at),
-                Update.accumulate(BinOp.ADD), List.of(x.rank(), count), DataType.INT64_VALUE);
+        return new Value(List.of(x.rank(), count), y, DataType.INT64_VALUE);
     }
 
     /** Flat positions (row-major over {@code dims}) of the index tuples in the last axis of {@code idx}, negative entries from the end. */
-    private static double[] positions(Value idx, List<Integer> dims, String name) {
+    static double[] positions(Value idx, List<Integer> dims, String name) {
         int t = idx.dims().getLast(), count = (int) (idx.size() / t);
         double[] pos = new double[count];
         for (int j = 0; j < count; j++) {
@@ -213,7 +218,7 @@ final class Selection {
         return pos;
     }
 
-    private static int product(List<Integer> ds) {
+    static int product(List<Integer> ds) {
         int p = 1;
         for (int d : ds) p *= d;
         return p;

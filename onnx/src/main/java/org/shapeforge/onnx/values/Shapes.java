@@ -12,7 +12,8 @@ import onnx.Onnx.TensorProto.DataType;
  * The data-movement ops' ONNX semantics (attribute vs input forms across opsets, negative axes,
  * Reshape's 0 and −1, Slice's clamping, Split's defaults, Pad's modes) resolved to the
  * {@link Shaping} operations; and the ops computed with no kernel: Shape, Size and ConstantOfShape
- * (from their input's shape or integer contents) and Constant (its value attribute).
+ * (from their input's shape or integer contents) and Constant (its value attribute). Gather placed
+ * on the host ({@link Placement#HOST}) is a copy ({@link HostSelection#gather}).
  */
 final class Shapes {
     private Shapes() {}
@@ -21,6 +22,10 @@ final class Shapes {
         return switch (c.op()) {
             case "Shape", "Size", "ConstantOfShape" -> List.of(shapeOf(c.k(), c.name(), c.op(), c.at(), c.in().get(0)));
             case "Constant" -> List.of(constant(c.at()));
+            case "Gather" -> switch (c.placement()) {
+                case HOST -> List.of(HostSelection.gather(c.name(), c.in().get(0), c.in().get(1), axis(c.at().i("axis", 0), c.in().get(0).rank())));
+                case KERNEL -> apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
+            };
             default -> apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
         };
     }

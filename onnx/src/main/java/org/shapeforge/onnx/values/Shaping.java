@@ -106,14 +106,7 @@ final class Shaping {
      */
     static Value select(Kernels k, String name, Value x, int axis, int[] idx) {
         if (idx.length == 0) throw new NotExpressible(name + ": empty selection (zero-size result)");
-        List<int[]> runs = new ArrayList<>(); // {start, direction, length}
-        for (int j = 0; j < idx.length; ) {
-            int dir = j + 1 < idx.length && Math.abs(idx[j + 1] - idx[j]) == 1 ? idx[j + 1] - idx[j] : 1;
-            int len = 1;
-            while (j + len < idx.length && idx[j + len] - idx[j + len - 1] == dir) len++;
-            runs.add(new int[] {idx[j], dir, len});
-            j += len;
-        }
+        List<int[]> runs = runs(idx);
         if (runs.size() > MAX_RUNS) return selectOneHot(k, name, x, axis, idx);
         Kernel b = new Kernel(name);
         List<Kernel.Ix> common = new ArrayList<>();
@@ -135,6 +128,19 @@ final class Shaping {
         for (int a = 0; a < x.rank(); a++)
             out.add(a == axis ? new Index.Concat(ps.stream().map(Kernel.Ix::symbol).toList()) : Kernel.at(common.get(a)));
         return b.run(k, dims, out, rhs, Update.assign(), x.type());
+    }
+
+    /** The maximal runs of consecutive (ascending or descending) coordinates of {@code idx}, in order: {start, direction, length} each. */
+    static List<int[]> runs(int[] idx) {
+        List<int[]> runs = new ArrayList<>();
+        for (int j = 0; j < idx.length; ) {
+            int dir = j + 1 < idx.length && Math.abs(idx[j + 1] - idx[j]) == 1 ? idx[j + 1] - idx[j] : 1;
+            int len = 1;
+            while (j + len < idx.length && idx[j + len] - idx[j + len - 1] == dir) len++;
+            runs.add(new int[] {idx[j], dir, len});
+            j += len;
+        }
+        return runs;
     }
 
     /**

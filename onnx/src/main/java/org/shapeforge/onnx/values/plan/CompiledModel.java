@@ -21,16 +21,22 @@ import org.shapeforge.onnx.values.Value;
  * kernels in order on buffers allocated once, and reads the outputs. The plan is kept only if
  * replaying it on the recorded inputs gives the interpreted outputs bit for bit.
  *
- * <p>A model that cannot be planned (an {@link Unplannable} reason: a value computed in Java from
- * input-dependent data, a data-dependent op) is interpreted at every run, its initializers read
- * once ({@link #interpreted} says why). A dynamic dim is a symbol: inputs of other dims are
- * planned anew, one plan per list of input dims, kept until {@link #close}. Not thread-safe.
+ * <p>Where some values are computed from input-dependent data in a way a replay cannot repeat (an
+ * {@link Unplannable} cause: a data-dependent op, a read of the data in Java), the nodes that
+ * depend on them are interpreted at every run and the others replayed ({@link SegmentedPlan},
+ * {@link Mode.Partial}); where no kernel is left to replay, or the segments cannot be cut, the
+ * whole model is interpreted, its initializers read once. {@link #mode} says which. A dynamic dim is
+ * a symbol: inputs of other dims are planned anew, one plan per list of input dims, kept until
+ * {@link #close}. Not thread-safe.
  */
 public final class CompiledModel implements AutoCloseable {
 
     /** What runs inputs of one list of dims: a plan, or the interpreter for a reason. */
     private sealed interface Prepared {
         record Planned(Plan plan) implements Prepared {}
+
+        /** A native segment and an interpreted remainder; {@code kernels} invoked per run on the recorded inputs, both together. */
+        record Partial(SegmentedPlan plan, int nodes, Unplannable first, int kernels) implements Prepared {}
 
         record Interpreted(Unplannable why, int kernels) implements Prepared {}
     }
@@ -70,6 +76,7 @@ public final class CompiledModel implements AutoCloseable {
                 k.threadsOn(); // the OpenMP thread count is the calling thread's
                 yield plan.run(inputs);
             }
+            case Prepared.Partial partial -> partial.plan().run(inputs);
             case Prepared.Interpreted i -> GraphRun.execute(model, inputs, k, this::initializer).outputs();
         };
     }
@@ -77,7 +84,7 @@ public final class CompiledModel implements AutoCloseable {
     private Prepared prepare(Map<String, Value> given) {
         Map<String, Value> inputs = new LinkedHashMap<>(); // own arrays: one per input, not shared with the caller
         given.forEach((name, v) -> inputs.put(name, new Value(v.dims(), v.data().clone(), v.type())));
-        Recorder r = new Recorder(inputs);
+        Recorder r = new Recorder(model.getGraph(), inputs);
         int before = k.runs();
         RunListener was = k.listen(r);
         Map<String, Value> got;
@@ -86,24 +93,62 @@ public final class CompiledModel implements AutoCloseable {
         } finally {
             k.listen(was);
         }
-        Prepared p = r.refusal().<Prepared>map(why -> new Prepared.Interpreted(why, k.runs() - before))
-                .orElseGet(() -> verified(r, inputs, got, k.runs() - before));
+        int kernels = k.runs() - before;
+        Prepared p = r.interpreted().isEmpty() ? verified(r, inputs, got, kernels) : segmented(r, inputs, got, kernels);
         prepared.put(key(given), p);
         return p;
+    }
+
+    /**
+     * The native segment and interpreted remainder of {@code r}'s run, if the native segment has
+     * kernels and the two reproduce {@code got} bit for bit on {@code inputs}; else the interpreter.
+     */
+    private Prepared segmented(Recorder r, Map<String, Value> inputs, Map<String, Value> got, int kernels) {
+        Unplannable first = r.causes().stream().findFirst()
+                .orElseThrow(() -> new IllegalStateException("nodes are interpreted but no cause was recorded"));
+        if (r.steps().isEmpty()) return new Prepared.Interpreted(first, kernels);
+        Remainder rest = Remainder.of(model.getGraph(), r, inputs.keySet());
+        if (!rest.unrecorded().isEmpty()) return new Prepared.Interpreted(new Unplannable.Unrecorded(rest.unrecorded().getFirst()), kernels);
+        Map<String, Value> downloaded = new LinkedHashMap<>(rest.boundary());
+        downloaded.keySet().removeAll(rest.constants());
+        SegmentedPlan plan = new SegmentedPlan(model, Plan.build(r, inputs, downloaded), rest, k, this::initializer);
+        int runs = k.runs();
+        Map<String, Value> again;
+        try {
+            again = plan.run(inputs);
+        } catch (RuntimeException e) { // a cut that cannot run is our bug: its buffers are freed, the failure reported
+            plan.close();
+            throw e;
+        }
+        Optional<Unplannable> differs = difference(got, again);
+        if (differs.isPresent()) {
+            plan.close();
+            return new Prepared.Interpreted(differs.get(), kernels);
+        }
+        return new Prepared.Partial(plan, model.getGraph().getNodeCount(), first, plan.nativeKernels() + k.runs() - runs);
+    }
+
+    /** Where {@code again} differs from {@code got} (an output's dims or numbers, bit for bit), if it does. */
+    private static Optional<Unplannable> difference(Map<String, Value> got, Map<String, Value> again) {
+        for (Map.Entry<String, Value> e : got.entrySet()) {
+            Value have = again.get(e.getKey());
+            double[] want = e.getValue().data(), h = have == null ? new double[0] : have.data();
+            if (have != null && have.dims().equals(e.getValue().dims()) && Arrays.equals(want, h)) continue;
+            int at = Math.max(0, Arrays.mismatch(want, h));
+            return Optional.of(new Unplannable.NotReproduced(e.getKey(), at, at < want.length ? want[at] : Double.NaN,
+                    at < h.length ? h[at] : Double.NaN));
+        }
+        return Optional.empty();
     }
 
     /** The plan of {@code r}, if replaying it on {@code inputs} gives {@code got} bit for bit. */
     private Prepared verified(Recorder r, Map<String, Value> inputs, Map<String, Value> got, int kernels) {
         Plan plan = Plan.build(r, inputs, got);
         k.threadsOn();
-        Map<String, Value> again = plan.run(inputs);
-        for (Map.Entry<String, Value> e : got.entrySet()) {
-            double[] want = e.getValue().data(), have = again.get(e.getKey()).data();
-            if (Arrays.equals(want, have)) continue;
-            int at = Arrays.mismatch(want, have);
+        Optional<Unplannable> differs = difference(got, plan.run(inputs));
+        if (differs.isPresent()) {
             plan.close();
-            return new Prepared.Interpreted(new Unplannable.NotReproduced(e.getKey(), at, at < want.length ? want[at] : Double.NaN,
-                    at < have.length ? have[at] : Double.NaN), kernels);
+            return new Prepared.Interpreted(differs.get(), kernels);
         }
         return new Prepared.Planned(plan);
     }
@@ -119,11 +164,34 @@ public final class CompiledModel implements AutoCloseable {
         return out;
     }
 
-    /** The kernels invoked per run on inputs of the dims {@link #compile} was given. */
+    /**
+     * The kernels invoked per run on inputs of the dims {@link #compile} was given (with an
+     * interpreted part, as many as on the inputs it was given: the native ones and those the
+     * interpreter ran).
+     */
     public int kernels() {
         return switch (first) {
             case Prepared.Planned(Plan plan) -> plan.kernels();
+            case Prepared.Partial p -> p.kernels();
             case Prepared.Interpreted i -> i.kernels();
+        };
+    }
+
+    /** The kernels replayed natively per run on inputs of the dims {@link #compile} was given (0: all interpreted). */
+    public int nativeKernels() {
+        return switch (first) {
+            case Prepared.Planned(Plan plan) -> plan.kernels();
+            case Prepared.Partial p -> p.plan().nativeKernels();
+            case Prepared.Interpreted i -> 0;
+        };
+    }
+
+    /** How inputs of the dims {@link #compile} was given run: natively, in part interpreted, or interpreted. */
+    public Mode mode() {
+        return switch (first) {
+            case Prepared.Planned p -> new Mode.Native();
+            case Prepared.Partial p -> new Mode.Partial(p.plan().interpretedNodes(), p.nodes(), p.first());
+            case Prepared.Interpreted(Unplannable why, int kernels) -> new Mode.Interpreted(why);
         };
     }
 
@@ -132,16 +200,21 @@ public final class CompiledModel implements AutoCloseable {
         return prepare;
     }
 
-    /** Why inputs of the dims {@link #compile} was given are interpreted at every run, rendered; empty when they run a plan. */
+    /**
+     * What of inputs of the dims {@link #compile} was given is interpreted at every run and why, in
+     * words ({@link Mode#render}: "partial: N of M nodes …" when only part is); empty when
+     * everything is replayed.
+     */
     public Optional<String> interpreted() {
-        return reason().map(Unplannable::render);
+        return mode().render();
     }
 
-    /** Why inputs of the dims {@link #compile} was given are interpreted at every run; empty when they run a plan. */
+    /** Why (part of) inputs of the dims {@link #compile} was given are interpreted at every run; empty when all is replayed. */
     public Optional<Unplannable> reason() {
-        return switch (first) {
-            case Prepared.Planned p -> Optional.empty();
-            case Prepared.Interpreted(Unplannable why, int kernels) -> Optional.of(why);
+        return switch (mode()) {
+            case Mode.Native n -> Optional.empty();
+            case Mode.Partial(int interpreted, int nodes, Unplannable first) -> Optional.of(first);
+            case Mode.Interpreted(Unplannable why) -> Optional.of(why);
         };
     }
 
@@ -154,7 +227,12 @@ public final class CompiledModel implements AutoCloseable {
     /** Frees the plans' native buffers; the compiled kernels stay loaded (they belong to the {@code Kernels}). */
     @Override
     public void close() {
-        for (Prepared p : prepared.values()) if (p instanceof Prepared.Planned(Plan plan)) plan.close();
+        for (Prepared p : prepared.values())
+            switch (p) {
+                case Prepared.Planned(Plan plan) -> plan.close();
+                case Prepared.Partial partial -> partial.plan().close();
+                case Prepared.Interpreted i -> { }
+            }
         prepared.clear();
         closed = true;
     }

@@ -6,10 +6,11 @@ import onnx.Onnx.NodeProto;
 
 /**
  * The ops declared dependent on their data, whatever their lowering does: a node of one of these
- * ops on input-dependent data makes a model unplannable ({@link Unplannable.DataDependentOp}).
- * Every other way a lowering computes from input-dependent data is caught as it happens, by the
- * read it must make ({@link Recorder#read}); this table states the semantics so a lowering that
- * computes such an op without reading in Java (a fixed point of kernels, a fill) is still refused.
+ * ops on input-dependent data is interpreted at every run, with what depends on it
+ * ({@link Unplannable.DataDependentOp}). Every other way a lowering computes from input-dependent
+ * data is caught as it happens, by the read it must make ({@link Recorder#read}); this table states
+ * the semantics so a lowering that computes such an op without reading in Java (a fixed point of
+ * kernels, a fill) is still interpreted.
  */
 final class DataDependence {
     private DataDependence() {}

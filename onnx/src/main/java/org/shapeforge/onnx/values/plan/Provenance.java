@@ -33,6 +33,12 @@ final class Provenance {
             throw new IllegalStateException("a kernel result's array is already known as " + sources.get(data));
     }
 
+    /** {@code data}, the result of a step no longer replayed (its node is interpreted), is unknown again. */
+    void forget(double[] data) {
+        if (!(sources.remove(data) instanceof Source.Result))
+            throw new IllegalStateException("only a replayed result can be forgotten");
+    }
+
     /** Whether {@code data} changes with the graph inputs: an input's array or a replayed result's. */
     boolean dynamic(double[] data) {
         Source s = sources.get(data);

@@ -1,9 +1,10 @@
 package org.shapeforge.onnx.values.plan;
 
 /**
- * Why a model cannot be replayed from one recorded run, so {@link CompiledModel#run} interprets it
- * ({@code GraphRun.execute}) every time: some value between the graph inputs and outputs is
- * computed in Java from input-dependent data, or is not a function of the inputs at all, or the
+ * Why part of a model (or all of it) cannot be replayed from one recorded run, so
+ * {@link CompiledModel#run} interprets it at every run: a value computed in Java from
+ * input-dependent data, or not a function of the inputs at all (the nodes from there on are
+ * interpreted, {@link Mode.Partial}); or the whole model, when the segments cannot be cut or the
  * replay did not reproduce the recorded run.
  */
 public sealed interface Unplannable {
@@ -43,6 +44,14 @@ public sealed interface Unplannable {
         @Override
         public String render() {
             return "node '" + node + "' (" + op + "): a kernel result with margins";
+        }
+    }
+
+    /** The interpreted nodes read {@code value}, which a node outside them computes inside a fusion group, so no replay hands it over. */
+    record Unrecorded(String value) implements Unplannable {
+        @Override
+        public String render() {
+            return "the interpreted nodes read '" + value + "', which no replayed node hands over";
         }
     }
 

@@ -142,7 +142,7 @@ class CompiledModelTest {
     }
 
     private static List<Step> record(ModelProto m, Map<String, Value> in, Kernels k) {
-        Recorder r = new Recorder(in);
+        Recorder r = new Recorder(m.getGraph(), in);
         k.listen(r);
         try {
             GraphRun.execute(m, in, k);
