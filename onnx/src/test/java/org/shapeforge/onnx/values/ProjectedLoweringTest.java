@@ -47,6 +47,8 @@ class ProjectedLoweringTest {
             }
 
             public void read(double[] data) {}
+
+            public void produced(String name, Value v, boolean constant) {}
         });
         try {
             return lowering.get();
