@@ -83,16 +83,7 @@ final class Shapes {
             case "Gather" -> {
                 Value idx = in.get(1);
                 int axis = axis(at.i("axis", 0), x.rank());
-                int[] flat = new int[idx.data().length];
-                for (int j = 0; j < flat.length; j++) {
-                    long v = (long) idx.data()[j];
-                    flat[j] = (int) (v < 0 ? v + x.dims().get(axis) : v);
-                }
-                Value sel = Shaping.select(k, name, x, axis, flat);
-                List<Integer> dims = new ArrayList<>(x.dims().subList(0, axis));
-                dims.addAll(idx.dims());
-                dims.addAll(x.dims().subList(axis + 1, x.rank()));
-                yield List.of(sel.view(dims));
+                yield List.of(Shaping.select(k, name, x, axis, gatherIndices(name, idx, x.dims().get(axis))).view(gatherDims(x, idx, axis)));
             }
             case "Slice" -> List.of(slice(k, name, at, in, opset));
             case "Pad" -> List.of(pad(k, name, at, in, opset));
@@ -137,6 +128,28 @@ final class Shapes {
                 yield new Value(dims, data, fill.type());
             }
         };
+    }
+
+    /**
+     * Gather's indices read from {@code idx}'s data along an axis of {@code n}, negative ones from
+     * the end; one out of range is an error naming it (the kernel and the host copy alike).
+     */
+    static int[] gatherIndices(String name, Value idx, int n) {
+        int[] at = new int[idx.data().length];
+        for (int j = 0; j < at.length; j++) {
+            long v = (long) idx.data()[j];
+            if (v < -n || v >= n) throw new IllegalArgumentException(name + ": index " + v + " out of range for an axis of " + n);
+            at[j] = (int) (v < 0 ? v + n : v);
+        }
+        return at;
+    }
+
+    /** Gather's result dims: {@code x}'s with {@code axis} replaced by {@code idx}'s dims. */
+    static List<Integer> gatherDims(Value x, Value idx, int axis) {
+        List<Integer> dims = new ArrayList<>(x.dims().subList(0, axis));
+        dims.addAll(idx.dims());
+        dims.addAll(x.dims().subList(axis + 1, x.rank()));
+        return dims;
     }
 
     static int axis(long a, int rank) {
