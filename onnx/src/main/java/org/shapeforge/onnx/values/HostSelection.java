@@ -13,7 +13,7 @@ import onnx.Onnx.TensorProto.DataType;
  * <ul>
  *   <li><b>TopK</b> (ONNX TopK-11): along {@code axis}, the K largest ({@code largest = 1}) or
  *       smallest elements in order, equal values keeping the lower index first, as values and
- *       INT64 indices — a bounded heap per line, O(n log K) where the rank kernel is O(n²). Always
+ *       INT64 indices — a bounded heap per line ({@link java.util.PriorityQueue}), O(n log K) where the rank kernel is O(n²). Always
  *       sorted ({@code sorted = 0} leaves the order to us: the kernel's is this one);</li>
  *   <li><b>GatherND</b> (ONNX GatherND-12): {@code y[b, j, r] = x[b, pos(b, j), r]} with the index
  *       tuples' positions over the indexed axes, negative entries from the end — a copy,
@@ -60,28 +60,24 @@ final class HostSelection {
         int inner = Selection.product(x.dims().subList(axis + 1, x.rank())), outer = (int) (x.size() / ((long) n * inner));
         double[] d = x.data(), values = new double[outer * k * inner], indices = new double[outer * k * inner];
         Order order = new Order(d, largest);
-        int[] heap = new int[k];
+        // the JDK's binary heap (java.util.PriorityQueue) of the K kept so far, its head the one that comes last
+        java.util.PriorityQueue<Integer> kept = new java.util.PriorityQueue<>(k, (a, b) -> order.before(a, b) ? 1 : order.before(b, a) ? -1 : 0);
         for (int o = 0; o < outer; o++)
             for (int r = 0; r < inner; r++) {
-                int base = o * n * inner + r;
-                int size = 0;
+                int base = o * n * inner + r; // positions in d along the line: base + i·inner
                 for (int i = 0; i < n; i++) {
-                    int at = base + i * inner; // the heap holds positions in d; its root comes last among those kept
-                    if (size < k) {
-                        heap[size] = at;
-                        order.up(heap, size++);
-                    } else if (order.before(at, heap[0])) {
-                        heap[0] = at;
-                        order.down(heap, 0, k);
+                    int at = base + i * inner;
+                    if (kept.size() < k) kept.add(at);
+                    else if (order.before(at, kept.peek())) {
+                        kept.poll();
+                        kept.add(at);
                     }
                 }
-                for (int s = k - 1; s >= 0; s--) { // pop the last kept into the last free slot
-                    int at = heap[0];
+                for (int s = k - 1; s >= 0; s--) { // the last kept goes to the last slot
+                    int at = kept.poll();
                     int out = (o * k + s) * inner + r;
                     values[out] = d[at] + 0.0;
                     indices[out] = (at - base) / inner;
-                    heap[0] = heap[s];
-                    order.down(heap, 0, s);
                 }
             }
         List<Integer> dims = new ArrayList<>(x.dims());
@@ -110,12 +106,7 @@ final class HostSelection {
     static Value gather(String name, Value x, Value idx, int axis) {
         int n = x.dims().get(axis), inner = Selection.product(x.dims().subList(axis + 1, x.rank()));
         int outer = (int) (x.size() / ((long) n * inner));
-        int[] at = new int[idx.data().length];
-        for (int j = 0; j < at.length; j++) {
-            long v = (long) idx.data()[j];
-            if (v < -n || v >= n) throw new IllegalArgumentException(name + ": index " + v + " out of range for an axis of " + n);
-            at[j] = (int) (v < 0 ? v + n : v);
-        }
+        int[] at = Shapes.gatherIndices(name, idx, n);
         if (at.length == 0) throw new NotExpressible(name + ": empty selection (zero-size result)");
         double zero = Shaping.runs(at).size() > Shaping.MAX_RUNS ? 0.0 : -0.0; // the kernel's −0.0 → +0.0 where it is a one-hot sum
         double[] d = x.data(), y = new double[outer * at.length * inner];
@@ -124,16 +115,13 @@ final class HostSelection {
                 int from = (o * n + at[j]) * inner, to = (o * at.length + j) * inner;
                 for (int r = 0; r < inner; r++) y[to + r] = d[from + r] + zero;
             }
-        List<Integer> dims = new ArrayList<>(x.dims().subList(0, axis));
-        dims.addAll(idx.dims());
-        dims.addAll(x.dims().subList(axis + 1, x.rank()));
-        return new Value(dims, y, x.type());
+        return new Value(Shapes.gatherDims(x, idx, axis), y, x.type());
     }
 
     /**
      * TopK's order on positions of {@code d}: by value (numerically, NaN above every number; the
      * larger first when {@code largest}), equal values by the lower position — which along one line
-     * is the lower index. A binary heap whose root is the element that comes last.
+     * is the lower index. A strict total order on distinct positions.
      */
     private record Order(double[] d, boolean largest) {
         /** Whether position {@code a} comes before position {@code b}. */
@@ -147,32 +135,6 @@ final class HostSelection {
             if (a > b) return 1;
             boolean na = Double.isNaN(a), nb = Double.isNaN(b);
             return na == nb ? 0 : na ? 1 : -1;
-        }
-
-        void up(int[] h, int i) {
-            while (i > 0) {
-                int p = (i - 1) / 2;
-                if (!before(h[p], h[i])) return;
-                swap(h, p, i);
-                i = p;
-            }
-        }
-
-        void down(int[] h, int i, int size) {
-            while (true) {
-                int l = 2 * i + 1, r = l + 1, last = i;
-                if (l < size && before(h[last], h[l])) last = l;
-                if (r < size && before(h[last], h[r])) last = r;
-                if (last == i) return;
-                swap(h, i, last);
-                i = last;
-            }
-        }
-
-        private static void swap(int[] h, int a, int b) {
-            int t = h[a];
-            h[a] = h[b];
-            h[b] = t;
         }
     }
 }
