@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.AnnotatedModel;
+import org.shapeforge.onnx.Gap;
 import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Parameters;
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
  * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
- * ({@link AnnotatedModel}). Exit 0 inferred, 1 shape mismatch, 2 malformed file or unsupported op, 3 unknown.
+ * ({@link AnnotatedModel}). Exit 0 inferred — also with gaps (sizes known only at run time, an unsupported op's outputs),
+ * listed after the shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -157,6 +159,16 @@ public final class ImportCommand implements Callable<Integer> {
             ArrayNode a = vs.putObject(name).putArray("shape");
             dims.forEach(a::add);
         });
+        ArrayNode gaps = doc.putArray("gaps");
+        for (Gap g : r.gaps()) {
+            ObjectNode o = gaps.addObject();
+            o.put("node", g.node().node()).put("index", g.node().index()).put("op", g.node().opType()).put("value", g.value());
+            if (g.axis().isPresent()) o.put("axis", g.axis().getAsInt());
+            else o.putNull("axis");
+            o.put("kind", g.kind().keyword()).put("extent", g.extent().isEmpty() ? null : g.extent());
+            g.bound().ifPresentOrElse(b -> o.put("bound", b), () -> o.putNull("bound"));
+            o.put("why", g.why());
+        }
         if (r.succeeded()) doc.putNull("failure");
         else {
             ObjectNode f = doc.putObject("failure");
@@ -184,6 +196,8 @@ public final class ImportCommand implements Callable<Integer> {
             int w = r.shapes().keySet().stream().mapToInt(n -> org.shapeforge.onnx.Names.oneLine(n).length()).max().orElse(1);
             r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", org.shapeforge.onnx.Names.oneLine(n),
                     String.join(", ", d))));
+            if (!r.gaps().isEmpty()) sb.append("gaps (sizes known only at run time, values of unknown rank):\n");
+            for (Gap g : r.gaps()) sb.append("  ").append(org.shapeforge.onnx.Names.oneLine(g.printed())).append('\n');
             return sb.toString();
         }
         sb.append("fail ").append(r.failure().kind()).append(": ").append(r.failure().message()).append('\n');

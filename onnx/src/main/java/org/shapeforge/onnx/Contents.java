@@ -2,6 +2,7 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
@@ -13,7 +14,8 @@ import org.shapeforge.term.Dim;
  * point, expand's {@code Where(Equal(shape, -1), ones, shape)}): after a node's shape logic, its output
  * gets the contents its inputs determine — Gather with constant indices, Slice with constant bounds and
  * Concat over 1-D tensors select and join elements; Squeeze, Unsqueeze, Cast, CastLike, Identity and
- * Reshape of a shape tensor keep them. Elements stay dimension terms where they are (a symbolic batch
+ * Reshape of a shape tensor keep them; a size scaled by a float and rounded is an unknown extent
+ * ({@link RealSizes}). Elements stay dimension terms where they are (a symbolic batch
  * axis), so a consumer relates its output axes to those very terms. Add, Sub, Mul, Div, Mod, Max and
  * Min compute {@link SizeForm}s over sizes (known integers fold as ONNX computes them); Equal, Where and
  * Not fold where decided for every value of the sizes (a size is at least 1). An undecided computation
@@ -27,11 +29,18 @@ final class Contents {
     static List<Tensor> propagate(Node n, Emitter e, List<Tensor> outs) {
         if (outs.isEmpty() || outs.getFirst() == null) return outs;
         Optional<List<ShapeValue>> v = switch (n.op()) {
-            case "Cast", "CastLike", "Identity", "Squeeze", "Unsqueeze" -> n.optInput(0).flatMap(Tensor::contents);
+            case "CastLike", "Identity", "Squeeze", "Unsqueeze" -> n.optInput(0).flatMap(Tensor::contents);
+            case "Cast" -> n.input(0).contents().isPresent() ? n.input(0).contents() : cast(n, e, outs.getFirst());
+            case "Floor", "Ceil", "Round" -> RealSizes.rounded(n, e, outs.getFirst());
             case "Gather" -> gather(n);
             case "Slice" -> slice(n);
             case "Concat" -> concat(n);
-            case "Add", "Sub", "Mul", "Div", "Mod", "Max", "Min" -> arithmetic(n, e);
+            case "Mul", "Div" -> {
+                Optional<List<ShapeValue>> r = arithmetic(n, e);
+                if (r.isEmpty()) RealSizes.scaled(n, e, outs.getFirst());
+                yield r;
+            }
+            case "Add", "Sub", "Mod", "Max", "Min" -> arithmetic(n, e);
             case "Reshape" -> outs.getFirst().rank() <= 1 ? n.input(0).contents() : Optional.empty();
             case "Not" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
                 long[] out = new long[a.length];
@@ -51,6 +60,15 @@ final class Contents {
         List<Tensor> out = new ArrayList<>(outs);
         out.set(0, outs.getFirst().withContents(v.get()));
         return out;
+    }
+
+    /** Cast of a size computed in floating point ({@link RealSizes}): to a float type the same real, to an integer type rounded. */
+    private static Optional<List<ShapeValue>> cast(Node n, Emitter e, Tensor out) {
+        Double real = e.reals.get(n.input(0).name());
+        if (real == null) return Optional.empty();
+        if (!RealSizes.toFloat(n)) return RealSizes.rounded(n, e, out);
+        e.reals.put(out.name(), real);
+        return Optional.empty();
     }
 
     private static Optional<List<ShapeValue>> gather(Node n) {
@@ -102,7 +120,8 @@ final class Contents {
      * keeps its factors ({@link ShapeValue.Product}, so {@code x.view(b·h, -1)} imports with the −1
      * solved), division by a known positive integer of a form that is never negative is floor
      * division ({@code (seq + 1) // 2}), Mod by one is {@code p − k·(p // k)}, and Max/Min pick the
-     * operand that is larger (smaller) for every value of the sizes. Division by a size is taken as
+     * operand that is larger (smaller) for every value of the sizes; of two sizes not so ordered, the
+     * result is a size known only at run time (an unknown extent named after the node, seed 004). Division by a size is taken as
      * exact (heads, groups): a fresh size r with {@code r·q = p}, a remainder a shape mismatch naming
      * the node. Anything else undecided gives no contents (never a guess).
      */
@@ -145,6 +164,10 @@ final class Contents {
                 boolean max = n.op().equals("Max");
                 if (b.atMost(a)) return Optional.of(max ? p : q);
                 if (a.atMost(b)) return Optional.of(max ? q : p);
+                // not ordered for every value of the sizes: a size still (both are), known only at run time
+                if (a.atLeast(1) && b.atLeast(1))
+                    return Optional.of(new ShapeValue.Term(ShapeOps.unknownExtent(e, n, n.op().toLowerCase(Locale.ROOT)
+                            + " of two sizes that are not ordered for every value of the dynamic dims (element " + i + ")")));
                 return Optional.empty();
             }
             case "Mul" -> { // a product of sizes keeps its factors (a Reshape cancels them), else a multiple of a form

@@ -47,6 +47,11 @@ public final class ImportError extends ShapeError {
         return new ImportError(code, file, o, message);
     }
 
+    /** The message without its place (no file, no node). */
+    public String detail() {
+        return detail;
+    }
+
     /** The model file as named on the command line. */
     public String file() {
         return file;

@@ -18,13 +18,26 @@ import org.shapeforge.term.Dim;
 /**
  * The answer of an import: every value's shape, axis by axis as typed data ({@link InferredDim}: a
  * number, a symbolic size, a term, or undetermined), in graph order; or a failure whose message
- * names the ONNX nodes whose constraints are involved. {@link #shapes()} is the printed form.
+ * names the ONNX nodes whose constraints are involved. {@link #shapes()} is the printed form;
+ * {@link #gaps()} lists, for an answer, the sizes known only at run time and the values of unknown
+ * rank (a value of unknown rank has no entry in {@link #values()}).
  */
-public record ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
+public record ImportResult(Map<String, List<InferredDim>> values, Failure failure, List<Gap> gaps) {
     public ImportResult {
         Map<String, List<InferredDim>> copy = new LinkedHashMap<>();
         values.forEach((name, dims) -> copy.put(name, List.copyOf(dims)));
         values = java.util.Collections.unmodifiableMap(copy);
+        gaps = List.copyOf(gaps);
+    }
+
+    /** A result without gaps. */
+    public ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
+        this(values, failure, List.of());
+    }
+
+    /** {@code values}, succeeded, with the gaps {@code im}'s sources give in them. */
+    private static ImportResult answer(Imported im, Map<String, List<InferredDim>> values) {
+        return new ImportResult(values, null, im.gaps().read(values));
     }
 
     /**
@@ -78,7 +91,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
                 ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
                 Map<String, List<InferredDim>> out = new LinkedHashMap<>();
                 im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::dim).toList()));
-                yield new ImportResult(out, null);
+                yield answer(im, out);
             }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
@@ -91,7 +104,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
                         dims.add(sym.symbolic(d).map(InferredDim::of).orElseGet(() -> sym.undetermined(d) ? InferredDim.UNDETERMINED : dim(d, s, sym)));
                     out.put(name, dims);
                 });
-                yield new ImportResult(out, null);
+                yield answer(im, out);
             }
             case Outcome.Unsat u -> failed(im, u.core());
             // A policy failure or an input error is no proof (Unknown at the solver boundary) but

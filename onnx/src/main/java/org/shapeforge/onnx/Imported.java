@@ -18,11 +18,12 @@ import org.shapeforge.term.Dim;
  * comes from), the problem any {@link ShapeSolver} takes, every value's dimension terms (graph
  * inputs first, then node outputs in graph order), and the graph's inputs, outputs and
  * {@code dim_param} names, and the runtime sizes with their defining expressions
- * ({@link Emitter#define}: the −1 of a Reshape of {@code [batch, 4, 6]} is {@code batch·4}).
+ * ({@link Emitter#define}: the −1 of a Reshape of {@code [batch, 4, 6]} is {@code batch·4}), and
+ * where its gaps come from ({@link GapSources}: unknown extents and values of unknown rank).
  */
 public record Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
         Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic,
-        Map<String, org.shapeforge.lang.SizeExpr> runtime) {
+        Map<String, org.shapeforge.lang.SizeExpr> runtime, GapSources gaps) {
 
     public Imported {
         constraints = List.copyOf(constraints);
@@ -33,6 +34,13 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
         dynamic = Set.copyOf(dynamic);
         runtime = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(runtime));
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
+    }
+
+    /** Without gaps (every size either exact or a runtime size). */
+    public Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
+            Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic,
+            Map<String, org.shapeforge.lang.SizeExpr> runtime) {
+        this(file, constraints, origins, problem, values, inputs, outputs, dynamic, runtime, GapSources.NONE);
     }
 
     /** As imported before runtime sizes ({@link Emitter#define}): none. */

@@ -49,6 +49,7 @@ public final class Importer {
             producers.put(v.getName(), at);
             values.put(v.getName(), input(v, bind.get(v.getName()), e, file));
         }
+        e.gaps.declare(g);
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
         for (int i = 0; i < g.getNodeCount(); i++) {
@@ -62,6 +63,7 @@ public final class Importer {
                             + (before.equals(at) ? "another output of this node" : before.nodeText())
                             + "): every ONNX value has exactly one definition");
             }
+            e.gaps.at(at);
             try {
                 node(p, i, values, e, file, opset);
             } catch (ImportError err) {
@@ -70,14 +72,15 @@ public final class Importer {
         }
         List<String> outputs = g.getOutputList().stream().map(ValueInfoProto::getName).toList();
         for (String o : outputs)
-            if (!values.containsKey(o))
+            if (!values.containsKey(o) && e.gaps.unranked(o).isEmpty())
                 throw ImportError.at("onnx", file, NodeOrigin.ofValue("graph output", o), "is not produced by any node");
         Declared.facts(g, values, producers, e, file);
         Map<String, List<Dim>> dims = new LinkedHashMap<>();
         values.forEach((k, v) -> {
             if (!inits.contains(k) || inputs.contains(k)) dims.put(k, v.dims());
         });
-        return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames(), e.runtime());
+        return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames(), e.runtime(),
+                e.gaps.sources());
     }
 
     private static Tensor input(ValueInfoProto v, TensorProto bound, Emitter e, String file) {
@@ -136,9 +139,17 @@ public final class Importer {
 
     private static void node(NodeProto p, int index, Map<String, Tensor> values, Emitter e, String file, long opset) {
         NodeOrigin o = new NodeOrigin(index, p.getName(), p.getOpType(), "");
-        OpSpec spec = OpRegistry.lookup(p.getDomain(), p.getOpType()).orElseThrow(() -> ImportError.at("unsupported", file, o,
-                "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
-                        + "': there is no shape logic for it (supported: docs/onnx.md)"));
+        OpSpec spec = OpRegistry.lookup(p.getDomain(), p.getOpType()).orElse(null);
+        if (spec == null) {
+            Fallback.outputs(p, values, e, "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
+                    + "': there is no shape logic for it (supported: docs/onnx.md)");
+            return;
+        }
+        for (String name : p.getInputList())
+            if (!name.isEmpty() && !values.containsKey(name) && e.gaps.unranked(name).isPresent()) {
+                Fallback.outputs(p, values, e, "it reads " + Names.quoted(name) + ", whose rank is unknown");
+                return;
+            }
         OpLogic logic;
         switch (spec.shape()) {
             case ShapeLogic.Local(OpLogic l) -> logic = l;
@@ -170,14 +181,21 @@ public final class Importer {
             ins.add(t);
         }
         Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
-        List<Tensor> outs = Contents.propagate(n, e, logic.apply(n, e));
+        List<Tensor> outs;
+        try {
+            outs = Contents.propagate(n, e, logic.apply(n, e));
+        } catch (ImportError err) {
+            // what the shape logic cannot know at import time is a gap, never a refusal of the model
+            if (!err.code().equals("unsupported")) throw err;
+            Fallback.outputs(p, values, e, err.detail());
+            return;
+        }
         for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++) {
             Tensor t = outs.get(k);
             if (t != null && !p.getOutput(k).isEmpty()) values.put(p.getOutput(k), t);
         }
         for (int k = outs.size(); k < p.getOutputCount(); k++)
-            if (!p.getOutput(k).isEmpty())
-                throw ImportError.at("unsupported", file, o, "output " + k + " (" + Names.quoted(p.getOutput(k)) + ") is not supported");
+            if (!p.getOutput(k).isEmpty()) Fallback.output(p.getOutput(k), p, values, e, "output " + k + " of " + p.getOpType() + " has no shape logic");
     }
 
     /** The ground shape of a TensorProto (for binding inputs and checking outputs). */

@@ -16,8 +16,10 @@ import org.shapeforge.onnx.values.Lowerings;
  * scales every named axis by one factor, the min or max of {@code sizes[i] / in}, rounded half up.
  * A symbolic axis is resized by an integer scale k as {@code out = k · in} (a runtime size over a
  * dim_param, {@link Emitter#define}); an axis the graph determines also by {@code 1/k}, as
- * {@code k · out + in mod k = in} (floor); another scale of a symbolic axis, or a policy over one,
- * is an error naming the node.
+ * {@code k · out + in mod k = in} (floor); another scale of a symbolic axis, and scales or sizes
+ * computed at run time (from data, or in floating point: {@link RealSizes}), make the axis an
+ * unknown extent named after the node (seed 004; a gap of the import, the rest still inferred).
+ * A policy over a symbolic axis needs its size (an {@code unsupported} gap, {@link Fallback}).
  */
 final class Resizing {
     private Resizing() {}
@@ -48,9 +50,16 @@ final class Resizing {
         if (scales == null && sizes == null) {
             boolean given = n.optInput(scalesAt).map(t -> t.rank() > 0 && !(t.dims().getFirst() instanceof Dim.Atom a && a.size() == 0)).orElse(false)
                     || !upsample && n.opset() >= 11 && n.optInput(3).isPresent();
-            throw ImportError.at("unsupported", n.file(), n.origin(""), given
-                    ? "the scales or sizes must be known at import time (an initializer, a Constant, a bound input)"
-                    : "neither scales nor sizes is given");
+            if (!given) throw n.error("neither scales nor sizes is given");
+            // computed at run time (from data, or in floating point): the resized axes are known only then
+            int[] axes = axes(n, r, n.attrs().ints("axes").map(a -> a.length).orElse(r));
+            List<Dim> y = new ArrayList<>(x.dims());
+            for (int a : axes)
+                y.set(a, ShapeOps.unknownExtent(e, n, "the " + (n.optInput(3).isPresent() && !upsample && n.opset() >= 11 ? "sizes" : "scales")
+                        + " are computed at run time, not known at import time"));
+            List<Dim> out = e.freshRow("y", r);
+            e.eqAll(out, y, n.out(0));
+            return List.of(n.result(0, out));
         }
         int[] axes = axes(n, r, scales != null ? scales.length : sizes.length);
         List<Dim> y = new ArrayList<>(x.dims());
@@ -103,9 +112,9 @@ final class Resizing {
             long k = (long) Math.rint(1 / s);
             e.rel(Emitter.plus(Emitter.times(k, Emitter.sz(out)), new SizeExpr.Mod(Emitter.sz(in), k)), Rel.EQ, Emitter.sz(in), o);
         } else {
-            throw ImportError.at("unsupported", n.file(), o, "a symbolic axis scaled by " + s + ": only integer scales"
-                    + " (and, on sizes the graph determines, their inverses) keep floor(in · scale) a size relation;"
-                    + " a dim_param divided is no runtime size here");
+            // floor(in · s) is no size relation: the axis is known only at run time (seed 004)
+            e.eq(out, ShapeOps.unknownExtent(e, n, "floor(" + "axis " + a + " · " + s + ") of a symbolic axis is no size relation"
+                    + " (only integer scales, and on sizes the graph determines their inverses, are)"), o);
         }
         return out;
     }

@@ -259,16 +259,43 @@ final class ShapeOps {
      * after the node ({@code slice_1_12} for node {@code /attn/Slice_1}), declared dynamic.
      */
     static Dim unknownExtent(Emitter e, Node n) {
-        String name = n.proto().getName();
+        return unknownExtent(e, hint(n));
+    }
+
+    /** The readable prefix of an extent named after node {@code n}: its name's last part, else its op, lower-case first. */
+    static String hint(Node n) {
+        return hint(n.proto());
+    }
+
+    /** As {@link #hint(Node)} for node {@code p} (an op type that is no identifier gives {@code op}). */
+    static String hint(onnx.Onnx.NodeProto p) {
+        String name = p.getName();
         String last = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_]", "");
-        String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? n.op() : last;
-        return unknownExtent(e, Character.toLowerCase(hint.charAt(0)) + hint.substring(1)); // a dimension name starts lower-case
+        String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? p.getOpType().replaceAll("[^A-Za-z0-9_]", "") : last;
+        if (hint.isEmpty() || !Character.isLetter(hint.charAt(0))) hint = "op";
+        return Character.toLowerCase(hint.charAt(0)) + hint.substring(1); // a dimension name starts lower-case
     }
 
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
     static Dim unknownExtent(Emitter e, String hint) {
+        return unknownExtent(e, hint, Gap.Kind.UNKNOWN, java.util.Optional.empty(), GapLog.DATA);
+    }
+
+    /** As {@link #unknownExtent(Emitter, Node)}, for reason {@code why} (listed among the import's gaps). */
+    static Dim unknownExtent(Emitter e, Node n, String why) {
+        return unknownExtent(e, hint(n), Gap.Kind.UNKNOWN, java.util.Optional.empty(), why);
+    }
+
+    /**
+     * A size known only at run time, {@code kind} with {@code bound} (seed 004's Unknown or
+     * UpperBound; the bound is reported, never given to the solver), logged as a gap at the node
+     * being translated: a fresh variable declared dynamic (printed by name, never closed).
+     */
+    static Dim unknownExtent(Emitter e, String hint, Gap.Kind kind, java.util.Optional<GapSources.Bound> bound, String why) {
         Dim d = e.fresh(hint);
-        e.dynamic(((Dim.Var) d).name());
+        String name = ((Dim.Var) d).name();
+        e.dynamic(name);
+        e.gaps.extent(name, kind, bound, why);
         return d;
     }
 

@@ -1,0 +1,66 @@
+package org.shapeforge.onnx;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import onnx.Onnx.GraphProto;
+import onnx.Onnx.ValueInfoProto;
+
+/**
+ * The gaps of an import as it goes ({@link GapSources} is the finished, immutable form): the node
+ * being translated ({@link #at}, set by {@link Importer} before each node's shape logic), each
+ * unknown extent minted there ({@link ShapeOps#unknownExtent}), the values whose rank is unknown,
+ * and the ranks the file declares (what {@link Fallback} gives an output no shape logic shapes).
+ */
+final class GapLog {
+    /** Why a data-dependent size is unknown, where its shape logic says no more. */
+    static final String DATA = "the size depends on the data (known only at run time)";
+
+    private final Map<String, GapSources.Source> extents = new LinkedHashMap<>();
+    private final Map<String, GapSources.Source> unranked = new LinkedHashMap<>();
+    private NodeOrigin at = NodeOrigin.ofValue("graph", "");
+    /** The ranks the file declares (graph outputs, then value_info; the first declaration of a name counts). */
+    private final Map<String, Integer> declaredRanks = new LinkedHashMap<>();
+
+    /** Reads the ranks {@code g} declares for its outputs and value_info (shapes without a rank declare none). */
+    void declare(GraphProto g) {
+        for (ValueInfoProto v : g.getOutputList()) rank(v);
+        for (ValueInfoProto v : g.getValueInfoList()) rank(v);
+    }
+
+    private void rank(ValueInfoProto v) {
+        if (v.hasType() && v.getType().hasTensorType() && v.getType().getTensorType().hasShape())
+            declaredRanks.putIfAbsent(v.getName(), v.getType().getTensorType().getShape().getDimCount());
+    }
+
+    /** The rank the file declares for {@code value}, if it declares one. */
+    OptionalInt declaredRank(String value) {
+        Integer r = declaredRanks.get(value);
+        return r == null ? OptionalInt.empty() : OptionalInt.of(r);
+    }
+
+    /** The node whose shape logic runs now: the extents minted until the next call are its. */
+    void at(NodeOrigin node) {
+        at = new NodeOrigin(node.index(), node.node(), node.opType(), "");
+    }
+
+    /** Extent {@code name}, minted at the current node: {@code kind} with {@code bound}, for reason {@code why}. */
+    void extent(String name, Gap.Kind kind, Optional<GapSources.Bound> bound, String why) {
+        extents.put(name, new GapSources.Source(at, kind, bound, why));
+    }
+
+    /** Value {@code value}, made at the current node, has an unknown rank, for reason {@code why}. */
+    void unranked(String value, String why) {
+        unranked.put(value, new GapSources.Source(at, Gap.Kind.UNKNOWN_RANK, Optional.empty(), why));
+    }
+
+    /** Why {@code value} has an unknown rank, if it has. */
+    Optional<GapSources.Source> unranked(String value) {
+        return Optional.ofNullable(unranked.get(value));
+    }
+
+    GapSources sources() {
+        return new GapSources(extents, unranked);
+    }
+}
