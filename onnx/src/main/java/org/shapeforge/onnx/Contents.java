@@ -64,7 +64,7 @@ final class Contents {
 
     /** Cast of a size computed in floating point ({@link RealSizes}): to a float type the same real, to an integer type rounded. */
     private static Optional<List<ShapeValue>> cast(Node n, Emitter e, Tensor out) {
-        Double real = e.reals.get(n.input(0).name());
+        RealSizes.Real real = e.reals.get(n.input(0).name());
         if (real == null) return Optional.empty();
         if (!RealSizes.toFloat(n)) return RealSizes.rounded(n, e, out);
         e.reals.put(out.name(), real);

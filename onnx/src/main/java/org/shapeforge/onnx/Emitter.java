@@ -39,8 +39,8 @@ final class Emitter {
     private final ImportReading reading = new ImportReading(this);
     /** The import's gaps: unknown extents with their nodes, values of unknown rank. */
     final GapLog gaps = new GapLog();
-    /** Values computed in floating point from sizes: name → the least value an element takes ({@link RealSizes}). */
-    final java.util.Map<String, Double> reals = new java.util.HashMap<>();
+    /** Values computed in floating point from sizes: name → how many elements, and the least value one takes ({@link RealSizes}). */
+    final java.util.Map<String, RealSizes.Real> reals = new java.util.HashMap<>();
     /** Declarations of dim_params and runtime sizes so far ({@link #dynamic}, {@link #define}). */
     private int declared;
 

@@ -3,15 +3,16 @@ package org.shapeforge.onnx;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.List;
 import onnx.Onnx.GraphProto;
+import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.ValueInfoProto;
 
 /**
  * The gaps of an import as it goes ({@link GapSources} is the finished, immutable form): the node
  * being translated ({@link #at}, set by {@link Importer} before each node's shape logic), each
  * unknown extent minted there ({@link ShapeOps#unknownExtent}), the values whose rank is unknown,
- * and the ranks the file declares (what {@link Fallback} gives an output no shape logic shapes).
+ * and the shapes the file declares (what {@link Fallback} gives an output no shape logic shapes).
  */
 final class GapLog {
     /** Why a data-dependent size is unknown, where its shape logic says no more. */
@@ -21,23 +22,22 @@ final class GapLog {
     private final Map<String, GapSources.Source> unranked = new LinkedHashMap<>();
     private NodeOrigin at = NodeOrigin.ofValue("graph", "");
     /** The ranks the file declares (graph outputs, then value_info; the first declaration of a name counts). */
-    private final Map<String, Integer> declaredRanks = new LinkedHashMap<>();
+    private final Map<String, List<TensorShapeProto.Dimension>> declared = new LinkedHashMap<>();
 
-    /** Reads the ranks {@code g} declares for its outputs and value_info (shapes without a rank declare none). */
+    /** Reads the shapes {@code g} declares for its outputs and value_info (a type without a shape declares none). */
     void declare(GraphProto g) {
-        for (ValueInfoProto v : g.getOutputList()) rank(v);
-        for (ValueInfoProto v : g.getValueInfoList()) rank(v);
+        for (ValueInfoProto v : g.getOutputList()) shape(v);
+        for (ValueInfoProto v : g.getValueInfoList()) shape(v);
     }
 
-    private void rank(ValueInfoProto v) {
+    private void shape(ValueInfoProto v) {
         if (v.hasType() && v.getType().hasTensorType() && v.getType().getTensorType().hasShape())
-            declaredRanks.putIfAbsent(v.getName(), v.getType().getTensorType().getShape().getDimCount());
+            declared.putIfAbsent(v.getName(), List.copyOf(v.getType().getTensorType().getShape().getDimList()));
     }
 
-    /** The rank the file declares for {@code value}, if it declares one. */
-    OptionalInt declaredRank(String value) {
-        Integer r = declaredRanks.get(value);
-        return r == null ? OptionalInt.empty() : OptionalInt.of(r);
+    /** The shape the file declares for {@code value} (its rank, and per axis a dim_value, a dim_param or neither), if it declares one. */
+    Optional<List<TensorShapeProto.Dimension>> declared(String value) {
+        return Optional.ofNullable(declared.get(value));
     }
 
     /** The node whose shape logic runs now: the extents minted until the next call are its. */

@@ -106,7 +106,9 @@ final class Indexing {
                 int a = n.axis(axes.isPresent() ? axes.get()[j] : j, x.rank());
                 if (sliced[a]) throw n.error("axis " + a + " is sliced twice");
                 sliced[a] = true;
-                e.eq(y.get(a), ShapeOps.unknownExtent(e, n), n.origin("input 0's axis " + a + " sliced by bounds computed from data"));
+                e.eq(y.get(a), ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.UPPER_BOUND,
+                        java.util.Optional.of(new GapSources.Bound(x.name(), List.of(a))), "the Slice's bounds are computed from data"),
+                        n.origin("input 0's axis " + a + " sliced by bounds computed from data"));
             }
             for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));
             return List.of(n.result(0, y));
@@ -140,7 +142,8 @@ final class Indexing {
             return;
         }
         if (te == null || !s.atLeast(0) || !s.atMost(size) || !s.atMost(te)) {
-            e.eq(out, ShapeOps.unknownExtent(e, n), o.as(o.role() + ": the clamped length is not decided at import time"));
+            e.eq(out, ShapeOps.unknownExtent(e, n, "the Slice's clamped length is not decided at import time"),
+                    o.as(o.role() + ": the clamped length is not decided at import time"));
             return;
         }
         ShapeValue len = te.minus(s).value();
@@ -243,7 +246,7 @@ final class Indexing {
             if (p.dim(0).isGround() && org.shapeforge.semantics.Sizes.size(p.dim(0)) != 2L * r)
                 throw n.error("pads has " + org.shapeforge.semantics.Sizes.size(p.dim(0)) + " entries for rank " + r + " (needs " + 2 * r + ")");
             List<Dim> y = new ArrayList<>();
-            for (int i = 0; i < r; i++) y.add(ShapeOps.unknownExtent(e, n));
+            for (int i = 0; i < r; i++) y.add(ShapeOps.unknownExtent(e, n, "the pad amounts are computed from data"));
             return List.of(n.result(0, y));
         }
         List<ShapeValue> pads = Reshaping.shapeInput(n, 1, "pads");

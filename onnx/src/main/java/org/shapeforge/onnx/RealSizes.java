@@ -26,28 +26,26 @@ final class RealSizes {
             if (div && k == 1) break; // only x / c: c / x is no scale of x
             Tensor x = n.input(k), c = n.input(1 - k);
             OptionalDouble scale = scalar(c);
-            OptionalDouble low = lowerBound(x, e);
+            Optional<Real> low = lowerBound(x, e);
             if (scale.isEmpty() || low.isEmpty() || !(scale.getAsDouble() > 0) || Double.isInfinite(scale.getAsDouble())) continue;
             double s = scale.getAsDouble();
-            e.reals.put(out.name(), div ? low.getAsDouble() / s : low.getAsDouble() * s);
+            e.reals.put(out.name(), new Real(div ? low.get().least() / s : low.get().least() * s, low.get().length()));
             return;
         }
     }
 
     /** Floor, Ceil, Round, or Cast to an integer type of a recorded real: one unknown extent per element, where each is a size. */
     static Optional<List<ShapeValue>> rounded(Node n, Emitter e, Tensor out) {
-        Double low = e.reals.get(n.input(0).name());
+        Real low = e.reals.get(n.input(0).name());
         if (low == null || out.rank() > 1) return Optional.empty();
         double least = switch (n.op()) {
-            case "Ceil" -> Math.ceil(low);
-            case "Round" -> Math.rint(low);
-            default -> Math.floor(low); // Floor, and Cast's truncation of a positive value
+            case "Ceil" -> Math.ceil(low.least());
+            case "Round" -> Math.rint(low.least());
+            default -> Math.floor(low.least()); // Floor, and Cast's truncation of a positive value
         };
         if (least < 1) return Optional.empty();
-        long len = out.rank() == 0 ? 1 : ShapeValue.of(out.dim(0)) instanceof ShapeValue.Known(long m) ? m : -1;
-        if (len < 1 || len > ShapeOps.MAX_FOLDED) return Optional.empty();
         List<ShapeValue> vs = new java.util.ArrayList<>();
-        for (long i = 0; i < len; i++)
+        for (int i = 0; i < low.length(); i++)
             vs.add(new ShapeValue.Term(ShapeOps.unknownExtent(e, n, "a size computed in floating point (" + n.op()
                     + " of a size scaled by a float), known only at run time")));
         return Optional.of(vs);
@@ -60,14 +58,17 @@ final class RealSizes {
     }
 
     /** The least value of {@code x}'s elements: a recorded real's bound, 1 for size elements (every element a form at least 1). */
-    private static OptionalDouble lowerBound(Tensor x, Emitter e) {
-        Double real = e.reals.get(x.name());
-        if (real != null) return OptionalDouble.of(real);
+    private static Optional<Real> lowerBound(Tensor x, Emitter e) {
+        Real real = e.reals.get(x.name());
+        if (real != null) return Optional.of(real);
         var c = x.contents();
-        if (c.isEmpty() || c.get().isEmpty() || x.rank() > 1) return OptionalDouble.empty();
-        for (ShapeValue v : c.get()) if (!SizeForm.of(v).atLeast(1)) return OptionalDouble.empty();
-        return OptionalDouble.of(1);
+        if (c.isEmpty() || c.get().isEmpty() || c.get().size() > ShapeOps.MAX_FOLDED || x.rank() > 1) return Optional.empty();
+        for (ShapeValue v : c.get()) if (!SizeForm.of(v).atLeast(1)) return Optional.empty();
+        return Optional.of(new Real(1, c.get().size()));
     }
+
+    /** A float tensor of {@code length} elements computed from sizes, each at least {@code least}. */
+    record Real(double least, int length) {}
 
     private static OptionalDouble scalar(Tensor t) {
         if (t.floats().isPresent() && t.floats().get().length == 1) return OptionalDouble.of(t.floats().get()[0]);

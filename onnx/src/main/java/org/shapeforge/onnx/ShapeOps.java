@@ -92,7 +92,8 @@ final class ShapeOps {
      */
     private static List<ShapeValue> emptyAxes(Node n, Emitter e, List<ShapeValue> vs) {
         List<ShapeValue> out = new ArrayList<>(vs.size());
-        for (ShapeValue v : vs) out.add(v instanceof ShapeValue.Known(long k) && k == 0 ? new ShapeValue.Term(unknownExtent(e, n)) : v);
+        for (ShapeValue v : vs) out.add(v instanceof ShapeValue.Known(long k) && k == 0 ? new ShapeValue.Term(unknownExtent(e, n,
+                "an entry 0 makes an empty tensor: no size (sizes are at least 1), its extent is not claimed")) : v);
         return List.copyOf(out);
     }
 
@@ -189,7 +190,8 @@ final class ShapeOps {
             if (c == 0) throw n.error("no element is non-zero: a size-0 axis (Def. 1.1)");
             count = Emitter.size(c);
         } else {
-            count = unknownExtent(e, "nz");
+            count = unknownExtent(e, "nz", Gap.Kind.UPPER_BOUND, java.util.Optional.of(new GapSources.Bound(x.name(), List.of())),
+                    "the count of non-zero elements depends on the data");
         }
         return List.of(n.result(0, List.of(Emitter.size(Math.max(1, x.rank())), count)));
     }
@@ -208,7 +210,8 @@ final class ShapeOps {
             if (k == 0) throw n.error("the condition selects nothing: a size-0 axis (Def. 1.1)");
             count = Emitter.size(k);
         } else {
-            count = unknownExtent(e, "cp");
+            count = unknownExtent(e, "cp", Gap.Kind.UPPER_BOUND, java.util.Optional.of(new GapSources.Bound(c.name(), List.of())),
+                    "the count of selected elements depends on the condition's data");
         }
         // the length checks are left out over a dim_param (no size relation stays open over one)
         if (!n.attrs().has("axis")) {
@@ -251,7 +254,7 @@ final class ShapeOps {
         var max = n.optInput(2).flatMap(Tensor::ints);
         if (max.isPresent() && max.get().length == 1 && max.get()[0] <= 0)
             throw n.error("max_output_boxes_per_class is " + max.get()[0] + ": nothing is selected, a size-0 axis (Def. 1.1)");
-        return List.of(n.result(0, List.of(unknownExtent(e, n), Emitter.size(3))));
+        return List.of(n.result(0, List.of(unknownExtent(e, n, "the count of selected boxes is the result of the suppression (known only at run time)"), Emitter.size(3))));
     }
 
     /**
@@ -332,7 +335,9 @@ final class ShapeOps {
         Tensor x = n.input(0);
         Integer axis = n.attrs().has("axis") ? n.axis(n.attrs().i("axis", 0), x.rank()) : null;
         double[] v = x.ints().map(a -> java.util.Arrays.stream(a).asDoubleStream().toArray()).orElse(x.floats().orElse(null));
-        Dim u = v == null ? unknownExtent(e, "uniq") : Emitter.size(distinct(v, x, axis));
+        Dim u = v == null ? unknownExtent(e, "uniq", Gap.Kind.UPPER_BOUND,
+                java.util.Optional.of(new GapSources.Bound(x.name(), axis == null ? List.of() : List.of(axis))),
+                "the count of distinct values depends on the data") : Emitter.size(distinct(v, x, axis));
         List<Dim> y;
         Dim per;
         if (axis == null) {

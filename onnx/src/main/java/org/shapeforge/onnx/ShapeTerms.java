@@ -67,7 +67,7 @@ final class ShapeTerms {
         if (cached != null) return cached;
         Dim q;
         if (num.mentions(e::symbolic)) {
-            q = ShapeOps.unknownExtent(e, n);
+            q = ShapeOps.unknownExtent(e, n, key + " of a dynamic size: a floor division kept as a size of its own");
         } else {
             q = e.fresh("div");
             SizeExpr ns = Emitter.sz(dim(n, e, num.value()));
@@ -80,7 +80,7 @@ final class ShapeTerms {
 
     /** An expression this importer does not write as a size relation: a size of its own (seed 004's unknown extent). */
     private static Dim unknown(Node n, Emitter e, SizeForm f) {
-        Dim q = ShapeOps.unknownExtent(e, n);
+        Dim q = ShapeOps.unknownExtent(e, n, f.show() + ": shape arithmetic not written as a size relation, kept as a size of its own");
         e.shapeTerms.put(f.show(), q);
         return q;
     }
