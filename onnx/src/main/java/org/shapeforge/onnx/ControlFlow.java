@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.GraphProto;
 import org.shapeforge.term.Dim;
@@ -70,7 +71,7 @@ final class ControlFlow {
                 throw n.error("output " + k + " has rank " + then.get(k).rank() + " in one branch and " + other.get(k).rank()
                         + " in the other (a rank known only when run is not supported)");
             List<Dim> y = new ArrayList<>();
-            for (int a = 0; a < then.get(k).rank(); a++) y.add(ShapeOps.unknownExtent(e, "if", Gap.Kind.UNKNOWN, java.util.Optional.empty(),
+            for (int a = 0; a < then.get(k).rank(); a++) y.add(ShapeOps.unknownExtent(e, "if", Gap.Kind.UNKNOWN, Optional.empty(),
                     "the If's condition is not known at import time and its branches may differ"));
             outs.add(n.result(k, y));
         }
@@ -95,7 +96,7 @@ final class ControlFlow {
         Long condOut = known(outs.getFirst());
         boolean alwaysTrue = condOut != null && condOut != 0 && (n.optInput(1).isEmpty() || (known(n.input(1)) != null && known(n.input(1)) != 0));
         Dim iterations = outs.size() == 1 + carried ? null // one trip count, shared by every scan output
-                : m != null && alwaysTrue ? Emitter.size(m) : ShapeOps.unknownExtent(e, "iterations", Gap.Kind.UNKNOWN, java.util.Optional.empty(),
+                : m != null && alwaysTrue ? Emitter.size(m) : ShapeOps.unknownExtent(e, "iterations", Gap.Kind.UNKNOWN, Optional.empty(),
                         "the Loop's iteration count is known only at run time");
         for (int s = 1 + carried; s < outs.size(); s++) {
             List<Dim> y = new ArrayList<>(List.of(iterations));

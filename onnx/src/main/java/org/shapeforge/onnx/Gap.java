@@ -1,5 +1,6 @@
 package org.shapeforge.onnx;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -29,7 +30,7 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
 
         /** The lower-case keyword of {@code --json} ({@code unknown}, {@code upper_bound}, {@code unknown_rank}). */
         public String keyword() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

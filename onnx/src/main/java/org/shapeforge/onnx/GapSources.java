@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +34,8 @@ public record GapSources(Map<String, Source> extents, Map<String, Source> unrank
     public static final GapSources NONE = new GapSources(Map.of(), Map.of());
 
     public GapSources {
-        extents = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extents));
-        unranked = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unranked));
+        extents = Collections.unmodifiableMap(new LinkedHashMap<>(extents));
+        unranked = Collections.unmodifiableMap(new LinkedHashMap<>(unranked));
     }
 
     /** The gaps of the shapes {@code values} (graph order), extents in the order they were minted, then the unranked values. */

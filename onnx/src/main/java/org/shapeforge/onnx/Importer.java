@@ -22,7 +22,10 @@ import org.shapeforge.term.Dim;
  * {@code dynamic} (it stays symbolic; the same name is the same variable), an axis with neither
  * is a fresh interior variable. {@code bind} gives inputs as tensors instead (the conformance
  * runner binds the test's actual inputs: their shapes, and their integer contents as constants). Nodes are then translated in graph order (ONNX requires
- * a topological order) by their {@link Ops} shape logic.
+ * a topological order) by their {@link Ops} shape logic. What import cannot know is a gap, never a
+ * refusal of a well-formed model ({@link Gap}): an input without a shape, an op without shape logic
+ * and a shape logic's {@code unsupported} error give outputs of the declared rank with unknown
+ * extents, or of unknown rank ({@link Fallback}); only a malformed file is an {@link ImportError}.
  */
 public final class Importer {
     private Importer() {}
@@ -47,6 +50,13 @@ public final class Importer {
             if (inputs.contains(v.getName())) throw ImportError.at("onnx", file, at, "is defined twice (two graph inputs of this name)");
             inputs.add(v.getName());
             producers.put(v.getName(), at);
+            if (!bind.containsKey(v.getName()) && !(v.getType().hasTensorType() && v.getType().getTensorType().hasShape())) {
+                // a well-formed input of unknown rank (no shape, or no tensor: a sequence, a map): a gap, the rest inferred
+                e.gaps.at(at);
+                e.gaps.unranked(v.getName(), v.getType().hasTensorType() ? "the graph input declares no shape"
+                        : "the graph input is not a tensor (sequences, maps and optionals have no shape here)");
+                continue;
+            }
             values.put(v.getName(), input(v, bind.get(v.getName()), e, file));
         }
         e.gaps.declare(g);
@@ -89,11 +99,7 @@ public final class Importer {
             throw ImportError.at("unsupported", file, NodeOrigin.ofValue("graph input", v.getName()), "is not a tensor (sequences, maps and optionals are not supported)");
         NodeOrigin at = NodeOrigin.ofValue("graph input", v.getName());
         if (bound != null) return Model.initializer(v.getName(), WellFormed.tensor(bound, file, at));
-        if (!v.getType().hasTensorType())
-            throw ImportError.at("unsupported", file, at, "is not a tensor (sequences and maps are not supported)");
-        var tt = v.getType().getTensorType();
-        if (!tt.hasShape())
-            throw ImportError.at("unsupported", file, at, "has no declared shape (unknown rank is not supported)");
+        var tt = v.getType().getTensorType(); // a tensor with a shape: translate gives the others an unknown rank
         List<Long> known = new ArrayList<>();
         for (TensorShapeProto.Dimension d : tt.getShape().getDimList()) {
             if (d.hasDimValue()) {

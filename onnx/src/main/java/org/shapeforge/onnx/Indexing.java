@@ -107,7 +107,7 @@ final class Indexing {
                 if (sliced[a]) throw n.error("axis " + a + " is sliced twice");
                 sliced[a] = true;
                 e.eq(y.get(a), ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.UPPER_BOUND,
-                        java.util.Optional.of(new GapSources.Bound(x.name(), List.of(a))), "the Slice's bounds are computed from data"),
+                        Optional.of(new GapSources.Bound(x.name(), List.of(a))), "the Slice's bounds are computed from data"),
                         n.origin("input 0's axis " + a + " sliced by bounds computed from data"));
             }
             for (int i = 0; i < x.rank(); i++) if (!sliced[i]) e.eq(y.get(i), x.dim(i), n.in(0));

@@ -1,5 +1,6 @@
 package org.shapeforge.onnx;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -44,7 +45,7 @@ final class RealSizes {
             default -> Math.floor(low.least()); // Floor, and Cast's truncation of a positive value
         };
         if (least < 1) return Optional.empty();
-        List<ShapeValue> vs = new java.util.ArrayList<>();
+        List<ShapeValue> vs = new ArrayList<>();
         for (int i = 0; i < low.length(); i++)
             vs.add(new ShapeValue.Term(ShapeOps.unknownExtent(e, n, "a size computed in floating point (" + n.op()
                     + " of a size scaled by a float), known only at run time")));

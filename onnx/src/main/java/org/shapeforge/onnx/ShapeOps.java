@@ -2,6 +2,8 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import onnx.Onnx.NodeProto;
 import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowering;
 import org.shapeforge.onnx.values.Lowerings;
@@ -190,7 +192,7 @@ final class ShapeOps {
             if (c == 0) throw n.error("no element is non-zero: a size-0 axis (Def. 1.1)");
             count = Emitter.size(c);
         } else {
-            count = unknownExtent(e, "nz", Gap.Kind.UPPER_BOUND, java.util.Optional.of(new GapSources.Bound(x.name(), List.of())),
+            count = unknownExtent(e, "nz", Gap.Kind.UPPER_BOUND, Optional.of(new GapSources.Bound(x.name(), List.of())),
                     "the count of non-zero elements depends on the data");
         }
         return List.of(n.result(0, List.of(Emitter.size(Math.max(1, x.rank())), count)));
@@ -210,7 +212,7 @@ final class ShapeOps {
             if (k == 0) throw n.error("the condition selects nothing: a size-0 axis (Def. 1.1)");
             count = Emitter.size(k);
         } else {
-            count = unknownExtent(e, "cp", Gap.Kind.UPPER_BOUND, java.util.Optional.of(new GapSources.Bound(c.name(), List.of())),
+            count = unknownExtent(e, "cp", Gap.Kind.UPPER_BOUND, Optional.of(new GapSources.Bound(c.name(), List.of())),
                     "the count of selected elements depends on the condition's data");
         }
         // the length checks are left out over a dim_param (no size relation stays open over one)
@@ -271,7 +273,7 @@ final class ShapeOps {
     }
 
     /** As {@link #hint(Node)} for node {@code p} (an op type that is no identifier gives {@code op}). */
-    static String hint(onnx.Onnx.NodeProto p) {
+    static String hint(NodeProto p) {
         String name = p.getName();
         String last = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_]", "");
         String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? p.getOpType().replaceAll("[^A-Za-z0-9_]", "") : last;
@@ -281,12 +283,12 @@ final class ShapeOps {
 
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
     static Dim unknownExtent(Emitter e, String hint) {
-        return unknownExtent(e, hint, Gap.Kind.UNKNOWN, java.util.Optional.empty(), GapLog.DATA);
+        return unknownExtent(e, hint, Gap.Kind.UNKNOWN, Optional.empty(), GapLog.DATA);
     }
 
     /** As {@link #unknownExtent(Emitter, Node)}, for reason {@code why} (listed among the import's gaps). */
     static Dim unknownExtent(Emitter e, Node n, String why) {
-        return unknownExtent(e, hint(n), Gap.Kind.UNKNOWN, java.util.Optional.empty(), why);
+        return unknownExtent(e, hint(n), Gap.Kind.UNKNOWN, Optional.empty(), why);
     }
 
     /**
@@ -294,7 +296,7 @@ final class ShapeOps {
      * UpperBound; the bound is reported, never given to the solver), logged as a gap at the node
      * being translated: a fresh variable declared dynamic (printed by name, never closed).
      */
-    static Dim unknownExtent(Emitter e, String hint, Gap.Kind kind, java.util.Optional<GapSources.Bound> bound, String why) {
+    static Dim unknownExtent(Emitter e, String hint, Gap.Kind kind, Optional<GapSources.Bound> bound, String why) {
         Dim d = e.fresh(hint);
         String name = ((Dim.Var) d).name();
         e.dynamic(name);
@@ -336,7 +338,7 @@ final class ShapeOps {
         Integer axis = n.attrs().has("axis") ? n.axis(n.attrs().i("axis", 0), x.rank()) : null;
         double[] v = x.ints().map(a -> java.util.Arrays.stream(a).asDoubleStream().toArray()).orElse(x.floats().orElse(null));
         Dim u = v == null ? unknownExtent(e, "uniq", Gap.Kind.UPPER_BOUND,
-                java.util.Optional.of(new GapSources.Bound(x.name(), axis == null ? List.of() : List.of(axis))),
+                Optional.of(new GapSources.Bound(x.name(), axis == null ? List.of() : List.of(axis))),
                 "the count of distinct values depends on the data") : Emitter.size(distinct(v, x, axis));
         List<Dim> y;
         Dim per;
