@@ -10,6 +10,8 @@ import static org.shapeforge.onnx.Models.int64s;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -19,6 +21,7 @@ import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.SolveOptions;
 
@@ -180,5 +183,21 @@ class GapsTest {
         assertEquals(List.of("2", "3"), r.shapes().get("z"));
         assertEquals(List.of("s", "y"), r.gaps().stream().map(Gap::value).toList());
         assertTrue(r.gaps().getFirst().why().contains("declares no shape"), r.gaps().toString());
+    }
+
+    @Test
+    void conformanceCountsAnUnknownRankAsUndeterminedNeverWrong(@TempDir Path dir) throws Exception {
+        // y = Neg(s) where s has no shape and the test data binds only x: y's rank is unknown (a gap), not a wrong shape
+        ValueInfoProto noShape = ValueInfoProto.newBuilder().setName("s").setType(TypeProto.newBuilder()
+                .setTensorType(TypeProto.Tensor.newBuilder().setElemType(1))).build();
+        var m = model(List.of(input("x", 3), noShape), List.of(),
+                List.of(node("neg", "Neg", List.of("s"), List.of("y")), node("relu", "Relu", List.of("x"), List.of("z"))), "y", "z");
+        Path test = dir.resolve("test_gap"), data = test.resolve("test_data_set_0");
+        Files.createDirectories(data);
+        Files.write(test.resolve("model.onnx"), m.toByteArray());
+        Files.write(data.resolve("input_0.pb"), floats("x", 1, 2, 3).toByteArray());
+        Files.write(data.resolve("output_0.pb"), floats("y", 1, 2).toByteArray());
+        Conformance.Case c = Conformance.runOne(dir, test, SOLVER);
+        assertEquals(Conformance.Status.UNDETERMINED, c.status(), c.reason());
     }
 }
