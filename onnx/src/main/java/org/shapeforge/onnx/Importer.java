@@ -163,7 +163,14 @@ public final class Importer {
                 List<Tensor> ins = new ArrayList<>();
                 for (String name : p.getInputList()) ins.add(name.isEmpty() ? null : values.get(name));
                 Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
-                List<Tensor> outs = scoped.apply(n, e, values);
+                List<Tensor> outs;
+                try {
+                    outs = scoped.apply(n, e, values);
+                } catch (ImportError err) {
+                    if (!err.code().equals("unsupported")) throw err;
+                    Fallback.outputs(p, values, e, err.detail());
+                    return;
+                }
                 for (int k = 0; k < p.getOutputCount() && k < outs.size(); k++)
                     if (!p.getOutput(k).isEmpty()) values.put(p.getOutput(k), outs.get(k));
                 return;

@@ -200,4 +200,17 @@ class GapsTest {
         Conformance.Case c = Conformance.runOne(dir, test, SOLVER);
         assertEquals(Conformance.Status.UNDETERMINED, c.status(), c.reason());
     }
+
+    @Test
+    void aSubgraphOpItsLogicCannotShapeIsAGapToo() {
+        // Scan before opset 9 (a batch axis and sequence lengths) has no shape logic: its output's rank is unknown
+        var m = model(List.of(input("x", 2, 3)), List.of(),
+                List.of(node("scan", "Scan", List.of("", "x"), List.of("y")), node("relu", "Relu", List.of("x"), List.of("z"))), "y", "z");
+        var old = m.toBuilder().setOpsetImport(0, m.getOpsetImport(0).toBuilder().setVersion(8)).build();
+        ImportResult r = solve(old);
+        assertEquals(List.of("2", "3"), r.shapes().get("z"));
+        Gap g = r.gaps().getFirst();
+        assertEquals(List.of("scan", "y", "UNKNOWN_RANK"), List.of(g.node().node(), g.value(), g.kind().name()));
+        assertTrue(g.why().contains("opset 9"), g.why());
+    }
 }
