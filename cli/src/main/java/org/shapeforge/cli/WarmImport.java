@@ -38,7 +38,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
     /**
      * Imports {@code file} {@code warmup + runs} times. The status is {@code ok}, the failure's kind
      * ({@code semantic}, {@code policy}, …: the import ran to its answer) or {@code error: MESSAGE}
-     * (the file was refused: malformed, an unsupported op; the time to that refusal is measured).
+     * (the file was refused as malformed; the time to that refusal is measured).
      */
     static WarmImport measure(Path file, int warmup, int runs) {
         for (int i = 0; i < warmup; i++) once(file);
