@@ -199,8 +199,11 @@ class ValueConformanceTest {
         java.util.Set<String> notExpressible = new java.util.TreeSet<>();
         for (var c : r.cases()) if (c.status() == ValueConformance.Status.NOT_EXPRESSIBLE) notExpressible.add(c.name());
         java.util.Set<String> named = ValueSample.committed(NOT_EXPRESSIBLE);
-        assertEquals(named, notExpressible, "the node tests not expressible are exactly those named in " + NOT_EXPRESSIBLE
-                + " (one newly expressible: remove its line; one newly refused: a regression, or name it with its reason)");
+        List<String> newly = notExpressible.stream().filter(n -> !named.contains(n)).toList();
+        List<String> gone = named.stream().filter(n -> !notExpressible.contains(n)).toList();
+        assertTrue(newly.isEmpty() && gone.isEmpty(), "the node tests not expressible are exactly those named in " + NOT_EXPRESSIBLE
+                + "; newly not expressible (a regression, or name it with its reason): " + newly
+                + "; named but now expressible (remove its line): " + gone);
         // measured 297/314 (94.6%) with Softmax/LogSoftmax lowered; the issue asks for 90%
         assertTrue(in[1] * 1000 >= 940 * in[0], "passed " + in[1] + " of " + in[0]);
     }
