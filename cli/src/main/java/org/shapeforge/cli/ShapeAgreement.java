@@ -17,7 +17,9 @@ import org.shapeforge.onnx.InferredDim;
  * side can settle (ONNX infers no size even with fixed inputs and ours names a size no input binds)
  * is unchecked, never counted as agreeing — as is, where ONNX has a number, an unknown extent of
  * ours (a size named after its node that no input binds, seed 004: ssdlite's empty tensor); a
- * withheld {@code ?} or an expression of the inputs' sizes there disagrees.
+ * withheld {@code ?} or an expression of the inputs' sizes there disagrees. A withheld {@code ?}
+ * where ONNX has a {@code dim_param} and the reference gives its size at both points disagrees too:
+ * ONNX tracks the axis, ours lost it.
  */
 final class ShapeAgreement {
     private ShapeAgreement() {}
@@ -93,6 +95,9 @@ final class ShapeAgreement {
             for (long s : sizes) if (s != m) return DimVerdict.DISAGREE;
             return DimVerdict.AGREE;
         }
+        // a withheld ? where ONNX names the axis and its size is known at both points: a lost symbol, not a gap in the check
+        if (ours instanceof InferredDim.Undetermined && theirs instanceof Dim.Param && (sizes != null || inputParam))
+            return DimVerdict.DISAGREE;
         if (sizes == null)
             return inputParam && theirs instanceof Dim.Param(String name)
                     && ours instanceof InferredDim.Symbolic(var s) && s.asName().equals(Optional.of(name)) ? DimVerdict.AGREE

@@ -2,6 +2,7 @@ package org.shapeforge.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * ({@code infer-golden/infer.txt}: each run's exit code and stdout). The capture was taken when
  * {@code infer} still assembled its own solve; since issue 30 it runs through the
  * {@code pipeline} module's {@code Pipeline}, and nothing it prints may have changed.
- * {@code -Dshapeforge.regolden=true} rewrites the capture (review the diff).
+ * {@code -Dshapeforge.regolden=true} rewrites the capture and fails the run (review the diff, then run without it).
  */
 class InferGoldenTest {
     static final Path GOLDEN = Path.of("src/test/resources/infer-golden/infer.txt");
@@ -48,7 +49,10 @@ class InferGoldenTest {
     @Test
     void plainInferPrintsWhatItPrintedBeforeThePipelineOnEveryProgram() throws IOException {
         String now = capture();
-        if (Boolean.getBoolean("shapeforge.regolden")) Files.writeString(GOLDEN, now, StandardCharsets.UTF_8);
+        if (Boolean.getBoolean("shapeforge.regolden")) {
+            Files.writeString(GOLDEN, now, StandardCharsets.UTF_8);
+            fail("wrote " + GOLDEN + " (-Dshapeforge.regolden=true): review the diff, then run without the switch");
+        }
         assertTrue(programs().size() >= 70, "the programs were not found: is the working directory cli/?");
         String golden = Files.readString(GOLDEN, StandardCharsets.UTF_8);
         String[] want = golden.split("\n", -1), got = now.split("\n", -1);

@@ -15,11 +15,11 @@ import onnx.Onnx.NodeProto;
 import onnx.Onnx.OperatorSetIdProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.ValueInfoProto;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.codegen.run.CCompiler;
+import org.shapeforge.testenv.Requires;
 
 /**
  * {@code run model.onnx}'s guards at the command line (issue 32): NaN from finite inputs fails the
@@ -34,7 +34,7 @@ class RunOnnxGuardsTest {
 
     @BeforeEach
     void gcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
     }
 
     private static NodeProto node(String name, String op, List<String> in, String out) {

@@ -115,6 +115,16 @@ class ShapeAgreementTest {
         assertEquals(Verdict.UNCHECKED, verdict(List.of(sym("seq")), List.of(BATCH), null, null), "another name, no sizes to check it");
     }
 
+    /** Our {@code ?} where ONNX names the axis and both points give its size: ours lost a symbol ONNX keeps, never unchecked. */
+    @Test
+    void aWithheldDimWhereOnnxHasADimParamWithSizesDisagrees() {
+        assertEquals(Verdict.DISAGREE, verdict(List.of(UNDETERMINED), List.of(UNK), List.of(14), List.of(15)));
+        assertEquals(Verdict.DISAGREE, verdict(List.of(UNDETERMINED, n(4)), List.of(BATCH, new Dim.Known(4)), List.of(2, 4), List.of(3, 4)),
+                "an input's own dim_param");
+        assertEquals(Verdict.DISAGREE, verdict(List.of(UNDETERMINED), List.of(BATCH), null, null), "an input's dim_param, sized by the inputs");
+        assertEquals(Verdict.UNCHECKED, verdict(List.of(UNDETERMINED), List.of(UNK), null, null), "no sizes to check it against");
+    }
+
     @Test
     void whatNeitherSideSettlesIsUnchecked() {
         assertEquals(Verdict.UNCHECKED, verdict(List.of(sym("rem_60")), List.of(UNK), List.of(14), List.of(15)));

@@ -2,6 +2,7 @@ package org.shapeforge.program;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import org.shapeforge.lang.ShapeError;
  * the constraints it generates (with origins), its declarations, tensor terms and labels — or its
  * error — must equal {@code NAME.json}. The cases cover each shape logic ({@code logic-*}), each
  * spec-syntax feature ({@code spec-*}) and each error ({@code error-*}). After a deliberate change,
- * regenerate with {@code -Dgolden.update=true} and review the diff.
+ * regenerate with {@code -Dgolden.update=true} (the run then fails: review the diff, then run without it).
  */
 class ProgramGoldenTest {
     static final Path DIR = Path.of("src/test/resources/program/golden");
@@ -42,7 +43,10 @@ class ProgramGoldenTest {
         return cases.stream().map(shp -> DynamicTest.dynamicTest(shp.getFileName().toString(), () -> {
             Path golden = Path.of(shp.toString().replaceFirst("\\.shp$", ".json"));
             String actual = render(shp);
-            if (update) Files.writeString(golden, actual);
+            if (update) {
+                Files.writeString(golden, actual);
+                fail("wrote " + golden + " (-Dgolden.update=true): review the diff, then run without the switch");
+            }
             assertEquals(Files.readString(golden), actual, "golden " + golden + " (regenerate with -Dgolden.update=true)");
         }));
     }

@@ -12,7 +12,6 @@ import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorProto.DataType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
@@ -20,6 +19,7 @@ import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
+import org.shapeforge.testenv.Requires;
 
 /**
  * NonMaxSuppression through generated C (issue 32, ssdlite's last op without a lowering), against
@@ -32,7 +32,7 @@ class NonMaxSuppressionValuesTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 

@@ -10,13 +10,13 @@ import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorProto.DataType;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.Value;
+import org.shapeforge.testenv.Requires;
 
 /**
  * NaN and ∞ from finite inputs that real exported networks hit (issue 32, "Values"), each cut down
@@ -28,7 +28,7 @@ class OverflowValuesTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 

@@ -9,13 +9,13 @@ import onnx.Onnx.AttributeProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorProto.DataType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.Value;
+import org.shapeforge.testenv.Requires;
 
 /**
  * Pow through generated C on negative bases (issue 32, "Values"): PyTorch's LayerNorm below
@@ -28,7 +28,7 @@ class PowValuesTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         kernels = Kernels.system();
     }
 

@@ -9,7 +9,6 @@ import java.util.Map;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorProto.DataType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.shapeforge.codegen.run.CCompiler;
@@ -19,6 +18,7 @@ import org.shapeforge.onnx.values.NonFinite;
 import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.OverBudget;
 import org.shapeforge.onnx.values.Value;
+import org.shapeforge.testenv.Requires;
 
 /**
  * The guards of a model run (issue 32, "Errors" and "Bad models"): an op without a lowering is
@@ -31,7 +31,7 @@ class RunGuardsTest {
 
     @BeforeAll
     static void needsGcc() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH: generated C cannot be compiled here");
         cc = CCompiler.system();
     }
 

@@ -1,6 +1,7 @@
 package org.shapeforge.codegen.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import org.shapeforge.codegen.cuda.CudaEmitter;
 /**
  * The emitted C and CUDA of every catalogue operation, prologue excluded, against the files under
  * {@code src/test/resources/golden/}. Regenerate after an intended change with
- * {@code -Dshapeforge.golden.update=true} and review the diff.
+ * {@code -Dshapeforge.golden.update=true} (the run then fails: review the diff, then run without it).
  */
 class GoldenEmittedCodeTest {
     private static final Path DIR = Path.of("src/test/resources/golden");
@@ -44,7 +45,7 @@ class GoldenEmittedCodeTest {
         if (UPDATE) {
             Files.createDirectories(file.getParent());
             Files.writeString(file, got, StandardCharsets.UTF_8);
-            return;
+            fail("wrote " + file + " (-Dshapeforge.golden.update=true): review the diff, then run without the switch");
         }
         assertEquals(Files.readString(file, StandardCharsets.UTF_8), got, "emitted code differs from " + file);
     }

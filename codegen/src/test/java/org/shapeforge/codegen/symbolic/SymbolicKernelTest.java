@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.codegen.ir.Access;
@@ -26,6 +25,7 @@ import org.shapeforge.codegen.ir.Update;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.program.dynamic.ExtentExpr;
+import org.shapeforge.testenv.Requires;
 
 /**
  * {@link SymbolicKernel#choose}: a kernel whose extents are the symbolic axes' expressions, one
@@ -53,7 +53,7 @@ class SymbolicKernelTest {
 
     @Test
     void oneSourceServesEveryBindingAndComputesAtEach() {
-        Assumptions.assumeTrue(CCompiler.available("gcc"), "gcc is not on PATH");
+        Requires.that(CCompiler.available("gcc"), "gcc is not on PATH");
         ExtentExpr n = new ExtentExpr.InputAxis("n", "x", 0);
         var at2 = assertInstanceOf(KernelChoice.Symbolic.class, SymbolicKernel.choose(relu(2), sizes(2, n)));
         var at5 = assertInstanceOf(KernelChoice.Symbolic.class, SymbolicKernel.choose(relu(5), sizes(5, n)));

@@ -1,11 +1,15 @@
 package org.shapeforge.onnx.values;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.TreeMap;
 import onnx.Onnx.ModelProto;
 import org.shapeforge.onnx.Conformance;
@@ -37,6 +41,25 @@ final class ValueSample {
         runnable.sort(Comparator.comparingInt((Test t) -> t.ops().size()).thenComparing(Test::name));
         Map<String, Test> out = new TreeMap<>();
         for (Test t : runnable) for (String op : t.ops()) out.putIfAbsent(op, t);
+        return out;
+    }
+
+    /**
+     * The rows of a committed table in the test resources ({@code resource}, e.g. {@code /values/sample-op-types.tsv}):
+     * tab-separated fields, blank lines and lines starting with {@code #} skipped.
+     */
+    static List<List<String>> table(String resource) throws IOException {
+        try (InputStream in = ValueSample.class.getResourceAsStream(resource)) {
+            if (in == null) throw new IOException("no test resource " + resource);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).map(l -> List.of(l.split("\t"))).toList();
+        }
+    }
+
+    /** The first field of each row of {@link #table}, sorted. */
+    static Set<String> committed(String resource) throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (List<String> row : table(resource)) out.add(row.getFirst());
         return out;
     }
 }
