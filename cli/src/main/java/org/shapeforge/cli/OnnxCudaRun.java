@@ -47,7 +47,10 @@ final class OnnxCudaRun {
                     + ": a model needs --inputs DIR (a folder of input_k.pb TensorProtos, optionally output_k.pb to compare with)");
             if (!Files.isDirectory(dir)) throw new ShapeError("io", new Span(dir.toString(), 0, 0), dir + ": not a directory");
             ModelProto m = Model.load(model);
+            ModelValidity.rules(m, model);
             Map<String, Value> given = RunInputs.read(m, dir);
+            var refused = ModelValidity.refusal(m, model, dir, json, out);
+            if (refused.isPresent()) return refused.getAsInt();
             CCompiler cc = CCompiler.system();
             try (CudaTarget target = CudaTarget.open(cc)) {
                 CudaModelRun.Report r = CudaModelRun.execute(m, given, target, cc, budget);

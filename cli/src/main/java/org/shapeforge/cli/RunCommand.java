@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.program.RunSides;
@@ -106,6 +108,7 @@ public final class RunCommand implements Callable<Integer> {
             Sized sized = pipeline.specialize(pipeline.parse(file.toString(), SourceText.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             Projected p = pipeline.project(pipeline.infer(sized.program()));
+            if (inputs != null) known(given.keySet(), p, inputs);
             ProgramRun.Report r;
             boolean terminal = System.console() != null && System.console().isTerminal();
             try {
@@ -198,6 +201,23 @@ public final class RunCommand implements Callable<Integer> {
     private static String shortOrigin(String o) {
         int slash = o.lastIndexOf('/');
         return slash < 0 ? o : o.substring(slash + 1);
+    }
+
+    /**
+     * Every tensor {@code --inputs} names is one the program has (an operation's operand or
+     * result); else an {@code input} error (exit 2) naming it and the program's nearest names, not
+     * a run on random values in its place.
+     */
+    private static void known(Set<String> given, Projected p, Path f) {
+        Set<String> names = new TreeSet<>();
+        for (var op : p.operations()) {
+            names.add(op.lhs().name());
+            op.rhs().forEach(t -> names.add(t.name()));
+        }
+        for (String g : given)
+            if (!names.contains(g))
+                throw new ShapeError("input", new Span(f.toString(), 0, 0), f + ": tensor '" + g + "' is not in the program (nearest: "
+                        + String.join(", ", NearestNames.of(g, names, 3)) + ")");
     }
 
     private static Map<String, HostTensor> readInputs(Path f) {

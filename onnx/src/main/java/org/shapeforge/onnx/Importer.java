@@ -21,38 +21,37 @@ import org.shapeforge.term.Dim;
  * the unit), a {@code dim_param} becomes a dimension variable of that name declared
  * {@code dynamic} (it stays symbolic; the same name is the same variable), an axis with neither
  * is a fresh interior variable. {@code bind} gives inputs as tensors instead (the conformance
- * runner binds the test's actual inputs: their shapes, and their integer contents as constants). Nodes are then translated in graph order (ONNX requires
- * a topological order) by their {@link Ops} shape logic. What import cannot know is a gap, never a
- * refusal of a well-formed model ({@link Gap}): an input without a shape, an op without shape logic
- * and a shape logic's {@code unsupported} error give outputs of the declared rank with unknown
- * extents, or of unknown rank ({@link Fallback}); only a malformed file is an {@link ImportError}.
+ * runner binds the test's actual inputs: their shapes, and their integer contents as constants). The graph is
+ * first checked against ONNX's wiring rules ({@link GraphRules}: one definition per value, topological
+ * order); nodes are then translated in graph order by their {@link Ops} shape logic. What import cannot
+ * know is a gap, never a refusal of a well-formed model ({@link Gap}): an input without a shape, an op
+ * without shape logic and a shape logic's {@code unsupported} error give outputs of the declared rank
+ * with unknown extents, or of unknown rank ({@link Fallback}); only a malformed file is an {@link ImportError}.
  */
 public final class Importer {
     private Importer() {}
 
     public static Imported translate(ModelProto m, String file, Map<String, TensorProto> bind, ShapeSolver solver) {
         GraphProto g = m.getGraph();
+        GraphRules.check(g, file);
         Emitter e = new Emitter(file, solver);
         Map<String, Tensor> values = new LinkedHashMap<>();
         Set<String> inits = new HashSet<>();
         Map<String, NodeOrigin> producers = new LinkedHashMap<>();
         for (TensorProto t : g.getInitializerList()) {
             NodeOrigin at = NodeOrigin.ofValue("initializer", t.getName());
-            if (producers.putIfAbsent(t.getName(), at) != null)
-                throw ImportError.at("onnx", file, at, "is defined twice (two initializers of this name)");
+            producers.put(t.getName(), at);
             values.put(t.getName(), Model.initializer(t.getName(), WellFormed.tensor(t, file, at)));
             inits.add(t.getName());
         }
         List<String> inputs = new ArrayList<>();
         for (ValueInfoProto v : g.getInputList()) {
             if (inits.contains(v.getName()) && !bind.containsKey(v.getName())) continue;
-            NodeOrigin at = NodeOrigin.ofValue("graph input", v.getName());
-            if (inputs.contains(v.getName())) throw ImportError.at("onnx", file, at, "is defined twice (two graph inputs of this name)");
             inputs.add(v.getName());
-            producers.put(v.getName(), at);
+            producers.put(v.getName(), NodeOrigin.ofValue("graph input", v.getName()));
             if (!bind.containsKey(v.getName()) && !(v.getType().hasTensorType() && v.getType().getTensorType().hasShape())) {
                 // a well-formed input of unknown rank (no shape, or no tensor: a sequence, a map): a gap, the rest inferred
-                e.gaps.at(at);
+                e.gaps.at(NodeOrigin.ofValue("graph input", v.getName()));
                 e.gaps.unranked(v.getName(), v.getType().hasTensorType() ? "the graph input declares no shape"
                         : "the graph input is not a tensor (sequences, maps and optionals have no shape here)");
                 continue;
@@ -65,14 +64,8 @@ public final class Importer {
         for (int i = 0; i < g.getNodeCount(); i++) {
             NodeProto p = g.getNode(i);
             NodeOrigin at = new NodeOrigin(i, p.getName(), p.getOpType(), "");
-            for (String out : p.getOutputList()) {
-                if (out.isEmpty()) continue;
-                NodeOrigin before = producers.putIfAbsent(out, at);
-                if (before != null)
-                    throw ImportError.at("onnx", file, at, "output " + Names.quoted(out) + " is defined twice (also by "
-                            + (before.equals(at) ? "another output of this node" : before.nodeText())
-                            + "): every ONNX value has exactly one definition");
-            }
+            for (String out : p.getOutputList())
+                if (!out.isEmpty()) producers.put(out, at);
             e.gaps.at(at);
             try {
                 node(p, i, values, e, file, opset);

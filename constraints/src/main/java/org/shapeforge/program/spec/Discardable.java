@@ -3,6 +3,7 @@ package org.shapeforge.program.spec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -28,21 +29,67 @@ public final class Discardable {
         return out;
     }
 
+    /**
+     * The discardable parts of {@code shape}'s concatenations against the {@code others}' axes, in
+     * time linear in the spec's size (a stack of n operands is one concatenation of n parts against
+     * n shapes). For part {@code v} of a concatenation with parts {@code P}, a component meets the
+     * complement {@code P \ {v}} iff it holds two labels of {@code P}, or one that is not {@code v};
+     * so an axis covers {@code v} iff none of its components misses {@code P} and {@code v} is none
+     * of its <em>blocking</em> labels (the lone label of {@code P} in a component). A shape covers
+     * every part but those in the intersection of its covering axes' blocking sets ({@link #uncovered});
+     * a part is discardable iff no shape leaves it uncovered.
+     */
     private static Set<String> side(ShapeSpec shape, List<List<List<Set<String>>>> others) {
         Set<String> out = new HashSet<>();
         for (Kind k : Kind.values())
             for (AxisSpec a : shape.row(k).axes()) {
                 if (!(a instanceof AxisSpec.Concat c)) continue;
                 Set<String> all = new HashSet<>(c.parts());
-                for (String part : c.parts()) {
-                    Set<String> complement = new HashSet<>(all);
-                    complement.remove(part);
-                    boolean covers = others.stream().allMatch(axes -> axes.stream().anyMatch(
-                            comps -> comps.stream().allMatch(comp -> comp.stream().anyMatch(complement::contains))));
-                    if (covers) out.add(part);
+                Set<String> kept = new HashSet<>();
+                boolean none = false;
+                for (List<List<Set<String>>> axes : others) {
+                    Optional<Set<String>> u = uncovered(axes, all);
+                    if (u.isEmpty()) {
+                        none = true;
+                        break;
+                    }
+                    kept.addAll(u.get());
                 }
+                if (none) continue;
+                for (String part : all) if (!kept.contains(part)) out.add(part);
             }
         return out;
+    }
+
+    /**
+     * The parts of {@code all} that no axis of {@code axes} covers (see {@link #side}); empty when
+     * none is covered (no axis has every component meeting {@code all}).
+     */
+    private static Optional<Set<String>> uncovered(List<List<Set<String>>> axes, Set<String> all) {
+        Set<String> common = null;
+        for (List<Set<String>> comps : axes) {
+            Set<String> blocking = new HashSet<>();
+            boolean meets = true;
+            for (Set<String> comp : comps) {
+                int in = 0;
+                String lone = null;
+                for (String l : comp)
+                    if (all.contains(l)) {
+                        in++;
+                        lone = l;
+                    }
+                if (in == 0) {
+                    meets = false;
+                    break;
+                }
+                if (in == 1) blocking.add(lone);
+            }
+            if (!meets) continue;
+            if (blocking.isEmpty()) return Optional.of(Set.of());
+            if (common == null) common = blocking;
+            else common.retainAll(blocking);
+        }
+        return common == null ? Optional.empty() : Optional.of(common);
     }
 
     /** Each axis of a shape as its list of components, each a set of labels. */

@@ -123,10 +123,11 @@ public final class SizeRules {
     }
 
     private SizeItem.Pred pred(Constraint c) {
-        int l0 = translator.linear().size(), p0 = translator.products().size();
+        // what this constraint adds, copied alone: copying all the translator holds on every add made
+        // n size constraints quadratic (a 20,000-operand stack_out's fixed indices)
+        SizeTranslator.Mark at = translator.mark();
         translator.add(c, Printer.print(c));
-        return new SizeItem.Pred(c, translator.linear().subList(l0, translator.linear().size()),
-                translator.products().subList(p0, translator.products().size()));
+        return new SizeItem.Pred(c, translator.linearSince(at), translator.productsSince(at));
     }
 
     /** {@code l = r} with a compound side (DE-* extended to sums and affine sizes). */

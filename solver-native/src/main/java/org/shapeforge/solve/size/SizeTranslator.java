@@ -65,6 +65,23 @@ public final class SizeTranslator {
         return List.copyOf(products);
     }
 
+    /** A point in the translation: how many linear constraints and products the adds before it made. */
+    public record Mark(int linear, int products) {}
+
+    public Mark mark() {
+        return new Mark(linear.size(), products.size());
+    }
+
+    /** The linear constraints made since {@code at} (a copy of those only, so that one add costs its own size). */
+    public List<LinearConstraint> linearSince(Mark at) {
+        return List.copyOf(linear.subList(at.linear(), linear.size()));
+    }
+
+    /** The products made since {@code at}. */
+    public List<ProductConstraint> productsSince(Mark at) {
+        return List.copyOf(products.subList(at.products(), products.size()));
+    }
+
     public Set<String> auxiliary() {
         return Set.copyOf(auxiliary);
     }
