@@ -259,10 +259,15 @@ final class ShapeOps {
      * after the node ({@code slice_1_12} for node {@code /attn/Slice_1}), declared dynamic.
      */
     static Dim unknownExtent(Emitter e, Node n) {
+        return unknownExtent(e, hint(n));
+    }
+
+    /** The name hint of a size {@code n} makes: the last part of its name, else its op, lower-case first. */
+    static String hint(Node n) {
         String name = n.proto().getName();
         String last = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_]", "");
         String hint = last.isEmpty() || !Character.isLetter(last.charAt(0)) ? n.op() : last;
-        return unknownExtent(e, Character.toLowerCase(hint.charAt(0)) + hint.substring(1)); // a dimension name starts lower-case
+        return Character.toLowerCase(hint.charAt(0)) + hint.substring(1); // a dimension name starts lower-case
     }
 
     /** A size the data decides: a fresh variable declared dynamic (printed by name, never closed). */
