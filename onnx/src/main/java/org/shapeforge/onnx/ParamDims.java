@@ -15,7 +15,7 @@ import org.shapeforge.term.Dim;
  * axis as any other. So {@code MaxPool 2×2} of {@code 16*h16} is {@code h16 * 8}, and the same
  * expression on two inputs is one term (written in any order: {@code 16*h16}, {@code h16 * 16}).
  * An expression outside what {@link SizeForm} holds (a product of two sums, a division by a
- * name, no positive part) stays one opaque symbol named after its text, as before.
+ * name, no positive part, a number beyond 2^40) stays one opaque symbol named after its text, as before.
  */
 final class ParamDims {
     private ParamDims() {}
@@ -39,7 +39,7 @@ final class ParamDims {
     private static Optional<SizeForm> form(Function<String, Dim> names, ParamExpr x) {
         try {
             return switch (x) {
-                case ParamExpr.Num(long k) -> Optional.of(SizeForm.known(k));
+                case ParamExpr.Num(long k) -> k <= WellFormed.MAX_ELEMENTS ? Optional.of(SizeForm.known(k)) : Optional.empty(); // an absurd number: no size
                 case ParamExpr.Name(String n) -> Optional.of(SizeForm.atom(new SizeForm.Atom.Factors(List.of(names.apply(n)))));
                 case ParamExpr.Bin(ParamExpr.Op op, ParamExpr l, ParamExpr r) -> {
                     Optional<SizeForm> a = form(names, l), b = form(names, r);

@@ -112,7 +112,7 @@ class ShapeRelationsTest {
     /** Text that is no expression of the grammar stays one opaque symbol, as before. */
     @Test
     void otherTextStaysAName() {
-        for (String name : List.of("batch-size", "h*(w+1)*(w+2)", "2**k", "-s0", "s0 / 2", "3")) {
+        for (String name : List.of("batch-size", "h*(w+1)*(w+2)", "2**k", "-s0", "s0 / 2", "3", "s0 // 4398046511104", "s0 + 99999999999999999999")) {
             var m = model(List.of(input("x", name, 2)), List.of(), List.of(node("r", "Relu", List.of("x"), List.of("y"))), "y");
             assertEquals(List.of(Importer.dimName(name), "2"), solve(m).shapes().get("y"), name);
         }
