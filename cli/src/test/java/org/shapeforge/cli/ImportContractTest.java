@@ -215,6 +215,38 @@ class ImportContractTest {
                 .addOutput(ValueInfoProto.newBuilder().setName("s"))));
     }
 
+    /** MaxPool 2×2 of {@code [batch, 3, dims…]}, each axis a dim_param (an expression, as torch 2 writes {@code 16*h16}). */
+    private Path expressionPool(String name, String... dims) throws Exception {
+        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
+        for (String d : List.of("batch", "3", dims[0], dims[1]))
+            shape.addDim(d.equals("3") ? TensorShapeProto.Dimension.newBuilder().setDimValue(3) : TensorShapeProto.Dimension.newBuilder().setDimParam(d));
+        ValueInfoProto x = ValueInfoProto.newBuilder().setName("x").setType(value("x", 1, 3).getType().toBuilder().setTensorType(
+                value("x", 1, 3).getType().getTensorType().toBuilder().setShape(shape))).build();
+        return write(name, model(GraphProto.newBuilder().setName("pool").addInput(x)
+                .addNode(node("pool", "MaxPool", List.of("x"), List.of("y"), ImportMutationTest.ints("kernel_shape", 2, 2),
+                        ImportMutationTest.ints("strides", 2, 2)))
+                .addOutput(ValueInfoProto.newBuilder().setName("y"))));
+    }
+
+    /**
+     * An expression dim_param is written back as our printed expression ({@code h16 * 8}), and that
+     * text, declared on a graph input, imports as the same expression again.
+     */
+    @Test
+    void annotatedExpressionDimsReimportAsTheSameExpression() throws Exception {
+        Path out = dir.resolve("pool-annotated.onnx");
+        CliRun r = CliRun.of("import", expressionPool("pool.onnx", "16*h16", "16*w16").toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<String> written = java.util.Arrays.asList(dims(org.shapeforge.onnx.Model.load(out).getGraph().getOutput(0))
+                .replaceAll("^\\[|\\]$", "").split(", "));
+        assertEquals(List.of("batch", "3", "h16 * 8", "w16 * 8"), written);
+        Path again = dir.resolve("pool2-annotated.onnx");
+        CliRun r2 = CliRun.of("import", expressionPool("pool2.onnx", written.get(2), written.get(3)).toString(), "-o", again.toString(), "--json");
+        assertEquals(0, r2.code(), r2.out() + r2.err());
+        assertEquals("h16 * 8", json(r2).at("/values/x/shape/2").asText(), r2.out());
+        assertEquals("h16 * 4", json(r2).at("/values/y/shape/2").asText(), r2.out());
+    }
+
     @Test
     void annotatedModelCarriesEveryInferredShape() throws Exception {
         Path cnn = write("cnn.onnx", ImportMutationTest.cnn());
@@ -259,7 +291,7 @@ class ImportContractTest {
         Path python = Path.of("/usr/bin/python3");
         Requires.python("onnx.checker, onnx.shape_inference", "python3-onnx");
         for (Path in : List.of(write("cnn.onnx", ImportMutationTest.cnn()), write("layout.onnx", ImportMutationTest.layout()),
-                write("indexing.onnx", ImportMutationTest.indexing()), annotatedPair("dyn.onnx"))) {
+                write("indexing.onnx", ImportMutationTest.indexing()), annotatedPair("dyn.onnx"), expressionPool("pool.onnx", "16*h16", "s0 + 1"))) {
             Path out = dir.resolve("annotated-" + in.getFileName());
             CliRun r = CliRun.of("import", in.toString(), "-o", out.toString());
             assertEquals(0, r.code(), in + ": " + r.err());

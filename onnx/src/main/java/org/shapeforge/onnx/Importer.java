@@ -100,7 +100,7 @@ public final class Importer {
                 dims.add(Emitter.size(d.getDimValue()));
             }
             else if (d.hasDimParam() && !d.getDimParam().isEmpty()) {
-                dims.add(Dim.var(e.param(d.getDimParam())));
+                dims.add(ParamDims.of(e, d.getDimParam(), v.getName())); // a name, or an expression over names
             } else dims.add(e.fresh("in"));
         }
         WellFormed.shape(known, file, at);

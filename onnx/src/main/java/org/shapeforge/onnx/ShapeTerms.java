@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.List;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
@@ -24,11 +25,29 @@ final class ShapeTerms {
      * The axis term a shape element stands for (the caller checks a known value is at least 1): a
      * known size, the term itself, else one fresh variable per expression defined by it
      * ({@link Emitter#define}: a size relation, or a runtime size over dim_params). A floor division
-     * of sizes is a fresh size q with {@code q·k = n − n % k}; over a dim_param, where no such
-     * relation can be handed to the solver, q is a size of its own, declared dynamic and named after
-     * the node (seed 004's unknown extent: sound, less precise).
+     * of sizes is a fresh size q with {@code q·k = n − n % k}; over a dim_param, q is defined
+     * by {@link #symbolicFloor} (the form the solver reads symbolically), so a Reshape to
+     * {@code [b, s // 2, 2·d]} keeps {@code seq // 2}.
      */
     static Dim dim(Node n, Emitter e, ShapeValue v) {
+        return dim(Site.of(n), e, v);
+    }
+
+    /**
+     * Where a shape expression is read: the origin its relations carry ({@code at.as(role)}), the
+     * name hint of an unknown extent it may need (the node's name, or a graph value's), and whether
+     * a sum over dim_params is a size relation for the solver ({@code relations}: a graph input's
+     * expression dim_param, which the graph then constrains as any axis) instead of a runtime size
+     * ({@link Emitter#define}).
+     */
+    record Site(NodeOrigin at, String hint, boolean relations) {
+        static Site of(Node n) {
+            return new Site(n.origin(""), ShapeOps.hint(n), false);
+        }
+    }
+
+    /** {@link #dim(Node, Emitter, ShapeValue)} at any site (a graph input's expression dim_param). */
+    static Dim dim(Site n, Emitter e, ShapeValue v) {
         switch (v) {
             case ShapeValue.Known(long k) -> { return Emitter.size(k); }
             case ShapeValue.Term(Dim d) -> { return d; }
@@ -40,6 +59,19 @@ final class ShapeTerms {
             return floor(n, e, num, k);
         Dim cached = e.shapeTerms.get(f.show());
         if (cached != null) return cached;
+        SizeExpr[] pm = sum(n, e, f);
+        if (pm[0] == null) return unknown(n, e, f); // never a size (the caller's contract): keep it unrelated
+        SizeExpr meaning = pm[1] == null ? pm[0] : new SizeExpr.Sub(pm[0], pm[1]);
+        Dim r = e.fresh("sh");
+        NodeOrigin o = n.at().as("shape arithmetic: " + f.show());
+        if (n.relations()) e.rel(Emitter.sz(r), Rel.EQ, meaning, o);
+        else e.define(r, meaning, o);
+        e.shapeTerms.put(f.show(), r);
+        return r;
+    }
+
+    /** The positive and the negative part of {@code f} as size expressions (null where empty), each floor atom a size q. */
+    private static SizeExpr[] sum(Site n, Emitter e, SizeForm f) {
         SizeExpr plus = null, minus = null;
         for (var en : f.coefficients().entrySet()) {
             SizeExpr atom = switch (f.atoms().get(en.getKey())) {
@@ -53,34 +85,48 @@ final class ShapeTerms {
         }
         if (f.constant() > 0) plus = plus == null ? Emitter.lit(f.constant()) : Emitter.plus(plus, Emitter.lit(f.constant()));
         if (f.constant() < 0) minus = minus == null ? Emitter.lit(-f.constant()) : Emitter.plus(minus, Emitter.lit(-f.constant()));
-        if (plus == null) return unknown(n, e, f); // never a size (the caller's contract): keep it unrelated
-        SizeExpr meaning = minus == null ? plus : new SizeExpr.Sub(plus, minus);
-        Dim r = e.fresh("sh");
-        e.define(r, meaning, n.origin("shape arithmetic: " + f.show()));
-        e.shapeTerms.put(f.show(), r);
-        return r;
+        return new SizeExpr[] {plus, minus};
     }
 
-    private static Dim floor(Node n, Emitter e, SizeForm num, long k) {
+    private static Dim floor(Site n, Emitter e, SizeForm num, long k) {
         String key = "(" + num.show() + ")//" + k;
         Dim cached = e.shapeTerms.get(key);
         if (cached != null) return cached;
-        Dim q;
+        Dim q = e.fresh("div");
+        NodeOrigin o = n.at().as("shape arithmetic: " + key);
         if (num.mentions(e::symbolic)) {
-            q = ShapeOps.unknownExtent(e, n, key + " of a dynamic size: a floor division kept as a size of its own");
+            // the numerator written into the relation itself: a runtime size for it would be constrained further
+            SizeExpr ns;
+            if (num.value() instanceof ShapeValue.Term(Dim d)) ns = Emitter.sz(d);
+            else {
+                SizeExpr[] pm = sum(n, e, num);
+                ns = pm[0] == null ? new SizeExpr.Sub(Emitter.lit(0), pm[1]) : pm[1] == null ? pm[0] : new SizeExpr.Sub(pm[0], pm[1]);
+            }
+            symbolicFloor(e, q, ns, k, o);
         } else {
-            q = e.fresh("div");
             SizeExpr ns = Emitter.sz(dim(n, e, num.value()));
-            e.rel(new SizeExpr.Mul(Emitter.sz(q), Emitter.lit(k)), Rel.EQ, new SizeExpr.Sub(ns, new SizeExpr.Mod(ns, k)),
-                    n.origin("shape arithmetic: " + key));
+            e.rel(new SizeExpr.Mul(Emitter.sz(q), Emitter.lit(k)), Rel.EQ, new SizeExpr.Sub(ns, new SizeExpr.Mod(ns, k)), o);
         }
         e.shapeTerms.put(key, q);
         return q;
     }
 
+    /**
+     * {@code q = num // k} over a dynamic size, in the form the native solver reads symbolically (a
+     * strided convolution's): {@code num + 1 == k·q + r} with {@code r in 1..k} (r − 1 is the
+     * remainder; a {@code %} over a dynamic size would stay open). The solver derives
+     * {@code q = num // k}, with {@code num // k >= 1} (q is a size) as a domain condition.
+     */
+    static void symbolicFloor(Emitter e, Dim q, SizeExpr num, long k, NodeOrigin o) {
+        Dim r = e.fresh("rem");
+        e.rel(Emitter.plus(num, Emitter.lit(1)), Rel.EQ, Emitter.plus(Emitter.times(k, Emitter.sz(q)), Emitter.sz(r)), o);
+        e.range(r, 1, k, o);
+    }
+
     /** An expression this importer does not write as a size relation: a size of its own (seed 004's unknown extent). */
-    private static Dim unknown(Node n, Emitter e, SizeForm f) {
-        Dim q = ShapeOps.unknownExtent(e, n, f.show() + ": shape arithmetic not written as a size relation, kept as a size of its own");
+    private static Dim unknown(Site n, Emitter e, SizeForm f) {
+        Dim q = ShapeOps.unknownExtent(e, n.hint(), Gap.Kind.UNKNOWN, Optional.empty(),
+                f.show() + ": shape arithmetic not written as a size relation, kept as a size of its own");
         e.shapeTerms.put(f.show(), q);
         return q;
     }

@@ -3,6 +3,7 @@ package org.shapeforge.onnx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import onnx.Onnx.ModelProto;
@@ -96,6 +97,70 @@ class OverflowValuesTest {
                 "a", new Value(List.of(3, 6, 6), x, DataType.FLOAT_VALUE), "b", new Value(List.of(3, 6, 6), y, DataType.FLOAT_VALUE)),
                 kernels).get("y").data();
         for (int i = 0; i < 108; i++) assertEquals(c[i] != 0 ? x[i] : y[i], got[i], "lane " + i);
+    }
+
+    /**
+     * {@code softmax(scores + triu(full(−∞), 1))}, a causal attention mask as torch exports it
+     * (Trilu of a −∞ constant, Add, Softmax): the kept entries of the mask are −∞, the others 0 —
+     * never {@code 0·−∞} — so each row is the softmax of its lower triangle, 0 above it.
+     */
+    @Test
+    void causalMaskOfMinusInfinityThroughTriluAddSoftmaxIsFinite() {
+        int t = 4;
+        TensorProto.Builder full = TensorProto.newBuilder().setName("full").setDataType(DataType.FLOAT_VALUE).addDims(t).addDims(t);
+        for (int i = 0; i < t * t; i++) full.addFloatData(Float.NEGATIVE_INFINITY);
+        ModelProto m = Models.model(List.of(Models.input("x", 2, t, t)), List.of(full.build(), Models.scalar64("one", 1)),
+                List.of(Models.node("tri", "Trilu", List.of("full", "one"), List.of("mask"), Models.i("upper", 1)),
+                        Models.node("add", "Add", List.of("x", "mask"), List.of("s")),
+                        Models.node("sm", "Softmax", List.of("s"), List.of("y"), Models.i("axis", -1))), "y");
+        m = m.toBuilder().setOpsetImport(0, m.getOpsetImport(0).toBuilder().setVersion(14)).build(); // Trilu is opset 14
+        double[] xs = new double[2 * t * t];
+        for (int i = 0; i < xs.length; i++) xs[i] = Math.sin(1.7 * i) * 3;
+        double[] got = GraphRun.run(m, Map.of("x", new Value(List.of(2, t, t), xs.clone(), DataType.FLOAT_VALUE)), kernels).get("y").data();
+        for (int b = 0; b < 2; b++)
+            for (int r = 0; r < t; r++) {
+                int row = (b * t + r) * t;
+                double sum = 0;
+                for (int c = 0; c <= r; c++) sum += Math.exp(xs[row + c]);
+                for (int c = 0; c < t; c++) {
+                    double want = c <= r ? Math.exp(xs[row + c]) / sum : 0;
+                    assertEquals(want, got[row + c], 1e-6, "batch " + b + " row " + r + " col " + c);
+                }
+            }
+    }
+
+    /**
+     * The selecting ops — Trilu, CumSum, GatherElements, GatherND, ThresholdedRelu, Shrink — pass
+     * ±∞ through where they keep it and drop it where they do not: a selection is never {@code x·0}
+     * ({@code 0·∞} is NaN). All six compared at once, so any one of them wrong fails.
+     */
+    @Test
+    void selectingOpsKeepInfinitiesWithoutNaN() {
+        double inf = Double.POSITIVE_INFINITY;
+        double[] xs = {1, -inf, 2, inf, 3, 4};
+        ModelProto m = Models.model(List.of(Models.input("x", 2, 3)), List.of(Models.scalar64("ax", 1),
+                        Models.int64s("idx", 0, 0, 2, 1, 1, 0), Models.int64s("shape", 2, 3), Models.int64s("nd", 0, 1, 1, 0),
+                        Models.int64s("ndShape", 2, 2)),
+                List.of(Models.node("low", "Trilu", List.of("x"), List.of("l"), Models.i("upper", 0)),
+                        Models.node("cs", "CumSum", List.of("x", "ax"), List.of("c")),
+                        Models.node("rs", "Reshape", List.of("idx", "shape"), List.of("ix")),
+                        Models.node("ge", "GatherElements", List.of("x", "ix"), List.of("g"), Models.i("axis", 1)),
+                        Models.node("rn", "Reshape", List.of("nd", "ndShape"), List.of("nx")),
+                        Models.node("gn", "GatherND", List.of("x", "nx"), List.of("n")),
+                        Models.node("tr", "ThresholdedRelu", List.of("x"), List.of("t"), Models.f("alpha", 1.5f)),
+                        Models.node("sh", "Shrink", List.of("x"), List.of("s"), Models.f("lambd", 1.5f), Models.f("bias", 0.5f))),
+                "l", "c", "g", "n", "t", "s");
+        m = m.toBuilder().setOpsetImport(0, m.getOpsetImport(0).toBuilder().setVersion(14)).build(); // Trilu is opset 14
+        var out = GraphRun.run(m, Map.of("x", new Value(List.of(2, 3), xs.clone(), DataType.FLOAT_VALUE)), kernels);
+        String want = "l " + Arrays.toString(new double[] {1, 0, 0, inf, 3, 0})
+                + " c " + Arrays.toString(new double[] {1, -inf, -inf, inf, inf, inf})
+                + " g " + Arrays.toString(new double[] {1, 1, 2, 3, 3, inf})
+                + " n " + Arrays.toString(new double[] {-inf, inf})
+                + " t " + Arrays.toString(new double[] {0, 0, 2, inf, 3, 4})
+                + " s " + Arrays.toString(new double[] {0, -inf, 1.5, inf, 2.5, 3.5});
+        String got = "";
+        for (String v : List.of("l", "c", "g", "n", "t", "s")) got += (got.isEmpty() ? "" : " ") + v + " " + Arrays.toString(out.get(v).data());
+        assertEquals(want, got);
     }
 
     /** Softplus where exp(x) overflows float (x &gt; 88) is x, not ∞; far below 0 it is exp(x), not NaN. */

@@ -1,6 +1,7 @@
 package org.shapeforge.term.sym;
 
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 
 /**
@@ -37,9 +38,33 @@ public record SymCondition(SymSize left, Rel rel, SymSize right) {
         return a.equals(b) || (rel == Rel.EQ || rel == Rel.NE) && a.equals(b.times(-1));
     }
 
+    /**
+     * The condition as printed: {@code c·(p − k·(p // k)) == 0} (or {@code !=}), as an element
+     * count {@code seq·16 == (seq // 2)·32} leaves it, is {@code p % k == 0}; any other condition
+     * as it is. Only the text changes: the two state the same for every binding.
+     */
     @Override
     public String toString() {
-        return left + " " + rel.symbol + " " + right;
+        SymCondition c = exactDivision().orElse(this);
+        return c.left + " " + c.rel.symbol + " " + c.right;
+    }
+
+    /** {@code p % k REL 0} when this is {@code g·(p − k·(p // k)) REL 0} with g ≠ 0 and REL {@code ==} or {@code !=}. */
+    private Optional<SymCondition> exactDivision() {
+        if (rel != Rel.EQ && rel != Rel.NE) return Optional.empty();
+        try {
+            SymSize d = left.minus(right);
+            for (var t : d.terms().entrySet()) {
+                if (t.getKey().atoms().size() != 1 || !(t.getKey().atoms().getFirst() instanceof SymAtom.Div(SymSize p, long k))) continue;
+                if (t.getValue() % k != 0) continue;
+                long g = -t.getValue() / k;
+                if (g != 0 && d.minus(p.minus(p.floorDiv(k).times(k)).times(g)).isZero())
+                    return Optional.of(new SymCondition(p.mod(k), rel, SymSize.constant(0)));
+            }
+        } catch (ArithmeticException overflow) { // SymOverflow included: printed as it is
+            return Optional.empty();
+        }
+        return Optional.empty();
     }
 
     /** A closed integer interval; {@link Long#MIN_VALUE}/{@link Long#MAX_VALUE} stand for unbounded. */

@@ -71,6 +71,12 @@ class SymSizeTest {
 
     @Test
     void boundsAndConditions() {
+        // an element count's parity prints as the exact division it states; other conditions as they are
+        SymSize seq = SymSize.name("seq");
+        assertEquals("seq % 2 == 0", new SymCondition(seq.times(16), Rel.EQ, seq.floorDiv(2).times(32)).toString());
+        assertEquals("seq % 2 != 0", new SymCondition(seq.floorDiv(2).times(32), Rel.NE, seq.times(16)).toString());
+        assertEquals("seq * 16 == (seq // 2) * 48", new SymCondition(seq.times(16), Rel.EQ, seq.floorDiv(2).times(48)).toString());
+        assertEquals("(seq + 1) // 2 >= 1", new SymCondition(seq.plus(1).floorDiv(2), Rel.GE, SymSize.constant(1)).toString());
         assertTrue(new SymCondition(H.plus(1).floorDiv(2), Rel.GE, SymSize.constant(1)).trivial());
         assertFalse(new SymCondition(H.plus(-1).floorDiv(2), Rel.GE, SymSize.constant(1)).trivial());
         assertTrue(new SymCondition(H.plus(1).mod(2).plus(1), Rel.LE, SymSize.constant(2)).trivial());

@@ -2,6 +2,7 @@ package org.shapeforge.onnx.values;
 
 import static org.shapeforge.onnx.values.Exprs.add;
 import static org.shapeforge.onnx.values.Exprs.c;
+import static org.shapeforge.onnx.values.Exprs.masked;
 import static org.shapeforge.onnx.values.Exprs.mul;
 import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
@@ -70,10 +71,10 @@ final class Activations {
             case "HardSwish" -> mul(x, hardSigmoid(x, 1.0 / 6, 0.5));
             case "Softplus" -> softplus(x);
             case "Softsign" -> new Expr.Binary(BinOp.DIV, x, add(c(1), new Expr.Unary(UnOp.ABS, x)));
-            case "ThresholdedRelu" -> mul(x, step(sub(x, c(at.f("alpha", 1)))));
+            case "ThresholdedRelu" -> masked(step(sub(x, c(at.f("alpha", 1)))), x); // x above alpha (∞ too), else 0
             case "Shrink" -> {
                 double lambd = at.f("lambd", 0.5), bias = at.f("bias", 0);
-                yield add(mul(sub(x, c(bias)), step(sub(x, c(lambd)))), mul(add(x, c(bias)), step(sub(c(-lambd), x))));
+                yield add(masked(step(sub(x, c(lambd))), sub(x, c(bias))), masked(step(sub(c(-lambd), x)), add(x, c(bias))));
             }
             case "Mish" -> mul(x, new Expr.Unary(UnOp.TANH, softplus(x)));
             case "Gelu" -> at.s("approximate", "none").equals("tanh")

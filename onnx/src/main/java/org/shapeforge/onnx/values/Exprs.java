@@ -28,6 +28,11 @@ final class Exprs {
         return new Expr.Binary(BinOp.MUL, a, b);
     }
 
+    /** {@code m ≠ 0 ? x : 0} ({@link BinOp#MASK}): a selection by a 0/1 mask, 0 where masked even when x is ±∞ or NaN. */
+    static Expr masked(Expr m, Expr x) {
+        return new Expr.Binary(BinOp.MASK, m, x);
+    }
+
     /** The Heaviside step {@code x > 0} ({@link UnOp#STEP}). */
     static Expr step(Expr x) {
         return new Expr.Unary(UnOp.STEP, x);

@@ -3,6 +3,7 @@ package org.shapeforge.onnx.values;
 import static org.shapeforge.onnx.values.Exprs.add;
 import static org.shapeforge.onnx.values.Exprs.c;
 import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.masked;
 import static org.shapeforge.onnx.values.Exprs.mul;
 import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
@@ -27,15 +28,17 @@ import org.shapeforge.codegen.ir.Update;
  *       axis lie within n·2⁻¹⁰⁰ of each other (the same bound as MaxPool's indices).</li>
  *   <li><b>Hardmax</b>: 1 where the position equals the first ArgMax ({@code 1 − STEP|k − a|},
  *       both integers), else 0.</li>
- *   <li><b>CumSum</b>: {@code y_i =:+ x_k·STEP(±(i − k) + ½)}, a triangular accumulation (O(n²)
- *       per line) — inclusive or exclusive, forward or reverse; exact sums for finite x (the
- *       masked terms are zeros).</li>
- *   <li><b>Trilu</b>: {@code x·STEP(j − i − k + ½)} (upper) or {@code x·STEP(i − j + k + ½)}
- *       (lower) over the last two axes; exact for finite x.</li>
- *   <li><b>GatherElements</b>: {@code y[i] =:+ x[i with k on the axis]·(1 − STEP|idx[i]′ − k|)}
+ *   <li><b>CumSum</b>: {@code y_i =:+ MASK(STEP(±(i − k) + ½), x_k)}, a triangular accumulation
+ *       (O(n²) per line) — inclusive or exclusive, forward or reverse; exact sums (the masked
+ *       terms are zeros, also where x is ±∞ or NaN).</li>
+ *   <li><b>Trilu</b>: {@code MASK(STEP(j − i − k + ½), x)} (upper) or {@code MASK(STEP(i − j + k + ½), x)}
+ *       (lower) over the last two axes: exact, ±∞ kept where kept and 0 elsewhere (torch's
+ *       {@code triu(full(−∞))} causal mask).</li>
+ *   <li><b>GatherElements</b>: {@code y[i] =:+ MASK(1 − STEP|idx[i]′ − k|, x[i with k on the axis])}
  *       over the axis positions k, where {@code idx′ = idx + n·STEP(−idx − ½)} (negative indices
- *       count from the end): a one-hot selection, O(n) per element, exact for finite x.</li>
+ *       count from the end): a one-hot selection, O(n) per element, exact.</li>
  * </ul>
+ * A selection is {@link BinOp#MASK} ({@code m ≠ 0 ? x : 0}), never {@code x·m}: {@code 0·∞} is NaN.
  */
 final class Positional {
     private Positional() {}
@@ -112,7 +115,7 @@ final class Positional {
         Expr i = Kernel.read(b.tensor(io), List.of(Kernel.at(out))), kk = Kernel.read(b.tensor(io), List.of(Kernel.at(in)));
         Expr ahead = reverse ? sub(kk, i) : sub(i, kk); // ≥ 0 for the terms a forward sum includes
         Expr mask = step(add(ahead, c(exclusive ? -0.5 : 0.5)));
-        return b.run(k, x.dims(), yi, mul(Kernel.read(b.tensor(x), xi), mask), Update.accumulate(BinOp.ADD), x.type());
+        return b.run(k, x.dims(), yi, masked(mask, Kernel.read(b.tensor(x), xi)), Update.accumulate(BinOp.ADD), x.type());
     }
 
     static Value trilu(Kernels k, String name, Value x, long diagonal, boolean upper) {
@@ -129,7 +132,7 @@ final class Positional {
         Expr row = Kernel.read(b.tensor(Value.iota(x.dims().get(r - 2))), List.of(Kernel.at(ix.get(r - 2))));
         Expr col = Kernel.read(b.tensor(Value.iota(x.dims().get(r - 1))), List.of(Kernel.at(ix.get(r - 1))));
         Expr keep = upper ? step(add(sub(col, row), c(0.5 - diagonal))) : step(add(sub(row, col), c(diagonal + 0.5)));
-        return b.run(k, x.dims(), xi, mul(Kernel.read(b.tensor(x), xi), keep), Update.assign(), x.type());
+        return b.run(k, x.dims(), xi, masked(keep, Kernel.read(b.tensor(x), xi)), Update.assign(), x.type());
     }
 
     static Value gatherElements(Kernels k, String name, Value x, Value idx, int axis) {
@@ -150,7 +153,7 @@ final class Positional {
         Expr target = add(raw, mul(c(n), step(sub(c(-0.5), raw))));
         Expr pos = Kernel.read(b.tensor(Value.iota(n)), List.of(Kernel.at(along)));
         Expr hit = hit(target, pos);
-        return b.run(k, idx.dims(), yi, mul(Kernel.read(b.tensor(x), xi), hit), Update.accumulate(BinOp.ADD), x.type());
+        return b.run(k, idx.dims(), yi, masked(hit, Kernel.read(b.tensor(x), xi)), Update.accumulate(BinOp.ADD), x.type());
     }
 
     static Value apply(Kernels k, String name, String op, org.shapeforge.onnx.Attrs at, List<Value> in, long opset) {

@@ -3,6 +3,7 @@ package org.shapeforge.onnx.values;
 import static org.shapeforge.onnx.values.Exprs.add;
 import static org.shapeforge.onnx.values.Exprs.c;
 import static org.shapeforge.onnx.values.Exprs.hit;
+import static org.shapeforge.onnx.values.Exprs.masked;
 import static org.shapeforge.onnx.values.Exprs.mul;
 import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
@@ -235,7 +236,7 @@ final class Selection {
         Expr target = Kernel.read(b.tensor(new Value(List.of(nb, nj), pos, DataType.INT64_VALUE)), List.of(Kernel.at(bi), Kernel.at(ji)));
         Expr here = Kernel.read(b.tensor(Value.iota(np)), List.of(Kernel.at(pi)));
         Expr v = Kernel.read(b.tensor(x.view(List.of(nb, np, nr))), List.of(Kernel.at(bi), Kernel.at(pi), Kernel.at(ri)));
-        Value y = b.run(k, List.of(nb, nj, nr), List.of(Kernel.at(bi), Kernel.at(ji), Kernel.at(ri)), mul(v, hit(target, here)),
+        Value y = b.run(k, List.of(nb, nj, nr), List.of(Kernel.at(bi), Kernel.at(ji), Kernel.at(ri)), masked(hit(target, here), v),
                 Update.accumulate(BinOp.ADD), x.type());
         List<Integer> dims = new ArrayList<>(idx.dims().subList(0, idx.rank() - 1));
         dims.addAll(rest);
