@@ -21,6 +21,8 @@ import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
+import onnx.Onnx.TensorShapeProto;
+import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +51,7 @@ class ShuffledGraphTest {
         models.put("cnn", ImportMutationTest.cnn());
         models.put("layout", ImportMutationTest.layout());
         models.put("indexing", ImportMutationTest.indexing());
+        models.put("broadcast", broadcast());
         for (var e : List.copyOf(models.entrySet())) models.put(e.getKey() + "-annotated", annotated(e.getKey(), e.getValue()));
         check(models, new Random(38));
     }
@@ -70,6 +73,31 @@ class ShuffledGraphTest {
                         + shuffled.getGraph().getNodeList().stream().map(NodeProto::getName).toList());
             }
         }
+    }
+
+    /**
+     * Two inputs with their own dim_params ({@code [n, 4]}, {@code [m, 1]} and {@code [k, 4]})
+     * broadcast together in several nodes, so that the solver meets the same kind of choice in
+     * several places, in node order.
+     */
+    static ModelProto broadcast() {
+        GraphProto.Builder g = GraphProto.newBuilder().setName("broadcast")
+                .addInput(symbolic("x", "n", 4)).addInput(symbolic("y", "m", 1)).addInput(symbolic("z", "k", 4));
+        g.addNode(ImportMutationTest.node("a", "Add", List.of("x", "y"), List.of("xy")));
+        g.addNode(ImportMutationTest.node("b", "Mul", List.of("y", "z"), List.of("yz")));
+        g.addNode(ImportMutationTest.node("c", "Sub", List.of("z", "x"), List.of("zx")));
+        g.addNode(ImportMutationTest.node("d", "Add", List.of("xy", "yz"), List.of("s1")));
+        g.addNode(ImportMutationTest.node("e", "Max", List.of("zx", "s1"), List.of("s2")));
+        g.addNode(ImportMutationTest.node("f", "Relu", List.of("s2"), List.of("out")));
+        g.addOutput(ValueInfoProto.newBuilder().setName("out"));
+        return ImportMutationTest.model(g);
+    }
+
+    private static ValueInfoProto symbolic(String name, String param, long dim) {
+        TensorShapeProto.Builder s = TensorShapeProto.newBuilder().addDim(TensorShapeProto.Dimension.newBuilder().setDimParam(param))
+                .addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(dim));
+        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
+                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
     }
 
     /** {@code m} with its nodes in a random topological order and its value_info and initializers shuffled. */

@@ -26,7 +26,8 @@ import org.shapeforge.cli.CliRun;
 
 /**
  * A dynamic program's answer does not depend on the order of its statements: the examples'
- * dynamic programs and generated ones ({@link SymbolicCorpusTest#program}), each with its
+ * dynamic programs, one whose two dynamic dims an einsum equates, and generated ones
+ * ({@link SymbolicCorpusTest#program}), each with its
  * statements in random orders that keep every name defined before its use, give the same
  * {@code infer --json} document — every tensor's shape, the symbolic sizes and the names in them,
  * labels, equal-dim classes, domain conditions, failure kind. Legitimately in source order, and so
@@ -51,6 +52,15 @@ class ShuffledStatementsTest {
                 programs.put(p.getFileName().toString(), Files.readString(p));
         }
         assertTrue(!programs.isEmpty(), "no dynamic example program");
+        // two dynamic dims an einsum makes equal: one class, printed as its least name whatever the order
+        programs.put("equated.shp", """
+                dynamic q, a
+                q in 1..64
+                likely(a) = {8}
+                x = data(b=[q], o=[4])
+                y = data(b=[a], o=[4])
+                z = einsum(x, y, "b|f; b|f => b|f")
+                """);
         Random gen = new Random(38);
         for (int c = 0; c < 12; c++) programs.put("generated" + c + ".shp", SymbolicCorpusTest.program(gen));
         Random shuffle = new Random(3801);
@@ -67,9 +77,17 @@ class ShuffledStatementsTest {
         assertTrue(succeeded >= programs.size() / 2, "most programs must infer: " + succeeded + " of " + programs.size());
     }
 
-    /** The program's statements: its lines but comments and blank ones. */
+    /**
+     * The program's statements: its lines but comments and blank ones, a {@code dynamic a, b}
+     * declaration split into one statement per name (so that their order is shuffled too).
+     */
     static List<String> statements(String text) {
-        return text.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("#")).toList();
+        List<String> out = new ArrayList<>();
+        for (String l : text.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("#")).toList()) {
+            if (l.strip().startsWith("dynamic ")) for (String n : l.strip().substring(8).split(",")) out.add("dynamic " + n.strip());
+            else out.add(l);
+        }
+        return out;
     }
 
     /** What statement {@code s} names for later ones: a tensor, dynamic dims, captured labels. */
