@@ -24,7 +24,7 @@ import picocli.CommandLine.ParseResult;
  *       {@link CommandLine.ParameterException}) exit 2, as do {@link ShapeError}s (bad input,
  *       {@code file:line:col: message});</li>
  *   <li>{@code --timeout-ms T}, when given, bounds the whole command (parsing and encoding
- *       included): past {@code T} (plus {@link #GRACE_MS} for the command's own, finer timeout to
+ *       included; not {@code fuzz}, whose {@code T} bounds each case): past {@code T} (plus {@link #GRACE_MS} for the command's own, finer timeout to
  *       answer first) the answer is {@code unknown (timeout after T ms)}, exit 3;</li>
  *   <li>anything else is our bug: exit 4 with a "please report" line; the Java stack trace only
  *       under {@code --debug};</li>
@@ -183,8 +183,12 @@ final class Runner implements CommandLine.IExecutionStrategy, CommandLine.IParam
         };
     }
 
-    /** {@code --timeout-ms}, when the user gave it and it is positive; else 0 (no whole-command bound). */
+    /**
+     * {@code --timeout-ms}, when the user gave it and it is positive; else 0 (no whole-command
+     * bound). {@code fuzz}'s bounds each case's SMT call, not the campaign: never a command bound.
+     */
     private static long timeoutMs(ParseResult last) {
+        if (last.commandSpec().userObject() instanceof FuzzCommand) return 0;
         OptionSpec o = last.matchedOption("--timeout-ms");
         return o != null && o.getValue() instanceof Number n ? Math.max(0, n.longValue()) : 0;
     }

@@ -8,9 +8,9 @@ import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
 /** One run of the CLI in-process: exit code, everything on stdout (System.out and picocli's out), stderr. */
-record CliRun(int code, String out, String err) {
+public record CliRun(int code, String out, String err) {
 
-    static CliRun of(String... args) {
+    public static CliRun of(String... args) {
         return of(Main.commandLine(), args);
     }
 

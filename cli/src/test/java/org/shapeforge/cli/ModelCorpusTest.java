@@ -30,8 +30,8 @@ import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.solve.NativeSolver;
 
 /**
- * The corpus of real exported networks (issue 32): {@code scripts/export-models.py --small} into a
- * temporary folder (the whole corpus with {@code -Dshapeforge.models.full=true}, or an exported one
+ * The corpus of real exported networks (issue 32): {@code scripts/export-models.py --small}
+ * ({@link SmallCorpus}, exported once for every test of the corpus; the whole corpus with {@code -Dshapeforge.models.full=true}, or an exported one
  * with {@code -Dshapeforge.models.dir=DIR}), then the corpus run in-process. Every exported model is
  * a row; its value counts are the values either side shapes, counted here independently; a model
  * passes (imports, no value disagrees, its run matches the reference outputs within 1e-4) unless it
@@ -98,10 +98,13 @@ class ModelCorpusTest {
             skip = missing;
             return;
         }
+        if (!Boolean.getBoolean("shapeforge.models.full")) {
+            corpus = SmallCorpus.dir(); // exported once per JVM, shared with the other tests of the corpus
+            return;
+        }
         corpus = tmp.resolve("corpus");
         List<String> cmd = new ArrayList<>(List.of("/usr/bin/python3", repo.resolve("scripts/export-models.py").toString(),
                 corpus.toString()));
-        if (!Boolean.getBoolean("shapeforge.models.full")) cmd.add("--small");
         Path log = tmp.resolve("export.log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(EXPORT_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {

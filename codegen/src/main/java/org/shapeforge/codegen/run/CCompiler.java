@@ -9,24 +9,32 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Compiles C source into a shared library with the system gcc ({@code -O3 -march=native -fopenmp
  * -shared -fPIC}), cached by the SHA-256 of compiler, flags and source: the same source is compiled
  * once per cache directory. The cache is {@code -Dshapeforge.kernel.cache}, else
  * {@code $SHAPEFORGE_KERNEL_CACHE}, else {@code ~/.cache/shapeforge/kernels}. {@code -march=native}
- * code runs only where it was built, so the host name is part of the key. Libraries are written
- * to a temporary name and moved into place atomically (concurrent JVMs share the cache).
+ * code runs only where it was built, so the host name is part of the key. Safe from many threads:
+ * within a JVM one thread compiles a given library while the others asking for it wait and load
+ * the result (compiled once); the source and the library are written to temporary names and moved
+ * into place atomically, so concurrent JVMs sharing the cache never read a half-written file.
  */
 public final class CCompiler {
     public static final List<String> FLAGS = List.of("-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", "-std=gnu11");
     private final String compiler;
     private final Path cacheDir;
     /** How many times this instance ran the compiler (cache misses): a library cached on disk is not counted. */
-    private final java.util.concurrent.atomic.AtomicLong compilations = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong compilations = new AtomicLong();
+    /** One lock per library being compiled in this JVM, whatever the instance: removed once it is in place. */
+    private static final ConcurrentMap<Path, Object> IN_FLIGHT = new ConcurrentHashMap<>();
 
     public CCompiler(String compiler, Path cacheDir) {
         this.compiler = compiler;
@@ -66,49 +74,84 @@ public final class CCompiler {
         return cacheDir;
     }
 
-    /** The shared library for {@code source}, compiling it unless cached. */
+    /** The shared library for {@code source}, compiling it unless cached (once, however many threads ask). */
     public Path compile(String source) {
         String key = hash(source);
         Path lib = cacheDir.resolve("sf_" + key + ".so");
         if (Files.isRegularFile(lib)) return lib;
+        Path id = lib.toAbsolutePath().normalize();
+        Object lock = IN_FLIGHT.computeIfAbsent(id, k -> new Object());
+        try {
+            synchronized (lock) {
+                if (Files.isRegularFile(lib)) return lib;
+                build(source, key, lib);
+                return lib;
+            }
+        } finally {
+            IN_FLIGHT.remove(id, lock);
+        }
+    }
+
+    /** Compiles {@code source} from a private temporary copy into {@code lib}; the source is then kept beside it. */
+    private void build(String source, String key, Path lib) {
+        Path src = cacheDir.resolve("sf_" + key + ".c");
+        Path tmpSrc = null;
+        Path tmp = null;
         try {
             Files.createDirectories(cacheDir);
-            Path src = cacheDir.resolve("sf_" + key + ".c");
-            Files.writeString(src, source, StandardCharsets.UTF_8);
-            Path tmp = Files.createTempFile(cacheDir, "sf_" + key, ".so.tmp");
+            tmpSrc = Files.createTempFile(cacheDir, "sf_" + key, ".tmp.c");
+            Files.writeString(tmpSrc, source, StandardCharsets.UTF_8);
+            tmp = Files.createTempFile(cacheDir, "sf_" + key, ".so.tmp");
             compilations.incrementAndGet();
             List<String> cmd = new ArrayList<>(List.of(compiler));
             cmd.addAll(FLAGS);
-            cmd.addAll(List.of("-o", tmp.toString(), src.toString(), "-lm"));
+            cmd.addAll(List.of("-o", tmp.toString(), tmpSrc.toString(), "-lm"));
             Process pr;
             try {
                 pr = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             } catch (IOException e) {
-                Files.deleteIfExists(tmp);
                 throw new CodegenException("cannot run the C compiler '" + compiler + "' (" + e.getMessage()
                         + "); install gcc (Debian: apt-get install gcc) or set SHAPEFORGE_CC");
             }
             String out = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!pr.waitFor(300, TimeUnit.SECONDS)) {
                 pr.destroyForcibly();
+                place(tmpSrc, src);
                 throw new CodegenException(compiler + " did not finish within 300 s on " + src);
             }
             if (pr.exitValue() != 0) {
-                Files.deleteIfExists(tmp);
+                place(tmpSrc, src);
                 throw new CodegenException(compiler + " failed (exit " + pr.exitValue() + ") on generated source " + src
                         + ":\n" + tail(out));
             }
-            try {
-                Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return lib;
+            place(tmpSrc, src);
+            place(tmp, lib);
         } catch (IOException e) {
             throw new CodegenException("kernel cache " + cacheDir + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CodegenException("interrupted while compiling", e);
+        } finally {
+            deleteQuietly(tmpSrc);
+            deleteQuietly(tmp);
+        }
+    }
+
+    /** Moves {@code from} to {@code to}, atomically where the file system can. */
+    private static void place(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p == null) return;
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // a leftover temporary file is harmless: its name never collides with a cache entry
         }
     }
 
@@ -127,6 +170,6 @@ public final class CCompiler {
     private static String tail(String s) {
         String[] lines = s.split("\n");
         int from = Math.max(0, lines.length - 30);
-        return String.join("\n", java.util.Arrays.asList(lines).subList(from, lines.length));
+        return String.join("\n", Arrays.asList(lines).subList(from, lines.length));
     }
 }
