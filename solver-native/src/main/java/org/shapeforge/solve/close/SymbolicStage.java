@@ -206,7 +206,7 @@ final class SymbolicStage {
             }
         List<SymCondition> all = new ArrayList<>(conds);
         all.add(Symbols.atLeast(value, view.sizes().isDiscardable(v) ? 0 : 1));
-        sy.derive(v, value, all);
+        sy.derive(v, value, all, w);
         return true;
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.solve.size.SizeTranslator;
@@ -317,10 +318,16 @@ public final class SizeRules {
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }
         if (dynamic.isEmpty()) return;
-        checkedAt = symbols.bindings(dynamic, 3);
-        if (checkedAt.isEmpty())
-            throw new Unsupported("not supported natively: no binding of the dynamic dimensions " + new java.util.TreeSet<>(dynamic)
-                    + " to the values " + java.util.Arrays.toString(Symbols.CANDIDATES) + " satisfies the domain conditions "
-                    + symbols.conditions());
+        checkedAt = switch (symbols.decide(dynamic, 3)) {
+            case DomainDecision.Decision.Witnesses(List<Map<String, Long>> w) -> w;
+            // no size of the dynamic dims satisfies the conditions the answer needs: a shape error at the
+            // constraints they came from (a policy failure where a guess of closing contributed)
+            case DomainDecision.Decision.Empty(String reason) -> throw Contradiction.fail(
+                    "no binding of the dynamic dimensions " + new TreeSet<>(dynamic) + " satisfies the domain conditions "
+                            + symbols.conditions() + " (" + reason + ")", symbols.why());
+            case DomainDecision.Decision.Undecided(String reason) -> throw new Unsupported(
+                    "not supported natively: the domain conditions " + symbols.conditions() + " on the dynamic dimensions "
+                            + new TreeSet<>(dynamic) + " were neither satisfied nor refuted (" + reason + ")");
+        };
     }
 }
