@@ -14,17 +14,26 @@ import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.sym.SymCondition;
 
 /**
  * The answer of an import: every value's shape, axis by axis as typed data ({@link InferredDim}: a
- * number, a symbolic size, a term, or undetermined), in graph order; or a failure whose message
- * names the ONNX nodes whose constraints are involved. {@link #shapes()} is the printed form.
+ * number, a symbolic size, a term, or undetermined), in graph order, with the domain of the
+ * dim_params where the shapes hold ({@code requires}: {@code height % 8 == 0}, {@code samples >=
+ * 1268}; empty when every binding is inside); or a failure whose message names the ONNX nodes
+ * whose constraints are involved. {@link #shapes()} is the printed form.
  */
-public record ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
+public record ImportResult(Map<String, List<InferredDim>> values, Failure failure, List<SymCondition> requires) {
     public ImportResult {
         Map<String, List<InferredDim>> copy = new LinkedHashMap<>();
         values.forEach((name, dims) -> copy.put(name, List.copyOf(dims)));
         values = java.util.Collections.unmodifiableMap(copy);
+        requires = List.copyOf(requires);
+    }
+
+    /** An answer with no domain conditions (a failure, or shapes valid at every binding). */
+    public ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
+        this(values, failure, List.of());
     }
 
     /**
@@ -91,7 +100,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
                         dims.add(sym.symbolic(d).map(InferredDim::of).orElseGet(() -> sym.undetermined(d) ? InferredDim.UNDETERMINED : dim(d, s, sym)));
                     out.put(name, dims);
                 });
-                yield new ImportResult(out, null);
+                yield new ImportResult(out, null, sym.domain(s));
             }
             case Outcome.Unsat u -> failed(im, u.core());
             // A policy failure or an input error is no proof (Unknown at the solver boundary) but
