@@ -23,7 +23,8 @@ import org.shapeforge.term.sym.SymCondition;
 
 /**
  * The graphs of real networks whose domain no small sampled binding reaches (a class token's 197
- * tokens, a raw-audio front end's minimum length) import symbolically, their domain printed; and
+ * tokens, a raw-audio front end's minimum length, a U-Net's multiple of 8) import symbolically, their
+ * domain printed; and
  * the causal padding chain exporters write for {@code F.pad(x, (k, 0))} folds to its padding list.
  * Each graph is the exported one, cut down to the nodes that matter.
  */
@@ -86,6 +87,23 @@ class DecidedDomainTest {
                         node("pad", "Pad", List.of("x", "pads", ""), List.of("xp"), str("mode", "constant")),
                         node("conv", "Conv", List.of("xp", "w"), List.of("c"), ints("kernel_shape", 3), ints("dilations", 2)),
                         node("add", "Add", List.of("x", "c"), List.of("y"))), "y");
+    }
+
+    /** A U-Net's skip connection: three 2× pools, an 8× transposed convolution back, added to the input. */
+    static ModelProto unetSkip() {
+        return model(List.of(input("x", "batch", 4, "h")), List.of(weight("w", 4, 4, 8)),
+                List.of(node("p1", "MaxPool", List.of("x"), List.of("a"), ints("kernel_shape", 2), ints("strides", 2)),
+                        node("p2", "MaxPool", List.of("a"), List.of("b"), ints("kernel_shape", 2), ints("strides", 2)),
+                        node("p3", "MaxPool", List.of("b"), List.of("c"), ints("kernel_shape", 2), ints("strides", 2)),
+                        node("up", "ConvTranspose", List.of("c", "w"), List.of("u"), ints("kernel_shape", 8), ints("strides", 8)),
+                        node("skip", "Add", List.of("x", "u"), List.of("y"))), "y");
+    }
+
+    @Test
+    void aUNetSkipHoldsWhereThePoolsDivideExactly() {
+        ImportResult r = solve(unetSkip());
+        assertEquals(List.of("batch", "4", "h"), r.shapes().get("y"), r.shapes()::toString);
+        assertEquals(List.of("h % 8 == 0", "h >= 8"), r.requires().stream().map(SymCondition::toString).toList());
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.shapeforge.lang.Constraint.Rel;
  * equivalent set over the same names (every name a size, {@code ≥ 1}), in an order that depends on
  * the conditions' printed forms only. Each step is an equivalence over the integers: a strict
  * inequality is shifted by one; {@code c·(p // k) + b >= 0} is {@code p >= k·⌈-b/c⌉} (and the
- * mirrored {@code <=}); a condition over one name is a bound on it, bounds of a name merged (the
+ * mirrored {@code <=}); {@code r - k·(r // k) == 0} is {@code r % k == 0}; a condition over one name is a bound on it, bounds of a name merged (the
  * largest lower, the smallest upper, equal ones an equality) and a lower bound of 1 dropped; any
  * other condition is written with its positive terms on the left ({@code sh == batch * 197}).
  * Conditions true at every binding ({@link SymCondition#trivial}) and repeats are left out.
@@ -35,6 +35,7 @@ public final class SymDomain {
                 default -> { }
             }
             if (rel == Rel.GE) d = unfloor(d);
+            if (rel == Rel.EQ) d = remainder(d);
             if (!bound(d, rel, bounds)) rest.add(written(d, rel));
         }
         List<SymCondition> out = new ArrayList<>();
@@ -60,6 +61,17 @@ public final class SymDomain {
             // c·q + b >= 0: q >= ceil(-b / c) for c > 0 (so p - k·m >= 0), q <= floor(b / -c) for c < 0 (so k·m + k - 1 - p >= 0)
             d = c > 0 ? p.minus(SymSize.constant(Math.multiplyExact(k, -Math.floorDiv(b, c))))
                     : SymSize.constant(Math.addExact(Math.multiplyExact(k, Math.floorDiv(b, -c)), k - 1)).minus(p);
+        }
+        return d;
+    }
+
+    /** {@code d == 0} for {@code d = c·(r - k·(r // k))} is {@code r % k == 0}: that remainder, else {@code d}. */
+    private static SymSize remainder(SymSize d) {
+        for (var t : d.terms().entrySet()) {
+            if (t.getKey().atoms().size() != 1 || !(t.getKey().atoms().getFirst() instanceof SymAtom.Div(SymSize r, long k))
+                    || t.getValue() % k != 0) continue;
+            SymSize rem = r.mod(k);
+            if (d.provablyEquals(rem.times(-t.getValue() / k))) return rem;
         }
         return d;
     }

@@ -46,6 +46,12 @@ class SymDomainTest {
     }
 
     @Test
+    void aMultipleOfItsOwnQuotientIsARemainder() {
+        // a U-Net's skip h equal to its pooled-and-upsampled 8 * (h // 8)
+        assertEquals(List.of("height % 8 == 0"), shown(List.of(new SymCondition(H, Rel.EQ, H.floorDiv(8).times(8)))));
+    }
+
+    @Test
     void theOrderIsTheConditionsOwn() {
         List<SymCondition> cs = new ArrayList<>(List.of(
                 new SymCondition(H.mod(8), Rel.EQ, SymSize.constant(0)),

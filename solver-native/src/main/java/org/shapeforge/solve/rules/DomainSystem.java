@@ -86,7 +86,7 @@ final class DomainSystem {
         String q = "%q(" + new SymAtom.Div(num, k).show() + ")";
         if (auxiliary.add(q)) {
             LinearExpr p = lin(num), kq = LinearExpr.var(q).times(BigInteger.valueOf(k));
-            String label = q.substring(2, q.length() - 1);
+            String label = q.substring(3, q.length() - 1);
             constraints.add(LinearConstraint.of(kq, Rel.LE, p, label + " (floor division, from below)"));
             constraints.add(LinearConstraint.of(p, Rel.LE, kq.plus(k - 1), label + " (floor division, from above)"));
         }

@@ -1,6 +1,7 @@
 package org.shapeforge.solve.rules;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +29,8 @@ public final class Symbols {
     private final Map<String, SymSize> derived = new LinkedHashMap<>();
     private final Set<SymCondition> conditions = new LinkedHashSet<>();
     private final Map<SymCondition, Why> origins = new LinkedHashMap<>();
+    /** {@link #excludes} decided, by the conditions asked about (the domain included, so a new condition asks again). */
+    private final Map<String, Boolean> excluded = new HashMap<>();
 
     /** The derived symbols and their values over the dynamic names, in order of derivation. */
     public Map<String, SymSize> derived() {
@@ -54,6 +57,25 @@ public final class Symbols {
             }
         conditions.add(c);
         origins.put(c, why);
+    }
+
+    /** Adds the domain condition {@code c}, derived by {@code why} (a requirement of the answer, not a guess of a value). */
+    public void require(SymCondition c, Why why) {
+        condition(c, why);
+    }
+
+    /**
+     * Whether no binding inside the domain gives {@code value} the size {@code n}: interval
+     * reasoning first, then the domain decided with {@code value == n} added ({@link DomainDecision}:
+     * only a refutation counts, never a search that found nothing).
+     */
+    public boolean excludes(SymSize value, long n) {
+        SymCondition.Interval r = value.range();
+        if (r.lo() > n || r.hi() < n) return true;
+        List<SymCondition> cs = new ArrayList<>(conditions);
+        cs.add(new SymCondition(value, Rel.EQ, SymSize.constant(n)));
+        String key = cs.toString();
+        return excluded.computeIfAbsent(key, k -> DomainDecision.decide(cs, derived.values(), Set.of(), 1) instanceof DomainDecision.Decision.Empty);
     }
 
     /** The value of a symbol: a derived one's normal form, a dynamic one's name. */
