@@ -53,27 +53,42 @@ final class DomainDecision {
 
     /**
      * Up to {@code count} bindings of {@code names} inside the domain of {@code conditions} (with
-     * {@code derived}'s values {@code ≥ 0}): the least-material one first, then each next one
-     * strictly above the last in every name where that is possible, else in their sum.
+     * {@code derived}'s values {@code ≥ 0}) that also satisfy {@code own} (the input's own
+     * relations among the dynamic dims, not printed as the domain). Bindings with every name at one
+     * value come first where the domain has them (they satisfy any broadcast order among the dynamic
+     * dims too): the least-material one, then each next one strictly above the last in every name
+     * where that is possible, else in their sum; only where no such binding exists, the same series
+     * without that preference.
      */
-    static Decision decide(List<SymCondition> conditions, Iterable<SymSize> derived, Set<String> names, int count) {
+    static Decision decide(List<SymCondition> conditions, Iterable<SymSize> derived, Set<String> names, List<SymCondition> own, int count) {
         List<SymCondition> all = new ArrayList<>(conditions);
         for (SymSize d : derived) all.add(Symbols.atLeast(d, 0));
+        all.addAll(own);
         all.sort(Comparator.comparing(SymCondition::toString)); // the system does not depend on derivation order
         TreeSet<String> ns = new TreeSet<>(names);
         for (SymCondition c : all) {
             ns.addAll(c.left().vars());
             ns.addAll(c.right().vars());
         }
-        List<Map<String, Long>> out = new ArrayList<>();
-        switch (witness(all, ns, List.of())) {
-            case Decision.Witnesses(List<Map<String, Long>> w) -> out.add(w.getFirst());
-            case Decision.Empty e -> { return e; }
-            case Decision.Undecided u -> { return u; }
-        }
+        List<LinearConstraint> equal = new ArrayList<>();
+        for (String n : ns)
+            if (!n.equals(ns.first())) equal.add(LinearConstraint.eq(LinearExpr.var(n), LinearExpr.var(ns.first()), n + " = " + ns.first()));
+        if (!equal.isEmpty() && witness(all, ns, equal) instanceof Decision.Witnesses(List<Map<String, Long>> w))
+            return new Decision.Witnesses(series(all, ns, equal, w.getFirst(), count));
+        return switch (witness(all, ns, List.of())) {
+            case Decision.Witnesses(List<Map<String, Long>> w) -> new Decision.Witnesses(series(all, ns, List.of(), w.getFirst(), count));
+            case Decision.Empty e -> e;
+            case Decision.Undecided u -> u;
+        };
+    }
+
+    /** {@link #decide}'s series from {@code first}, every binding also satisfying {@code base}. */
+    private static List<Map<String, Long>> series(List<SymCondition> all, Set<String> ns, List<LinearConstraint> base,
+            Map<String, Long> first, int count) {
+        List<Map<String, Long>> out = new ArrayList<>(List.of(first));
         while (out.size() < count) {
             Map<String, Long> last = out.getLast();
-            List<LinearConstraint> above = new ArrayList<>();
+            List<LinearConstraint> above = new ArrayList<>(base);
             for (String n : ns) above.add(LinearConstraint.of(LinearExpr.var(n), Rel.GT, LinearExpr.of(last.get(n)), n + " above " + last.get(n)));
             Decision next = witness(all, ns, above);
             if (!(next instanceof Decision.Witnesses)) {
@@ -82,12 +97,14 @@ final class DomainDecision {
                     sum = sum.plus(LinearExpr.var(n));
                     at = at.plus(LinearExpr.of(last.get(n)));
                 }
-                next = witness(all, ns, List.of(LinearConstraint.of(sum, Rel.GT, at, "a larger binding than " + last)));
+                List<LinearConstraint> larger = new ArrayList<>(base);
+                larger.add(LinearConstraint.of(sum, Rel.GT, at, "a larger binding than " + last));
+                next = witness(all, ns, larger);
             }
             if (!(next instanceof Decision.Witnesses(List<Map<String, Long>> w))) break;
             out.add(w.getFirst());
         }
-        return new Decision.Witnesses(out);
+        return out;
     }
 
     /** One binding inside the conditions and {@code extra}, or why there is none. */

@@ -75,7 +75,7 @@ public final class Symbols {
         List<SymCondition> cs = new ArrayList<>(conditions);
         cs.add(new SymCondition(value, Rel.EQ, SymSize.constant(n)));
         String key = cs.toString();
-        return excluded.computeIfAbsent(key, k -> DomainDecision.decide(cs, derived.values(), Set.of(), 1) instanceof DomainDecision.Decision.Empty);
+        return excluded.computeIfAbsent(key, k -> DomainDecision.decide(cs, derived.values(), Set.of(), List.of(), 1) instanceof DomainDecision.Decision.Empty);
     }
 
     /** The value of a symbol: a derived one's normal form, a dynamic one's name. */
@@ -125,10 +125,11 @@ public final class Symbols {
 
     /**
      * The domain decided ({@link DomainDecision}): up to {@code count} bindings of {@code names}
-     * satisfying every condition (each derived value a size), a proof that none exists, or neither.
+     * satisfying every condition (each derived value a size) and {@code own} (the input's relations
+     * among the dynamic dims), a proof that none exists, or neither.
      */
-    DomainDecision.Decision decide(Set<String> names, int count) {
-        return DomainDecision.decide(List.copyOf(conditions), derived.values(), names, count);
+    DomainDecision.Decision decide(Set<String> names, List<SymCondition> own, int count) {
+        return DomainDecision.decide(List.copyOf(conditions), derived.values(), names, own, count);
     }
 
     /** The derivations the domain conditions came from, joined (a refuted domain's provenance). */

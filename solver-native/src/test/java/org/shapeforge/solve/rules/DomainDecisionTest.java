@@ -27,7 +27,7 @@ class DomainDecisionTest {
     private static final SymSize ZERO = SymSize.constant(0), ONE = SymSize.constant(1);
 
     private static List<Map<String, Long>> witnesses(List<SymCondition> cs, Set<String> names) {
-        var d = DomainDecision.decide(cs, List.of(), names, 3);
+        var d = DomainDecision.decide(cs, List.of(), names, List.of(), 3);
         var w = assertInstanceOf(DomainDecision.Decision.Witnesses.class, d, d::toString);
         for (Map<String, Long> b : w.bindings()) {
             assertTrue(b.keySet().containsAll(names), b::toString);
@@ -67,7 +67,7 @@ class DomainDecisionTest {
     void anEmptyDomainIsRefuted() {
         // n even and n + 1 even: no n
         List<SymCondition> cs = List.of(new SymCondition(N.mod(2), Rel.EQ, ZERO), new SymCondition(N.plus(1).mod(2), Rel.EQ, ZERO));
-        var d = DomainDecision.decide(cs, List.of(), Set.of("n"), 3);
+        var d = DomainDecision.decide(cs, List.of(), Set.of("n"), List.of(), 3);
         assertInstanceOf(DomainDecision.Decision.Empty.class, d, d::toString);
         // a product relaxed away cannot refute what only the product excludes: sh = src · batch with sh prime
         // has witnesses (src = 1), and is never called empty
