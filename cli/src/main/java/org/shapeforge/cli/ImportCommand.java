@@ -32,8 +32,10 @@ import picocli.CommandLine.Parameters;
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
  * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
- * ({@link AnnotatedModel}). Exit 0 inferred — also with gaps (sizes known only at run time, an unsupported op's outputs),
- * listed after the shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown.
+ * ({@link AnnotatedModel}); the domain where the shapes hold is printed as {@code requires …} lines
+ * ({@code --json}: a {@code requires} array; the annotated model: a {@code metadata_props} entry). Exit 0
+ * inferred — also with gaps (sizes known only at run time, an unsupported op's outputs), listed after the
+ * shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -102,7 +104,7 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.values()));
+            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.values(), r.requires()));
             if (svg != null) InferCommand.svg(OnnxDot.of(model, r, file.toString()), svg);
             if (dot) {
                 out.print(OnnxDot.of(model, r, file.toString()));
@@ -159,6 +161,8 @@ public final class ImportCommand implements Callable<Integer> {
             ArrayNode a = vs.putObject(name).putArray("shape");
             dims.forEach(a::add);
         });
+        ArrayNode rq = doc.putArray("requires");
+        r.requires().forEach(c -> rq.add(c.toString()));
         ArrayNode gaps = doc.putArray("gaps");
         for (Gap g : r.gaps()) {
             ObjectNode o = gaps.addObject();
@@ -196,6 +200,7 @@ public final class ImportCommand implements Callable<Integer> {
             int w = r.shapes().keySet().stream().mapToInt(n -> org.shapeforge.onnx.Names.oneLine(n).length()).max().orElse(1);
             r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", org.shapeforge.onnx.Names.oneLine(n),
                     String.join(", ", d))));
+            r.requires().forEach(c -> sb.append("requires ").append(c).append('\n'));
             if (!r.gaps().isEmpty()) sb.append("gaps (sizes known only at run time, values of unknown rank):\n");
             for (Gap g : r.gaps()) sb.append("  ").append(org.shapeforge.onnx.Names.oneLine(g.printed())).append('\n');
             return sb.toString();

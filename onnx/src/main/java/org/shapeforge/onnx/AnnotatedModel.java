@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.Set;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
+import onnx.Onnx.StringStringEntryProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
+import org.shapeforge.term.sym.SymCondition;
 
 /**
  * The model annotated with what import inferred ({@code import model.onnx -o annotated.onnx}), as
@@ -16,10 +18,26 @@ import onnx.Onnx.ValueInfoProto;
  * ({@link InferredDim}) a {@code dim_value} when it is a number, neither when it is undetermined,
  * and a {@code dim_param} otherwise — the dim_param's name ({@code batch}) or our printed
  * expression ({@code batch * 4}). Element types come from
- * {@link ElemTypes} (a declared one is kept). Graph inputs, initializers and nodes are unchanged.
+ * {@link ElemTypes} (a declared one is kept). The domain where the shapes hold (the import's
+ * {@code requires}) is the model's {@code metadata_props} entry {@value #REQUIRES_KEY}, one condition
+ * a line (an earlier entry of that key replaced; none when the domain is every binding). Graph
+ * inputs, initializers and nodes are unchanged.
  */
 public final class AnnotatedModel {
+    /** The {@code metadata_props} key of the domain conditions. */
+    public static final String REQUIRES_KEY = "shapeforge.requires";
+
     private AnnotatedModel() {}
+
+    /** {@code m} with {@code shapes} and the domain {@code requires} written into it. */
+    public static ModelProto of(ModelProto m, Map<String, List<InferredDim>> shapes, List<SymCondition> requires) {
+        ModelProto.Builder b = of(m, shapes).toBuilder().clearMetadataProps();
+        for (StringStringEntryProto p : m.getMetadataPropsList()) if (!p.getKey().equals(REQUIRES_KEY)) b.addMetadataProps(p);
+        if (!requires.isEmpty())
+            b.addMetadataProps(StringStringEntryProto.newBuilder().setKey(REQUIRES_KEY)
+                    .setValue(String.join("\n", requires.stream().map(SymCondition::toString).toList())));
+        return b.build();
+    }
 
     /** {@code m} with {@code shapes} (an {@link ImportResult}'s {@link ImportResult#values() values}) written into it. */
     public static ModelProto of(ModelProto m, Map<String, List<InferredDim>> shapes) {

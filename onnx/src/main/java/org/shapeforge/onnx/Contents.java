@@ -14,7 +14,8 @@ import org.shapeforge.term.Dim;
  * point, expand's {@code Where(Equal(shape, -1), ones, shape)}): after a node's shape logic, its output
  * gets the contents its inputs determine — Gather with constant indices, Slice with constant bounds and
  * Concat over 1-D tensors select and join elements; Squeeze, Unsqueeze, Cast, CastLike, Identity and
- * Reshape of a shape tensor keep them; a size scaled by a float and rounded is an unknown extent
+ * Reshape of a shape tensor keep them (small tensors of rank 2 or more through Reshape, Slice and
+ * Transpose: {@link ContentsNd}); a size scaled by a float and rounded is an unknown extent
  * ({@link RealSizes}). Elements stay dimension terms where they are (a symbolic batch
  * axis), so a consumer relates its output axes to those very terms. Add, Sub, Mul, Div, Mod, Max and
  * Min compute {@link SizeForm}s over sizes (known integers fold as ONNX computes them); Equal, Where and
@@ -28,6 +29,13 @@ final class Contents {
     /** {@code outs} with the contents the node's inputs determine attached where there are any. */
     static List<Tensor> propagate(Node n, Emitter e, List<Tensor> outs) {
         if (outs.isEmpty() || outs.getFirst() == null) return outs;
+        Optional<Tensor> nd = outs.getFirst().contents().isPresent() || n.inputs().isEmpty() || n.input(0) == null
+                ? Optional.empty() : ContentsNd.fold(n, e, outs.getFirst());
+        if (nd.isPresent()) { // a small tensor of rank 2 or more with its contents and its axes as numbers
+            List<Tensor> out = new ArrayList<>(outs);
+            out.set(0, nd.get());
+            return out;
+        }
         Optional<List<ShapeValue>> v = switch (n.op()) {
             case "CastLike", "Identity", "Squeeze", "Unsqueeze" -> n.optInput(0).flatMap(Tensor::contents);
             case "Cast" -> n.input(0).contents().isPresent() ? n.input(0).contents() : cast(n, e, outs.getFirst());

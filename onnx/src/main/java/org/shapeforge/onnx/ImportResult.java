@@ -14,30 +14,34 @@ import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.sym.SymCondition;
 
 /**
  * The answer of an import: every value's shape, axis by axis as typed data ({@link InferredDim}: a
- * number, a symbolic size, a term, or undetermined), in graph order; or a failure whose message
- * names the ONNX nodes whose constraints are involved. {@link #shapes()} is the printed form;
- * {@link #gaps()} lists, for an answer, the sizes known only at run time and the values of unknown
- * rank (a value of unknown rank has no entry in {@link #values()}).
+ * number, a symbolic size, a term, or undetermined), in graph order, with the domain of the
+ * dim_params where the shapes hold ({@code requires}: {@code height % 8 == 0}, {@code samples >=
+ * 1268}; empty when every binding is inside); or a failure whose message names the ONNX nodes
+ * whose constraints are involved. {@link #shapes()} is the printed form; {@link #gaps()} lists, for
+ * an answer, the sizes known only at run time and the values of unknown rank (a value of unknown
+ * rank has no entry in {@link #values()}).
  */
-public record ImportResult(Map<String, List<InferredDim>> values, Failure failure, List<Gap> gaps) {
+public record ImportResult(Map<String, List<InferredDim>> values, Failure failure, List<Gap> gaps, List<SymCondition> requires) {
     public ImportResult {
         Map<String, List<InferredDim>> copy = new LinkedHashMap<>();
         values.forEach((name, dims) -> copy.put(name, List.copyOf(dims)));
         values = java.util.Collections.unmodifiableMap(copy);
         gaps = List.copyOf(gaps);
+        requires = List.copyOf(requires);
     }
 
-    /** A result without gaps. */
+    /** A result without gaps or domain conditions (a failure, or shapes valid at every binding). */
     public ImportResult(Map<String, List<InferredDim>> values, Failure failure) {
-        this(values, failure, List.of());
+        this(values, failure, List.of(), List.of());
     }
 
-    /** {@code values}, succeeded, with the gaps {@code im}'s sources give in them. */
-    private static ImportResult answer(Imported im, Map<String, List<InferredDim>> values) {
-        return new ImportResult(values, null, im.gaps().read(values));
+    /** {@code values}, succeeded, with the gaps {@code im}'s sources give in them and the domain {@code requires}. */
+    private static ImportResult answer(Imported im, Map<String, List<InferredDim>> values, List<SymCondition> requires) {
+        return new ImportResult(values, null, im.gaps().read(values), requires);
     }
 
     /**
@@ -91,7 +95,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
                 ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
                 Map<String, List<InferredDim>> out = new LinkedHashMap<>();
                 im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::dim).toList()));
-                yield answer(im, out);
+                yield answer(im, out, List.of());
             }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
@@ -104,7 +108,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
                         dims.add(sym.symbolic(d).map(InferredDim::of).orElseGet(() -> sym.undetermined(d) ? InferredDim.UNDETERMINED : dim(d, s, sym)));
                     out.put(name, dims);
                 });
-                yield answer(im, out);
+                yield answer(im, out, sym.domain(s));
             }
             case Outcome.Unsat u -> failed(im, u.core());
             // A policy failure or an input error is no proof (Unknown at the solver boundary) but

@@ -14,6 +14,8 @@ import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymDomain;
 import org.shapeforge.term.sym.SymSize;
 
 /**
@@ -270,6 +272,25 @@ final class SymbolicReading {
         } catch (ArithmeticException ex) { // SymOverflow included
             return Optional.empty();
         }
+    }
+
+    /**
+     * The solver's domain conditions ({@link SolvedForm#symbolicSizes()}) over the dim_params, each
+     * runtime size replaced by its defining expression, simplified and sorted ({@link SymDomain}):
+     * the symbolic shapes hold exactly where these hold. A condition that still names anything but
+     * a dim_param after the replacement is left out (never printed with an internal name).
+     */
+    List<SymCondition> domain(Outcome.Sat s) {
+        if (s.solved().isEmpty()) return List.of();
+        List<SymCondition> out = new ArrayList<>();
+        for (SymCondition c : s.solved().get().symbolicSizes().conditions()) {
+            Optional<SymSize> l = substituted(c.left()), r = substituted(c.right());
+            if (l.isEmpty() || r.isEmpty()) continue;
+            Set<String> names = new HashSet<>(l.get().vars());
+            names.addAll(r.get().vars());
+            if (names.stream().allMatch(n -> dynamic.contains(n) && !runtime.containsKey(n))) out.add(new SymCondition(l.get(), c.rel(), r.get()));
+        }
+        return SymDomain.simplify(out);
     }
 
     /** Whether {@code d} mentions a dim_param or a runtime size, or a variable the solver ties to one. */

@@ -174,7 +174,16 @@ final class SymbolicStage {
                     break;
                 }
             }
-            if (!equal) continue;
+            if (!equal) {
+                // u ⊑ ... : each symbol above v is v or 1, so every one that the domain keeps from 1 (a U-Net's
+                // skip h beside its upsampled 8 * (h // 8)) is v: v is the first, and they are equal where the answer holds
+                List<String> big = above.stream().filter(u -> sy.excludes(sy.value(u), 1)).toList();
+                if (big.isEmpty()) continue;
+                pick = big.getFirst();
+                for (String u : big)
+                    if (!sy.value(u).provablyEquals(sy.value(pick)))
+                        sy.require(new SymCondition(sy.value(u), Rel.EQ, sy.value(pick)), Why.GUESS);
+            }
             commit.accept(new Fact.DimEq(new Dim.Var(v), new Dim.Var(pick)), Why.GUESS);
             return true;
         }
@@ -206,7 +215,7 @@ final class SymbolicStage {
             }
         List<SymCondition> all = new ArrayList<>(conds);
         all.add(Symbols.atLeast(value, view.sizes().isDiscardable(v) ? 0 : 1));
-        sy.derive(v, value, all);
+        sy.derive(v, value, all, w);
         return true;
     }
 

@@ -7,13 +7,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.solve.size.SizeTranslator;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
+import org.shapeforge.semantics.Sizes;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * The full language's constraints in the staged solver (issue 4): equations and orders with a
@@ -305,6 +309,19 @@ public final class SizeRules {
      * an item still open is an underdetermined constraint (policy failure), or Unknown when it is
      * left open by a dynamic dimension (the model leaves it symbolic and the guard could not judge it).
      */
+    /** The dynamic dims the store equates with another dynamic dim or a number ({@code w = h}): the input's own relations among them. */
+    private List<SymCondition> ownRelations() {
+        List<SymCondition> out = new ArrayList<>();
+        for (String n : new TreeSet<>(dynamic)) {
+            Dim r = deep(new Dim.Var(n), new Trace(Why.NONE, false));
+            if (r instanceof Dim.Var(String m, _) && !m.equals(n) && dynamic.contains(m))
+                out.add(new SymCondition(SymSize.name(n), Constraint.Rel.EQ, SymSize.name(m)));
+            else if (r.isGround())
+                out.add(new SymCondition(SymSize.name(n), Constraint.Rel.EQ, SymSize.constant(Sizes.size(r))));
+        }
+        return out;
+    }
+
     void finish() {
         for (SizeItem it : live()) {
             if (!dynamic.isEmpty() && symbols.discharge(this, it, this::isSymbol)) {
@@ -318,10 +335,16 @@ public final class SizeRules {
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }
         if (dynamic.isEmpty()) return;
-        checkedAt = symbols.bindings(dynamic, 3);
-        if (checkedAt.isEmpty())
-            throw new Unsupported("not supported natively: no binding of the dynamic dimensions " + new java.util.TreeSet<>(dynamic)
-                    + " to the values " + java.util.Arrays.toString(Symbols.CANDIDATES) + " satisfies the domain conditions "
-                    + symbols.conditions());
+        checkedAt = switch (symbols.decide(dynamic, ownRelations(), 3)) {
+            case DomainDecision.Decision.Witnesses(List<Map<String, Long>> w) -> w;
+            // no size of the dynamic dims satisfies the conditions the answer needs: a shape error at the
+            // constraints they came from (a policy failure where a guess of closing contributed)
+            case DomainDecision.Decision.Empty(String reason) -> throw Contradiction.fail(
+                    "no binding of the dynamic dimensions " + new TreeSet<>(dynamic) + " satisfies the domain conditions "
+                            + symbols.conditions() + " (" + reason + ")", symbols.why());
+            case DomainDecision.Decision.Undecided(String reason) -> throw new Unsupported(
+                    "not supported natively: the domain conditions " + symbols.conditions() + " on the dynamic dimensions "
+                            + new TreeSet<>(dynamic) + " were neither satisfied nor refuted (" + reason + ")");
+        };
     }
 }

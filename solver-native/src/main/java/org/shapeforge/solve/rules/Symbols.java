@@ -1,12 +1,12 @@
 package org.shapeforge.solve.rules;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.solve.size.LinearConstraint;
 import org.shapeforge.solve.size.LinearExpr;
@@ -22,15 +22,15 @@ import org.shapeforge.term.sym.SymSize;
  * A derived symbol is treated like a dynamic dimension by the rest of closing: never closed to a
  * number. At the end ({@link #discharge}) every live size item over symbols only is decided
  * symbolically — an identity, a condition that holds for every binding, or a domain condition
- * kept — and the bindings the soundness guard evaluates the input at are chosen
- * ({@link #bindings}).
+ * kept — and the domain is decided ({@link #decide}): the bindings the soundness guard evaluates
+ * the input at, or a proof that no binding satisfies the conditions.
  */
 public final class Symbols {
-    /** The fixed candidates for a dynamic dim's value when checking (small, then growing). */
-    static final long[] CANDIDATES = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144};
-
     private final Map<String, SymSize> derived = new LinkedHashMap<>();
     private final Set<SymCondition> conditions = new LinkedHashSet<>();
+    private final Map<SymCondition, Why> origins = new LinkedHashMap<>();
+    /** {@link #excludes} decided, by the conditions asked about (the domain included, so a new condition asks again). */
+    private final Map<String, Boolean> excluded = new HashMap<>();
 
     /** The derived symbols and their values over the dynamic names, in order of derivation. */
     public Map<String, SymSize> derived() {
@@ -42,16 +42,40 @@ public final class Symbols {
         return List.copyOf(conditions);
     }
 
-    /** Records {@code v}'s value (over dynamic names only) and the conditions that come with it. */
-    public void derive(String v, SymSize value, List<SymCondition> conds) {
+    /** Records {@code v}'s value (over dynamic names only) and the conditions that come with it, derived by {@code why}. */
+    public void derive(String v, SymSize value, List<SymCondition> conds, Why why) {
         derived.put(v, value);
-        for (SymCondition c : conds) condition(c);
+        for (SymCondition c : conds) condition(c, why);
     }
 
-    void condition(SymCondition c) {
+    void condition(SymCondition c, Why why) {
         if (c.trivial()) return;
-        for (SymCondition d : conditions) if (d.sameAs(c)) return;
+        for (SymCondition d : conditions)
+            if (d.sameAs(c)) {
+                origins.merge(d, why, Why::and);
+                return;
+            }
         conditions.add(c);
+        origins.put(c, why);
+    }
+
+    /** Adds the domain condition {@code c}, derived by {@code why} (a requirement of the answer, not a guess of a value). */
+    public void require(SymCondition c, Why why) {
+        condition(c, why);
+    }
+
+    /**
+     * Whether no binding inside the domain gives {@code value} the size {@code n}: interval
+     * reasoning first, then the domain decided with {@code value == n} added ({@link DomainDecision}:
+     * only a refutation counts, never a search that found nothing).
+     */
+    public boolean excludes(SymSize value, long n) {
+        SymCondition.Interval r = value.range();
+        if (r.lo() > n || r.hi() < n) return true;
+        List<SymCondition> cs = new ArrayList<>(conditions);
+        cs.add(new SymCondition(value, Rel.EQ, SymSize.constant(n)));
+        String key = cs.toString();
+        return excluded.computeIfAbsent(key, k -> DomainDecision.decide(cs, derived.values(), Set.of(), List.of(), 1) instanceof DomainDecision.Decision.Empty);
     }
 
     /** The value of a symbol: a derived one's normal form, a dynamic one's name. */
@@ -95,48 +119,24 @@ public final class Symbols {
             out.add(new SymCondition(of(c.expr()), c.rel(), SymSize.constant(0)));
         }
         for (var p : products) out.add(new SymCondition(of(p), Rel.EQ, SymSize.constant(0)));
-        out.forEach(this::condition);
+        out.forEach(c -> condition(c, it.why));
         return true;
     }
 
     /**
-     * Up to {@code count} bindings of the dynamic names that satisfy every condition, chosen
-     * deterministically: each name at the same candidate value first ({@link #CANDIDATES}), then
-     * the candidate grid in order (bounded). Empty when none is found.
+     * The domain decided ({@link DomainDecision}): up to {@code count} bindings of {@code names}
+     * satisfying every condition (each derived value a size) and {@code own} (the input's relations
+     * among the dynamic dims), a proof that none exists, or neither.
      */
-    public List<Map<String, Long>> bindings(Set<String> names, int count) {
-        List<String> ns = new ArrayList<>(new java.util.TreeSet<>(names));
-        List<Map<String, Long>> out = new ArrayList<>();
-        for (long c : CANDIDATES) {
-            Map<String, Long> b = new TreeMap<>();
-            for (String n : ns) b.put(n, c);
-            if (ok(b)) out.add(b);
-            if (out.size() >= count) return out;
-        }
-        if (!out.isEmpty() || ns.isEmpty()) return out;
-        int[] idx = new int[ns.size()];
-        for (int tries = 0; tries < 20_000; tries++) {
-            Map<String, Long> b = new TreeMap<>();
-            for (int i = 0; i < ns.size(); i++) b.put(ns.get(i), CANDIDATES[idx[i]]);
-            if (ok(b)) {
-                out.add(b);
-                if (out.size() >= count) return out;
-            }
-            int i = 0;
-            while (i < idx.length && ++idx[i] == CANDIDATES.length) idx[i++] = 0;
-            if (i == idx.length) break;
-        }
-        return out;
+    DomainDecision.Decision decide(Set<String> names, List<SymCondition> own, int count) {
+        return DomainDecision.decide(List.copyOf(conditions), derived.values(), names, own, count);
     }
 
-    private boolean ok(Map<String, Long> b) {
-        try {
-            for (SymCondition c : conditions) if (!c.holds(b)) return false;
-            for (SymSize v : derived.values()) if (v.eval(b) < 0) return false;
-            return true;
-        } catch (ArithmeticException e) {
-            return false;
-        }
+    /** The derivations the domain conditions came from, joined (a refuted domain's provenance). */
+    Why why() {
+        Why w = Why.NONE;
+        for (Why c : origins.values()) w = w.and(c);
+        return w;
     }
 
     /** {@code value >= 1} (or {@code >= 0} for a discardable): a derived size is a size. */
