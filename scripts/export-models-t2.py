@@ -68,6 +68,8 @@ def dynamo_export(model, args, path, in_names, out_names, dynamic):
             MODES[path] = mode if not errors else mode + " (Dim refused: " + errors[0] + ")"
             return
         except Exception as e:  # torch.export's constraint violations; try the next form
+            while e.__cause__ is not None:  # torch.onnx wraps the exporter's own error: name that one
+                e = e.__cause__
             errors.append(type(e).__name__ + ": " + (str(e).strip().splitlines() or [""])[0][:300])
     raise RuntimeError("; ".join(errors))
 
