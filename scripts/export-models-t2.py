@@ -88,8 +88,9 @@ def main():
         return
     torch.set_num_threads(1)
     em.log("torch %s, dynamo=True" % torch.__version__)
-    failed = em.run_all(specs, a.outdir, dynamo_export)
-    for s in specs:  # record how each file's dynamic shapes were given
+    failed = []
+    for s in specs:  # one at a time, so that each file records how its dynamic shapes were given at once
+        failed += em.run_all([s], a.outdir, dynamo_export)
         f = os.path.join(a.outdir, s.name, "onnx_shapes.json")
         mode = MODES.get(os.path.join(a.outdir, s.name, "model.onnx"))
         if mode and os.path.exists(f) and s.name not in failed:
