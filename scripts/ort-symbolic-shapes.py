@@ -23,6 +23,7 @@ import json
 import os
 import sys
 import time
+import traceback
 
 
 def dims_of(vi):
@@ -94,7 +95,9 @@ def main(argv):
             out.append(one(d, onnx, sympy, ssi))
         except Exception as e:  # one model ORT cannot infer does not hide the others
             msg = str(e).strip().splitlines()
-            out.append({"dir": d, "error": type(e).__name__ + (": " + msg[0][:300] if msg else "")})
+            where = traceback.extract_tb(e.__traceback__)[-1]  # a bare AssertionError says nothing else
+            out.append({"dir": d, "error": type(e).__name__ + (": " + msg[0][:300] if msg else "")
+                        + " (in %s, %s:%d)" % (where.name, os.path.basename(where.filename), where.lineno)})
     json.dump({"ortVersion": onnxruntime.__version__, "models": out}, sys.stdout)
     print()
     return 0
