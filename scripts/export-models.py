@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Exports a corpus of real networks to ONNX, deterministically, for `shapeforge conformance --models`.
 
-Usage: scripts/export-models.py OUTDIR [--models a,b,...] [--small] [--list]
+Usage: scripts/export-models.py OUTDIR [--models a,b,...] [--small | --real] [--list]
 
 Needs Debian's python3-torch (1.13), python3-torchvision (0.14) and python3-onnx (1.12); no pip.
 Each model is built with fixed seeds and random weights (BatchNorm statistics from a seeded
@@ -21,7 +21,11 @@ checked without Python, it also holds the sizes of the test case ("test": the dy
 of input_k.pb) and of a second point ("probe"), and every value's shape inferred by ONNX with the
 inputs fixed at each point ("concrete").
 
---small exports the few small, fast models the default tests run. Progress goes to stderr.
+--small exports the few small, fast models the default tests run. --real exports instead the
+real-size corpus of scripts/corpus_real.py (224 x 224 images, 16000-sample audio, 128 tokens, ...; an
+input may be drawn by its own function: token ids, a padding mask, timesteps). A model whose export
+fails is logged with the reason ("FAILED") and skipped; the exit status is then 1. Progress goes to
+stderr.
 """
 import argparse
 import copy
@@ -39,6 +43,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torchvision
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # corpus_real, corpus_modules (also under -I)
+
 OPSET = 14
 
 
@@ -51,6 +57,15 @@ class Spec:
         self.out_axes = outputs  # output name -> {axis: dim_param}
         self.probe, self.small, self.calibrate = probe, small, calibrate
         self.args = args or (lambda xs: tuple(xs))
+
+
+def draw(inputs, gen, batch=None):
+    """One tensor per input (name, dims, axes[, make]); batch replaces the first dim when given."""
+    out = []
+    for inp in inputs:
+        dims = list(inp[1]) if batch is None else [batch] + list(inp[1][1:])
+        out.append(inp[3](gen, dims) if len(inp) > 3 else torch.randn(dims, generator=gen))
+    return out
 
 
 def cnn(build, size=32, hw=None, small=False):
@@ -175,7 +190,7 @@ def randomise(model, spec, gen):
         if spec.calibrate is not None:
             spec.calibrate(model, gen)
         else:
-            batch = [torch.randn([8] + dims[1:], generator=gen) for _, dims, _ in spec.inputs]
+            batch = draw(spec.inputs, gen, batch=8)
             model.train()
             with torch.no_grad():
                 model(*spec.args(batch))
@@ -240,33 +255,38 @@ def reference(model, spec, xs, outs):
     data-dependent output size (detections), float32's outputs are kept, and that is logged.
     """
     with torch.no_grad():
-        exact = flat(copy.deepcopy(model).double()(*spec.args([x.double() for x in xs])))
+        exact = flat(copy.deepcopy(model).double()(*spec.args([x.double() if x.is_floating_point() else x for x in xs])))
     if len(exact) != len(outs) or any(a.shape != b.shape for a, b in zip(exact, outs)):
         log("%s: float64 outputs differ in shape from float32's; the reference is float32's" % spec.name)
         return outs
     return [e.to(o.dtype) for e, o in zip(exact, outs)]
 
 
-def export(spec, outdir):
+def torch_export(model, args, path, in_names, out_names, dynamic):
+    """torch 1.13's exporter (TorchScript tracing) at OPSET with the dynamic axes named."""
+    torch.onnx.export(model, args, path, input_names=in_names, output_names=out_names,
+                      dynamic_axes=dynamic, opset_version=OPSET, do_constant_folding=True)
+
+
+def export(spec, outdir, exporter=torch_export):
     torch.manual_seed(seed_of(spec.name))
     gen = torch.Generator().manual_seed(seed_of(spec.name))
     model = spec.build()
     randomise(model, spec, gen)
-    xs = [torch.randn(dims, generator=gen) for _, dims, _ in spec.inputs]
+    xs = draw(spec.inputs, gen)
     with torch.no_grad():
         outs = flat(model(*spec.args(xs)))
-        other = flat(model(*spec.args([torch.randn(x.shape, generator=gen) for x in xs])))
+        other = flat(model(*spec.args(draw(spec.inputs, gen))))
     if all(a.shape == b.shape and torch.allclose(a, b) for a, b in zip(outs, other)):
         raise SystemExit("export-models: %s: the outputs do not depend on the input" % spec.name)
     d = os.path.join(outdir, spec.name)
     os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
     path = os.path.join(d, "model.onnx")
-    dynamic = {name: dict(axes) for name, _, axes in spec.inputs}
-    in_names = [name for name, _, _ in spec.inputs]
+    dynamic = {inp[0]: dict(inp[2]) for inp in spec.inputs}
+    in_names = [inp[0] for inp in spec.inputs]
     dynamic.update(spec.out_axes)
     start = time.perf_counter()
-    torch.onnx.export(model, spec.args(xs), path, input_names=in_names, output_names=spec.outputs,
-                      dynamic_axes=dynamic, opset_version=OPSET, do_constant_folding=True)
+    exporter(model, spec.args(xs), path, in_names, spec.outputs, dynamic)
     export_ms = (time.perf_counter() - start) * 1000
     for k, x in enumerate(xs):
         t = onnx.numpy_helper.from_array(x.numpy(), in_names[k])
@@ -278,15 +298,16 @@ def export(spec, outdir):
             f.write(t.SerializeToString())
     m = onnx.load(path)
     test = {}
-    for (name, dims, axes) in spec.inputs:
+    for inp in spec.inputs:
+        name, dims, axes = inp[:3]
         for axis, param in axes.items():
             test[param] = dims[axis]
     shapes, ms = inferred(stripped(m))
     doc = {
         "model": spec.name,
-        "opset": OPSET,
+        "opset": next((o.version for o in m.opset_import if o.domain in ("", "ai.onnx")), None),
         "nodes": len(m.graph.node),
-        "inputs": {name: {"dims": dims, "dynamic": {str(a): p for a, p in axes.items()}} for name, dims, axes in spec.inputs},
+        "inputs": {i[0]: {"dims": i[1], "dynamic": {str(a): p for a, p in i[2].items()}} for i in spec.inputs},
         "options": {"data_prop": True},
         "infer_ms": round(ms, 3),
         "values": shapes,
@@ -298,30 +319,57 @@ def export(spec, outdir):
     return len(m.graph.node), export_ms, ms
 
 
+def real_specs():
+    import corpus_real
+    return [Spec(**d) for d in corpus_real.REAL]
+
+
+def selected(a):
+    """The specs --small and --real choose (in the corpus's order), or those --models names (in its order)."""
+    pool = real_specs() if a.real else SPECS
+    specs = [s for s in pool if s.small] if a.small else pool
+    if a.models:
+        wanted = a.models.split(",")
+        unknown = [w for w in wanted if w not in {s.name for s in pool}]
+        if unknown:
+            raise SystemExit("export-models: unknown model(s) %s; --list shows the names" % ", ".join(unknown))
+        by_name = {s.name: s for s in pool}
+        specs = [by_name[w] for w in wanted]
+    return specs
+
+
+def run_all(specs, outdir, exporter=torch_export):
+    """Exports each spec; a failure is logged with its reason and skipped. Returns the failed names."""
+    os.makedirs(outdir, exist_ok=True)
+    failed = []
+    for i, s in enumerate(specs):
+        log("[%d/%d] %s ..." % (i + 1, len(specs), s.name))
+        try:
+            nodes, export_ms, infer_ms = export(s, outdir, exporter)
+        except (Exception, SystemExit) as e:  # one model's failure never stops the corpus
+            failed.append(s.name)
+            log("[%d/%d] %s: FAILED: %s: %s" % (i + 1, len(specs), s.name, type(e).__name__, str(e).splitlines()[0][:500] if str(e) else ""))
+            continue
+        log("[%d/%d] %s: %d nodes, exported in %.0f ms, onnx.shape_inference %.1f ms"
+            % (i + 1, len(specs), s.name, nodes, export_ms, infer_ms))
+    return failed
+
+
 def main():
     ap = argparse.ArgumentParser(description="Export the model corpus (see the module docstring).")
     ap.add_argument("outdir")
     ap.add_argument("--models", help="comma-separated names (default: all; --list shows them)")
     ap.add_argument("--small", action="store_true", help="only the small, fast models of the default tests")
+    ap.add_argument("--real", action="store_true", help="the real-size corpus (scripts/corpus_real.py)")
     ap.add_argument("--list", action="store_true", help="print the model names and exit")
     a = ap.parse_args()
-    specs = [s for s in SPECS if s.small] if a.small else SPECS
+    specs = selected(a)
     if a.list:
         print("\n".join(s.name for s in specs))
         return
-    if a.models:
-        wanted = a.models.split(",")
-        unknown = [w for w in wanted if w not in {s.name for s in SPECS}]
-        if unknown:
-            raise SystemExit("export-models: unknown model(s) %s; --list shows the names" % ", ".join(unknown))
-        specs = [s for s in SPECS if s.name in wanted]
     torch.set_num_threads(1)
-    os.makedirs(a.outdir, exist_ok=True)
-    for i, s in enumerate(specs):
-        log("[%d/%d] %s ..." % (i + 1, len(specs), s.name))
-        nodes, export_ms, infer_ms = export(s, a.outdir)
-        log("[%d/%d] %s: %d nodes, exported in %.0f ms, onnx.shape_inference %.1f ms"
-            % (i + 1, len(specs), s.name, nodes, export_ms, infer_ms))
+    if run_all(specs, a.outdir):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

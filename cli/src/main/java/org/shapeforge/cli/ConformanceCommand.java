@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
  * shapes passed, and every failure with its reason. With {@code --values}, through generated C
  * ({@link ConformanceValues}). With {@code --models DIR}, the corpus of real exported networks
  * ({@link ModelCorpus}, {@code scripts/export-models.py}): per model, import time, every value's
- * shape against ONNX's, and (unless {@code --no-values}) the run against torch's outputs. Exit 0
+ * shape against ONNX's, and (unless {@code --no-values}) the run against torch's outputs; beside it,
+ * the values each of ours, ONNX Runtime's symbolic inference ({@link OrtShapes}, under
+ * {@code --ort-python}) and ONNX's gives a full shape at the test point ({@link PeerCounts}). Exit 0
  * when every supported (values: every selected; models: every) test passes, 1 otherwise, 2 when
  * DIR holds no test.
  */
@@ -54,6 +56,11 @@ public final class ConformanceCommand implements Callable<Integer> {
 
     @Option(names = "--no-values", description = "with --models: shapes only, no run through generated C")
     boolean noValues;
+
+    @Option(names = "--ort-python", paramLabel = "PATH", description = "with --models: the Python with the onnxruntime wheel"
+            + " and sympy for ORT's symbolic shape column (default: $SHAPEFORGE_ORT_PYTHON, else /usr/bin/python3; without"
+            + " onnxruntime the column is skipped, saying why)")
+    Path ortPython;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -106,16 +113,27 @@ public final class ConformanceCommand implements Callable<Integer> {
                 .filter(d -> p == null || p.matcher(d.getFileName().toString()).find()).toList();
         if (dirs.isEmpty()) throw new ShapeError("usage", at, "no model matches --match " + match);
         Kernels kernels = noValues ? null : Kernels.system();
+        spec.commandLine().getErr().println("conformance: ORT symbolic shape inference on " + dirs.size() + " models ...");
+        spec.commandLine().getErr().flush();
+        OrtShapes ort = ort(dirs);
         List<ModelCorpus.Row> rows = new ArrayList<>();
         for (Path d : dirs) {
             spec.commandLine().getErr().println("conformance: " + d.getFileName() + " ...");
             spec.commandLine().getErr().flush();
-            rows.add(ModelCorpus.run(d, Backend.NATIVE.create(), kernels));
+            rows.add(ModelCorpus.run(d, Backend.NATIVE.create(), kernels, ort));
         }
-        if (json.on) out.println(Cli.json(CorpusTable.toJson(models, rows)));
-        else out.print(CorpusTable.text(rows));
+        if (json.on) out.println(Cli.json(CorpusTable.toJson(models, rows, ort)));
+        else out.print(CorpusTable.text(rows, ort));
         out.flush();
         return rows.stream().allMatch(ModelCorpus.Row::passed) ? Cli.OK : Cli.NEGATIVE;
+    }
+
+    /** ORT's answers for {@code dirs} by scripts/ort-symbolic-shapes.py (a minute per model at most). */
+    private OrtShapes ort(List<Path> dirs) {
+        Path py = ortPython != null ? ortPython : Path.of(System.getenv().getOrDefault("SHAPEFORGE_ORT_PYTHON", "/usr/bin/python3"));
+        Path root = BenchRepo.root();
+        Path script = (root == null ? Path.of("scripts") : root.resolve("scripts")).resolve("ort-symbolic-shapes.py");
+        return OrtShapes.run(py, script, dirs, 120L + 60L * dirs.size());
     }
 
     static ObjectNode toJson(Conformance.Report r) {

@@ -10,12 +10,13 @@ import org.shapeforge.onnx.values.GraphRun;
  * The text (a Markdown table, as docs/onnx.md quotes it) and JSON forms of
  * {@code conformance --models DIR}: per model, nodes, our import time beside
  * {@code onnx.shape_inference}'s, the values by verdict, the run; then every failing model's
- * first lines.
+ * first lines; then the peers' table ({@link PeerCounts}): values with a full shape at the test
+ * point by ours, ONNX Runtime's symbolic inference and ONNX's, disagreements, import's exit status.
  */
 final class CorpusTable {
     private CorpusTable() {}
 
-    static String text(List<ModelCorpus.Row> rows) {
+    static String text(List<ModelCorpus.Row> rows, OrtShapes ort) {
         StringBuilder sb = new StringBuilder();
         sb.append("| model | nodes | import ms (onnx ms) | values agreeing / ours only / theirs only / disagreeing / unchecked | run ok, max rel err |\n");
         sb.append("|---|---:|---:|---|---|\n");
@@ -40,7 +41,28 @@ final class CorpusTable {
                 case ModelCorpus.Run.Skipped s -> { }
             }
         }
+        peers(sb, rows, ort);
         return sb.toString();
+    }
+
+    private static void peers(StringBuilder sb, List<ModelCorpus.Row> rows, OrtShapes ort) {
+        sb.append(String.format("%nFull shapes at the test point: ours, ORT symbolic (%s), onnx.shape_inference%n", switch (ort) {
+            case OrtShapes.Measured(String version, var per) -> "onnxruntime " + version;
+            case OrtShapes.Skipped(String why) -> "skipped: " + why;
+        }));
+        sb.append("| model | values | ours full | ORT full | onnx full | ORT, not ours | disagreeing | import exit |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (ModelCorpus.Row r : rows) {
+            PeerCounts p = r.peers();
+            String o = switch (p.ort()) {
+                case PeerCounts.Column.Counted(int full) -> Integer.toString(full);
+                case PeerCounts.Column.Missing(String why) -> ort instanceof OrtShapes.Skipped ? "skipped" : "ORT " + why;
+            };
+            sb.append(String.format("| %s | %d | %d | %s | %d | %d | %d | %d |%n", r.model(), p.values(), p.oursFull(), o, p.onnxFull(),
+                    p.ortNotOurs(), p.disagree(), r.importExit()));
+        }
+        for (ModelCorpus.Row r : rows)
+            for (String e : r.peers().examples()) sb.append(r.model()).append(": differ ").append(e).append('\n');
     }
 
     private static String run(ModelCorpus.Run r) {
@@ -52,15 +74,30 @@ final class CorpusTable {
         };
     }
 
-    static ObjectNode toJson(Path root, List<ModelCorpus.Row> rows) {
+    static ObjectNode toJson(Path root, List<ModelCorpus.Row> rows, OrtShapes ort) {
         ObjectNode doc = Cli.JSON.createObjectNode();
         doc.put("root", root.toString()).put("mode", "models").put("tolerance", GraphRun.TOLERANCE).put("models", rows.size())
                 .put("passed", rows.stream().filter(ModelCorpus.Row::passed).count());
+        ObjectNode o0 = doc.putObject("ort");
+        switch (ort) {
+            case OrtShapes.Measured(String version, var per) -> o0.put("status", "ran").put("version", version);
+            case OrtShapes.Skipped(String why) -> o0.put("status", "skipped").put("reason", why);
+        }
         ArrayNode ms = doc.putArray("rows");
         for (ModelCorpus.Row r : rows) {
             ObjectNode o = ms.addObject().put("model", r.model()).put("nodes", r.nodes()).put("passed", r.passed());
             ObjectNode imp = num(num(o.putObject("import").put("ok", r.imported()), "ms", r.importMs()), "onnxInferMs", r.onnxMs());
+            imp.put("exit", r.importExit());
             if (!r.imported()) imp.put("error", r.importFailure());
+            PeerCounts p = r.peers();
+            ObjectNode pj = o.putObject("peers").put("values", p.values()).put("oursFull", p.oursFull()).put("onnxFull", p.onnxFull())
+                    .put("ortNotOurs", p.ortNotOurs()).put("disagree", p.disagree());
+            switch (p.ort()) {
+                case PeerCounts.Column.Counted(int full) -> pj.put("ortFull", full);
+                case PeerCounts.Column.Missing(String why) -> pj.putNull("ortFull").put("ortMissing", why);
+            }
+            ArrayNode dif = pj.putArray("examples");
+            p.examples().forEach(dif::add);
             ModelCorpus.Counts c = r.counts();
             o.putObject("values").put("agree", c.agree()).put("oursOnly", c.oursOnly()).put("theirsOnly", c.theirsOnly())
                     .put("disagree", c.disagree()).put("unchecked", c.unchecked());

@@ -57,10 +57,13 @@ final class ModelCorpus {
 
     /**
      * One model's row. {@code importFailure} is empty when the import succeeded (then every value
-     * has our shape); {@code examples}: the first few disagreeing or unchecked values with why.
+     * has our shape); {@code importExit}: the exit status {@code import} gives it (0 answered, 1 a
+     * proven error, 2 bad input, 3 no proof, 4 internal); {@code examples}: the first few
+     * disagreeing or unchecked values with why; {@code peers}: the values against ORT's symbolic
+     * inference and ONNX's at the test point.
      */
-    record Row(String model, int nodes, double importMs, double onnxMs, String importFailure, Counts counts,
-               List<String> examples, Run run) {
+    record Row(String model, int nodes, double importMs, double onnxMs, String importFailure, int importExit, Counts counts,
+               List<String> examples, Run run, PeerCounts peers) {
         Row {
             examples = List.copyOf(examples);
         }
@@ -86,8 +89,13 @@ final class ModelCorpus {
         }
     }
 
-    /** One model; {@code kernels} null: no values run. */
+    /** One model; {@code kernels} null: no values run; ORT's column not asked for. */
     static Row run(Path dir, ShapeSolver solver, Kernels kernels) {
+        return run(dir, solver, kernels, new OrtShapes.Skipped("not asked for"));
+    }
+
+    /** One model, with ORT's answers for the corpus ({@link OrtShapes#run}). */
+    static Row run(Path dir, ShapeSolver solver, Kernels kernels, OrtShapes ort) {
         String name = dir.getFileName().toString();
         ReferenceShapes ref;
         ModelProto m;
@@ -95,29 +103,35 @@ final class ModelCorpus {
             ref = ReferenceShapes.read(dir.resolve("onnx_shapes.json"));
             m = Model.load(dir.resolve("model.onnx"));
         } catch (ShapeError e) {
-            return new Row(name, 0, Double.NaN, Double.NaN, firstLine(e.getMessage()), new Counts(0, 0, 0, 0, 0), List.of(),
-                    new Run.Refused("not loaded"));
+            return new Row(name, 0, Double.NaN, Double.NaN, firstLine(e.getMessage()), Cli.BAD_INPUT, new Counts(0, 0, 0, 0, 0),
+                    List.of(), new Run.Refused("not loaded"), new PeerCounts(0, 0, new PeerCounts.Column.Missing("not loaded"), 0, 0, 0,
+                    List.of()));
         }
         long start = System.nanoTime();
         ImportResult r;
         String failure;
+        int exit;
         try {
             Imported im = Importer.translate(m, dir.resolve("model.onnx").toString(), Map.of(), solver);
             r = im.solve(solver, SolveOptions.defaults());
             failure = r.succeeded() ? "" : r.failure().kind() + ": " + firstLine(r.failure().brief());
+            exit = r.succeeded() ? Cli.OK : ImportCommand.exit(r.failure());
         } catch (ShapeError e) {
             r = null;
             failure = e.code() + ": " + firstLine(e.getMessage());
+            exit = Cli.BAD_INPUT;
         } catch (RuntimeException | StackOverflowError e) {
             r = null;
             failure = "internal error: " + firstLine(String.valueOf(e));
+            exit = Cli.INTERNAL;
         }
         double importMs = (System.nanoTime() - start) / 1e6;
         Map<String, List<InferredDim>> ours = r != null && r.succeeded() ? r.values() : Map.of();
         List<String> examples = new ArrayList<>();
         Counts counts = compare(m, ours, ref, examples);
         Run run = kernels == null ? new Run.Skipped() : values(m, dir.resolve("test_data_set_0"), kernels);
-        return new Row(name, m.getGraph().getNodeCount(), importMs, ref.inferMs(), failure, counts, examples, run);
+        PeerCounts peers = PeerCounts.of(m, ours, ref, ort, name);
+        return new Row(name, m.getGraph().getNodeCount(), importMs, ref.inferMs(), failure, exit, counts, examples, run, peers);
     }
 
     /** Every value either side shapes, initializers aside, by verdict; the first disagreements (then unchecked) into {@code examples}. */

@@ -1,0 +1,73 @@
+package org.shapeforge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * ONNX Runtime's symbolic shape inference on the corpus, a peer of ours and of
+ * {@code onnx.shape_inference} in {@code conformance --models}: {@code scripts/ort-symbolic-shapes.py}
+ * under a Python with the {@code onnxruntime} wheel and sympy. Either every model's answer or one
+ * reason why there is none (no interpreter, no onnxruntime module, a failed helper): the column is
+ * then skipped, never an exception.
+ */
+sealed interface OrtShapes {
+    /** The helper ran: ORT's version and, per model folder name, its answer. */
+    record Measured(String version, Map<String, Answer> perModel) implements OrtShapes {
+        public Measured {
+            perModel = Collections.unmodifiableMap(new LinkedHashMap<>(perModel));
+        }
+    }
+
+    /** No answers: why. */
+    record Skipped(String reason) implements OrtShapes {}
+
+    /** One model's answer. */
+    sealed interface Answer {
+        /**
+         * Every value ORT shapes, its dims evaluated at the test point (empty where ORT's dim is
+         * unknown or names a symbol the test point does not bind).
+         */
+        record Shaped(Map<String, List<OptionalLong>> atTest) implements Answer {
+            public Shaped {
+                atTest = Collections.unmodifiableMap(new LinkedHashMap<>(atTest));
+            }
+        }
+
+        /** ORT could not infer this model: its error. */
+        record Failed(String error) implements Answer {}
+    }
+
+    /** The script, run on {@code dirs}; answers keyed by folder name. */
+    static OrtShapes run(Path python, Path script, List<Path> dirs, long timeoutSeconds) {
+        List<String> args = new ArrayList<>();
+        for (Path d : dirs) args.add(d.toString());
+        return switch (PythonHelper.run(python, script, args, timeoutSeconds)) {
+            case PythonHelper.Failed(String reason) -> new Skipped(reason);
+            case PythonHelper.Ran(JsonNode doc) -> {
+                Map<String, Answer> per = new LinkedHashMap<>();
+                JsonNode models = doc.path("models");
+                for (int i = 0; i < dirs.size() && i < models.size(); i++)
+                    per.put(dirs.get(i).getFileName().toString(), answer(models.get(i)));
+                yield new Measured(doc.path("ortVersion").asText("?"), per);
+            }
+        };
+    }
+
+    private static Answer answer(JsonNode m) {
+        if (m.has("error") || !m.path("test").isObject()) return new Answer.Failed(m.path("error").asText("no shapes in the helper's answer"));
+        Map<String, List<OptionalLong>> at = new LinkedHashMap<>();
+        m.path("test").properties().forEach(e -> {
+            if (!e.getValue().isArray()) return; // a value ORT gives no shape
+            List<OptionalLong> dims = new ArrayList<>();
+            for (JsonNode d : e.getValue()) dims.add(d.isIntegralNumber() ? OptionalLong.of(d.asLong()) : OptionalLong.empty());
+            at.put(e.getKey(), List.copyOf(dims));
+        });
+        return new Answer.Shaped(at);
+    }
+}

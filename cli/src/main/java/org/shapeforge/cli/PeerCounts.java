@@ -1,0 +1,107 @@
+package org.shapeforge.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
+import onnx.Onnx.ModelProto;
+import onnx.Onnx.TensorProto;
+import org.shapeforge.onnx.InferredDim;
+
+/**
+ * One model's values against the two peers, at the test point: how many values each of ours, ONNX
+ * Runtime's symbolic inference and {@code onnx.shape_inference} gives a full shape — every dim a
+ * number there: a number, or a symbolic dim (ours: a {@code SymSize}; ORT: a sympy expression;
+ * ONNX: an input's {@code dim_param}) evaluated at the test case's sizes, never a made-up name
+ * ({@code unk__3}) or an unknown — and the values where two full shapes differ.
+ *
+ * @param values the model's values (graph inputs and node outputs, initializers aside)
+ * @param ort ORT's count, or why it has none
+ * @param ortNotOurs values ORT shapes fully and we do not
+ * @param examples the first disagreements, in graph order
+ */
+record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNotOurs, int disagree, List<String> examples) {
+    PeerCounts {
+        examples = List.copyOf(examples);
+    }
+
+    /** ORT's column: a count, or why there is none (the helper skipped, or ORT failed on this model). */
+    sealed interface Column {
+        record Counted(int full) implements Column {}
+
+        record Missing(String why) implements Column {}
+    }
+
+    static PeerCounts of(ModelProto m, Map<String, List<InferredDim>> ours, ReferenceShapes ref, OrtShapes ort, String model) {
+        Map<String, Long> test = ref.sizes().getOrDefault("test", Map.of());
+        OrtShapes.Answer answer = ort instanceof OrtShapes.Measured(String v, Map<String, OrtShapes.Answer> per) ? per.get(model) : null;
+        Optional<OrtShapes.Answer.Shaped> theirs = answer instanceof OrtShapes.Answer.Shaped s ? Optional.of(s) : Optional.empty();
+        int oursFull = 0, ortFull = 0, onnxFull = 0, ortNotOurs = 0, disagree = 0;
+        List<String> examples = new ArrayList<>();
+        for (String v : values(m)) {
+            Optional<List<Long>> a = full(ours.get(v), d -> d.at(test));
+            Optional<List<Long>> b = theirs.flatMap(s -> full(s.atTest().get(v), d -> d));
+            Optional<List<Long>> c = full(ref.values().get(v), d -> onnx(d, test));
+            oursFull += a.isPresent() ? 1 : 0;
+            ortFull += b.isPresent() ? 1 : 0;
+            onnxFull += c.isPresent() ? 1 : 0;
+            if (b.isPresent() && a.isEmpty()) ortNotOurs++;
+            Set<List<Long>> distinct = new LinkedHashSet<>();
+            for (Optional<List<Long>> x : List.of(a, b, c)) x.ifPresent(distinct::add);
+            if (distinct.size() > 1) {
+                disagree++;
+                if (examples.size() < ModelCorpus.EXAMPLES)
+                    examples.add(v + ": ours " + shown(a) + ", ORT " + shown(b) + ", onnx " + shown(c) + " at the test point");
+            }
+        }
+        Column column = switch (ort) {
+            case OrtShapes.Skipped(String why) -> new Column.Missing("skipped: " + why);
+            case OrtShapes.Measured me -> switch (answer) {
+                case null -> new Column.Missing("no answer for " + model);
+                case OrtShapes.Answer.Failed(String error) -> new Column.Missing("failed: " + error);
+                case OrtShapes.Answer.Shaped s -> new Column.Counted(ortFull);
+            };
+        };
+        return new PeerCounts(values(m).size(), oursFull, column, onnxFull, ortNotOurs, disagree, examples);
+    }
+
+    /** Graph inputs and node outputs, initializers aside, in graph order. */
+    static Set<String> values(ModelProto m) {
+        Set<String> inits = new LinkedHashSet<>();
+        for (TensorProto t : m.getGraph().getInitializerList()) inits.add(t.getName());
+        Set<String> names = new LinkedHashSet<>();
+        m.getGraph().getInputList().forEach(v -> names.add(v.getName()));
+        m.getGraph().getNodeList().forEach(nd -> names.addAll(nd.getOutputList()));
+        names.remove("");
+        names.removeAll(inits);
+        return names;
+    }
+
+    private static OptionalLong onnx(ReferenceShapes.Dim d, Map<String, Long> test) {
+        return switch (d) {
+            case ReferenceShapes.Dim.Known(long n) -> OptionalLong.of(n);
+            case ReferenceShapes.Dim.Param(String name) -> test.containsKey(name) ? OptionalLong.of(test.get(name)) : OptionalLong.empty();
+            case ReferenceShapes.Dim.Unknown() -> OptionalLong.empty();
+        };
+    }
+
+    /** Every dim's number, when each has one; empty for no shape or a dim without. */
+    private static <D> Optional<List<Long>> full(List<D> dims, Function<D, OptionalLong> at) {
+        if (dims == null) return Optional.empty();
+        List<Long> out = new ArrayList<>();
+        for (D d : dims) {
+            OptionalLong n = at.apply(d);
+            if (n.isEmpty()) return Optional.empty();
+            out.add(n.getAsLong());
+        }
+        return Optional.of(List.copyOf(out));
+    }
+
+    private static String shown(Optional<List<Long>> s) {
+        return s.map(List::toString).orElse("-");
+    }
+}
