@@ -60,7 +60,7 @@ class SymbolicFallbackTest {
                 TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
     }
 
-    /** Two strided convolutions over dynamic height and width, and two Concats along dynamic sequence axes. */
+    /** Two strided convolutions over dynamic height and width, Flattens after them, and two Concats along dynamic sequence axes. */
     static ModelProto strided() {
         var conv = List.of(ints("strides", 2, 2), ints("pads", 1, 1, 1, 1), ints("kernel_shape", 3, 3));
         return model(GraphProto.newBuilder().setName("strided")
@@ -69,14 +69,18 @@ class SymbolicFallbackTest {
                 .addInitializer(floats("W1", 8, 3, 3, 3)).addInitializer(floats("W2", 8, 8, 3, 3))
                 .addNode(node("c1", "Conv", List.of("x", "W1"), List.of("c"), conv.toArray(new onnx.Onnx.AttributeProto[0])))
                 .addNode(node("c2", "Conv", List.of("c", "W2"), List.of("d"), conv.toArray(new onnx.Onnx.AttributeProto[0])))
+                .addNode(node("flat", "Flatten", List.of("d"), List.of("f"), i("axis", 1)))
+                .addNode(node("flat2", "Flatten", List.of("x"), List.of("g"), i("axis", 1)))
                 .addNode(node("cat", "Concat", List.of("a", "b"), List.of("ab"), i("axis", 1)))
                 .addNode(node("cat2", "Concat", List.of("ab", "a"), List.of("aba"), i("axis", 1)))
-                .addOutput(ValueInfoProto.newBuilder().setName("d")).addOutput(ValueInfoProto.newBuilder().setName("aba")));
+                .addOutput(ValueInfoProto.newBuilder().setName("f")).addOutput(ValueInfoProto.newBuilder().setName("g")).addOutput(ValueInfoProto.newBuilder().setName("aba")));
     }
 
     static final Map<String, String> EXPECTED = Map.of(
             "c", "[\"batch\",\"8\",\"(height + 1) // 2\",\"(width + 1) // 2\"]",
             "d", "[\"batch\",\"8\",\"(height + 3) // 4\",\"(width + 3) // 4\"]",
+            "f", "[\"batch\",\"((height + 3) // 4) * ((width + 3) // 4) * 8\"]",
+            "g", "[\"batch\",\"height * width * 3\"]",
             "ab", "[\"batch\",\"mem + seq\",\"16\"]",
             "aba", "[\"batch\",\"mem + seq * 2\",\"16\"]");
 

@@ -26,7 +26,9 @@ import org.shapeforge.term.sym.SymSize;
  * allows) and at one solution per dim_param moving it alone by {@link ProbeStep} ({@link FloorFit});
  * then the entailment query "the constraints and {@code size(axis) != guess}" — unsat proves the
  * guess (a number when every slope is 0), a solution refutes it and narrows the next guess, until
- * no form of those slopes fits. An axis with no proved form is {@code ?} with the reason
+ * no form of those slopes fits; then multiples of products of axes proved before it
+ * ({@link ProductGuesses}: a Flatten's {@code h * w * 3}), each proved the same way. An axis with
+ * no proved form is {@code ?} with the reason
  * ({@link AxisNote}): {@code NOT_DETERMINED} only when two solutions with equal dim_params give it
  * different sizes; {@code NO_FORM}, {@code TIMEOUT}, {@code BUDGET} otherwise. Where native also
  * answered an axis ({@code nativeAnswer}), a number or an expression over the dynamic dims, the two
@@ -52,6 +54,7 @@ public final class SymbolicFallback {
     private final Map<Dim, Derived> cache = new HashMap<>();
     private final Map<List<Long>, SymSize> provedBySizes = new HashMap<>();
     private int seeded;
+    private final ProductGuesses products = new ProductGuesses();
 
     private SymbolicFallback(Imported im, ShapeSolver checker, SmtBudget budget) {
         this.im = im;
@@ -93,6 +96,7 @@ public final class SymbolicFallback {
                 }
             }
             out.put(name, dims);
+            products.add(ds, dims.stream().map(this::form).toList());
         });
         ImportResult result = disagreements.isEmpty() ? new ImportResult(out, null)
                 : new ImportResult(out, new ImportResult.Failure("disagreement", "native and Z3 disagree on " + disagreements.size()
@@ -157,7 +161,28 @@ public final class SymbolicFallback {
                 }
             }
         }
+        List<FloorFit.Point> points = new ArrayList<>(List.of(b.get()));
+        ms.forEach(p -> p.ifPresent(points::add));
+        for (ProductGuesses.Guess g : products.fitting(d, points))
+            switch (q.ask(List.of(g.negation()))) {
+                case Queries.Answer.None n -> {
+                    return new Derived.Proved(InferredDim.of(g.form()));
+                }
+                case Queries.Answer.Solution s -> { }
+                case Queries.Answer.Open(AxisNote.Reason why, String detail) -> {
+                    return new Derived.Open(why, "proving it " + g.form() + ": " + detail);
+                }
+            }
         return undetermined(d, b.get());
+    }
+
+    /** A proved axis's form over the dim_params (for {@link ProductGuesses}); empty for {@code ?} or a form naming anything else. */
+    private Optional<SymSize> form(InferredDim d) {
+        return switch (d) {
+            case InferredDim.Known(long n) -> Optional.of(SymSize.constant(n));
+            case InferredDim.Symbolic(SymSize s) when inputs.containsAll(s.vars()) -> Optional.of(s);
+            default -> Optional.empty();
+        };
     }
 
     /** No form proved: two solutions at the base's dim_params with different sizes prove it undetermined. */
