@@ -207,7 +207,9 @@ public final class SymbolicFallback {
         };
         if (ns.isEmpty()) return smt;
         if (smt instanceof Derived.Proved(InferredDim mine) && mine.equals(InferredDim.of(ns.get()))) return smt;
-        Queries.Answer a = q.ask(List.of(ne(d, ns.get())));
+        Optional<Constraint> differs = neq(d, ns.get());
+        Queries.Answer a = differs.isPresent() ? q.ask(List.of(differs.get()))
+                : new Queries.Answer.Open(AxisNote.Reason.NO_FORM, "native's form has no .shc relation to ask Z3 about");
         // Z3 proved nothing: native's form is a seed, kept when Z3 proves it
         if (!(smt instanceof Derived.Proved(InferredDim mine))) {
             if (!(a instanceof Queries.Answer.None)) return smt;
@@ -249,9 +251,16 @@ public final class SymbolicFallback {
         return new Constraint.SizeRel(l, r, new SizeExpr.Lit(n), Span.NONE);
     }
 
-    /** {@code size(d) != e}: the negation of {@link SymSize#definition} (a single-level floor form always has one). */
+    /** {@code size(d) != e}: the negation of {@link SymSize#definition} (every form a guess makes has one). */
     private static Constraint ne(Dim d, SymSize e) {
-        Constraint.SizeRel eq = (Constraint.SizeRel) e.definition(d).orElseThrow(() -> new IllegalStateException("no .shc form of " + e));
-        return new Constraint.SizeRel(eq.left(), Constraint.Rel.NE, eq.right(), Span.NONE);
+        return neq(d, e).orElseThrow(() -> new IllegalStateException("no .shc form of " + e));
+    }
+
+    /** {@code size(d) != e}, when {@code e} has a {@code .shc} relation (no division nested in a product or a division). */
+    private static Optional<Constraint> neq(Dim d, SymSize e) {
+        return e.definition(d).map(c -> {
+            Constraint.SizeRel eq = (Constraint.SizeRel) c;
+            return new Constraint.SizeRel(eq.left(), Constraint.Rel.NE, eq.right(), Span.NONE);
+        });
     }
 }
