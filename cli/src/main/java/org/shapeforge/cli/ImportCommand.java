@@ -65,6 +65,10 @@ public final class ImportCommand implements Callable<Integer> {
     @Mixin
     SmtBudgetOption smtBudget;
 
+    @Option(names = "--shapes-budget-ms", defaultValue = "60000", paramLabel = "T", description = "how long the Z3 fallback may spend"
+            + " proving the shapes, each query within min(2 s, T) (default 60000)")
+    long shapesBudget;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model annotated with every value's inferred shape"
             + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
     Path annotated;
@@ -107,7 +111,7 @@ public final class ImportCommand implements Callable<Integer> {
                 if (checked.fallback() && checked.outcome() instanceof Outcome.Sat s) {
                     // Z3's model fixes the dim_params (batch = 1): every axis is proved as a form of them (SymbolicFallback)
                     Optional<ImportResult> nat = checked.nativeOutcome().filter(Outcome.Sat.class::isInstance).map(im::result);
-                    derived = SymbolicFallback.derive(im, s.model(), Backend.SMT.create(), SmtBudget.within(smtBudget.millis), nat);
+                    derived = SymbolicFallback.derive(im, s.model(), Backend.SMT.create(), SmtBudget.within(shapesBudget), nat);
                     r = derived.result();
                 } else r = im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());

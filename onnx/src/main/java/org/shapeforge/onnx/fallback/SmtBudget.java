@@ -11,9 +11,9 @@ public record SmtBudget(long perQueryMs, long totalMs, int maxQueries) {
         if (perQueryMs < 1 || totalMs < 1 || maxQueries < 0) throw new IllegalArgumentException("budget must be positive: " + perQueryMs + ", " + totalMs + ", " + maxQueries);
     }
 
-    /** Within {@code totalMs} in all, each query within min(1 s, totalMs), at most 10,000 queries (time is the real bound). */
+    /** Within {@code totalMs} in all, each query within min(2 s, totalMs), at most 10,000 queries (time is the real bound). */
     public static SmtBudget within(long totalMs) {
         long t = Math.max(1, totalMs);
-        return new SmtBudget(Math.min(1000, t), t, 10_000);
+        return new SmtBudget(Math.min(2000, t), t, 10_000);
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
@@ -49,6 +50,7 @@ public final class SymbolicFallback {
     private final Queries q;
     private final List<String> inputs;
     private final long step;
+    private final EqualDims classes;
     private Assignment base;
     private final List<Optional<Assignment>> moved = new ArrayList<>();
     private final Map<Dim, Derived> cache = new HashMap<>();
@@ -63,6 +65,7 @@ public final class SymbolicFallback {
         ins.removeAll(im.runtime().keySet());
         this.inputs = List.copyOf(ins);
         this.step = ProbeStep.of(im.constraints());
+        this.classes = EqualDims.of(im.constraints(), Set.copyOf(inputs));
     }
 
     /**
@@ -122,7 +125,8 @@ public final class SymbolicFallback {
         }
     }
 
-    private Derived derive(Dim d) {
+    private Derived derive(Dim axis) {
+        Dim d = classes.representative(axis);
         if (d.isGround()) return new Derived.Proved(InferredDim.of(d));
         if (d instanceof Dim.Var(String name, int id) && inputs.contains(name)) return new Derived.Proved(InferredDim.named(name));
         Derived cached = cache.get(d);
