@@ -35,8 +35,9 @@ import org.shapeforge.term.sym.SymSize;
  * answered an axis ({@code nativeAnswer}), a number or an expression over the dynamic dims, the two
  * must agree (Z3 proves native's form or refutes it with a solution): else a {@link Disagreement},
  * and the result is a {@code disagreement} failure; where Z3 proved nothing, native's form is
- * tried as a candidate (a seed) and kept when Z3 proves it. Every query goes through the
- * {@link ShapeSolver} given, within the {@link SmtBudget}.
+ * tried as a candidate (a seed) and kept when Z3 proves it. Axes the constraints equate outright
+ * are decided once per class ({@link EqualDims}). Every query goes through the {@link ShapeSolver}
+ * given, within the {@link SmtBudget}.
  */
 public final class SymbolicFallback {
 
