@@ -2,7 +2,7 @@ package org.shapeforge.onnx.fallback;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
@@ -12,8 +12,8 @@ import org.shapeforge.term.Row;
  * How far apart the fallback's probe solutions put a dim_param: the product of every divisor the
  * constraints can apply to a size — affine strides, literal factors in size relations
  * ({@code 2 * size(y) == size(h) + …}), {@code %} moduli, Total_elems denominators — capped at
- * {@value #CAP} (the distinct divisors first, as their lcm, then the repeated ones, smallest
- * first: the step depends on the multiset of divisors, never on the constraints' order). A size
+ * {@value #CAP} (past it the largest prime powers are lowered first: the step depends on the
+ * multiset of divisors, never on the constraints' order). A size
  * that is a floor-division form {@code (a·p + b) // k} of the dim_params changes by exactly
  * {@code a·step / k} over such a step whenever {@code k} divides the step, and a chain of
  * divisions divides by the product of its divisors, so the slope read off two probes is the
@@ -31,17 +31,35 @@ final class ProbeStep {
     static long of(List<Constraint> constraints) {
         ProbeStep s = new ProbeStep();
         constraints.forEach(s::constraint);
-        List<Long> sorted = s.divisors.stream().sorted().toList();
-        long step = 1;
-        for (long k : new TreeSet<>(sorted)) step = Math.min(CAP, step / gcd(step, k) * Math.min(k, CAP));
-        List<Long> repeated = new ArrayList<>(sorted);
-        new TreeSet<>(sorted).forEach(repeated::remove);
-        for (long k : repeated) step = Math.min(CAP, step * Math.min(k, CAP));
-        return step;
+        // the product of all divisors, prime by prime; above the cap, the largest prime power is
+        // lowered first (ties: the smaller prime), so the step never depends on the order
+        TreeMap<Long, Integer> exponents = new TreeMap<>();
+        for (long k : s.divisors) factor(Math.min(k, CAP), exponents);
+        while (value(exponents) > CAP) {
+            long worst = exponents.keySet().stream().max((p, q) -> {
+                double a = exponents.get(p) * Math.log(p), b = exponents.get(q) * Math.log(q);
+                return a != b ? Double.compare(a, b) : Long.compare(q, p);
+            }).orElseThrow();
+            exponents.merge(worst, -1, Integer::sum);
+        }
+        return value(exponents);
     }
 
-    private static long gcd(long a, long b) {
-        return b == 0 ? a : gcd(b, a % b);
+    private static void factor(long k, TreeMap<Long, Integer> into) {
+        for (long p = 2; p * p <= k; p++)
+            while (k % p == 0) {
+                into.merge(p, 1, Integer::sum);
+                k /= p;
+            }
+        if (k > 1) into.merge(k, 1, Integer::sum);
+    }
+
+    /** The product, saturating just above the cap. */
+    private static long value(TreeMap<Long, Integer> exponents) {
+        long v = 1;
+        for (var e : exponents.entrySet())
+            for (int i = 0; i < e.getValue(); i++) v = Math.min(CAP + 1, v * e.getKey());
+        return v;
     }
 
     private void times(long k) {
