@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.AnnotatedModel;
@@ -15,9 +16,14 @@ import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
+import org.shapeforge.onnx.fallback.AxisNote;
+import org.shapeforge.onnx.fallback.FallbackShapes;
+import org.shapeforge.onnx.fallback.SmtBudget;
+import org.shapeforge.onnx.fallback.SymbolicFallback;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
+import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine;
@@ -29,13 +35,15 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--dot] [--svg FILE]}: the ONNX graph as constraints
  * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
- * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}); prints every value's inferred shape, or the shape error
+ * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}, every axis proved as a form of the dim_params
+ * by {@link SymbolicFallback}); prints every value's inferred shape, or the shape error
  * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
  * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
  * ({@link AnnotatedModel}); the domain where the shapes hold is printed as {@code requires …} lines
  * ({@code --json}: a {@code requires} array; the annotated model: a {@code metadata_props} entry). Exit 0
  * inferred — also with gaps (sizes known only at run time, an unsupported op's outputs), listed after the
- * shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown.
+ * shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown, 4 native
+ * and Z3 disagree ({@code --verified}, {@code --smt-shapes}: a bug).
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -54,8 +62,16 @@ public final class ImportCommand implements Callable<Integer> {
             + " --smt-budget-ms (the answer flagged fallback)")
     boolean verified;
 
+    @Option(names = "--smt-shapes", description = "take the Z3 fallback even where native answers (a check of the fallback):"
+            + " every shape derived by Z3, and where native answered an axis too the two must agree (exit 4 otherwise)")
+    boolean smtShapes;
+
     @Mixin
     SmtBudgetOption smtBudget;
+
+    @Option(names = "--shapes-budget-ms", defaultValue = "60000", paramLabel = "T", description = "how long the Z3 fallback may spend"
+            + " proving the shapes, each query within min(2 s, T) (default 60000)")
+    long shapesBudget;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model annotated with every value's inferred shape"
             + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
@@ -93,11 +109,15 @@ public final class ImportCommand implements Callable<Integer> {
             }
             ImportResult r;
             Verified.Result checked = null;
-            if (verified) {
-                checked = Verified.solve(im.problem(), smtBudget.millis);
-                // Z3's model fixes the dim_params (batch = 1): sizes are read as forced or symbolic (ForcedSizes)
-                r = checked.fallback() ? im.result(checked.outcome(), Backend.SMT.create(), Math.min(1000, Math.max(1, smtBudget.millis)))
-                        : im.result(checked.outcome());
+            FallbackShapes derived = null;
+            if (verified || smtShapes) {
+                checked = smtShapes ? Verified.forcedFallback(im.problem(), smtBudget.millis) : Verified.solve(im.problem(), smtBudget.millis);
+                if (checked.fallback() && checked.outcome() instanceof Outcome.Sat s) {
+                    // Z3's model fixes the dim_params (batch = 1): every axis is proved as a form of them (SymbolicFallback)
+                    Optional<ImportResult> nat = checked.nativeOutcome().filter(Outcome.Sat.class::isInstance).map(im::result);
+                    derived = SymbolicFallback.derive(im, s.model(), Backend.SMT.create(), SmtBudget.within(shapesBudget), nat);
+                    r = derived.result();
+                } else r = im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());
             if ("shp".equals(emit) && r.succeeded()) {
                 out.print(ShpEmitter.emit(model, r.values(), file.toString()));
@@ -115,11 +135,14 @@ public final class ImportCommand implements Callable<Integer> {
                 ObjectNode doc = toJson(r);
                 if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());
                 if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
+                if (derived != null) fallbackJson(doc, derived);
                 out.println(Cli.json(doc));
             } else {
                 if (checked != null && checked.fallback())
-                    out.print("fallback: Z3 answered (native: " + checked.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n");
+                    out.print("fallback: Z3 answered (" + (smtShapes ? "forced by --smt-shapes; " : "") + "native: "
+                            + checked.nativeOutcome().map(OutcomeView::headline).orElse("?") + ")\n");
                 out.print(text(r));
+                if (derived != null) derived.notes().forEach(n -> out.print("? " + n.line() + "\n"));
             }
             out.flush();
             if (r.succeeded()) return Cli.OK;
@@ -130,6 +153,15 @@ public final class ImportCommand implements Callable<Integer> {
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /** The fallback's account: why each {@code ?} axis stayed so, and its query count. */
+    private static void fallbackJson(ObjectNode doc, FallbackShapes d) {
+        ArrayNode u = doc.putArray("undetermined");
+        for (AxisNote n : d.notes())
+            u.addObject().put("value", n.value()).put("axis", n.axis()).put("reason", n.reason().name().toLowerCase(java.util.Locale.ROOT))
+                    .put("detail", n.detail());
+        doc.put("smtQueries", d.queries()).put("seededAxes", d.seeded());
     }
 
     /** Writes the annotated model to {@link #annotated}; an unwritable path is an {@code io} error (exit 2). */
@@ -150,6 +182,7 @@ public final class ImportCommand implements Callable<Integer> {
         return switch (f.kind()) {
             case "semantic", "unsat" -> Cli.NEGATIVE;
             case "error" -> Cli.BAD_INPUT;
+            case "disagreement" -> Cli.INTERNAL;
             default -> Cli.UNKNOWN;
         };
     }

@@ -12,7 +12,6 @@ import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
-import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.sym.SymCondition;
 
@@ -81,22 +80,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     }
 
     static ImportResult of(Imported im, Outcome o) {
-        return of(im, o, null, 0);
-    }
-
-    /**
-     * As {@link #of(Imported, Outcome)}; a model without a solved form (Z3's) of a graph with
-     * dim_params is read through {@link ForcedSizes} with {@code checker} (each question within
-     * {@code timeoutMs}), so no axis prints a number the dim_params do not force.
-     */
-    static ImportResult of(Imported im, Outcome o, ShapeSolver checker, long timeoutMs) {
         return switch (o) {
-            case Outcome.Sat s when s.solved().isEmpty() && !im.dynamic().isEmpty() && checker != null -> {
-                ForcedSizes forced = new ForcedSizes(im, s, checker, timeoutMs, 64);
-                Map<String, List<InferredDim>> out = new LinkedHashMap<>();
-                im.values().forEach((name, ds) -> out.put(name, ds.stream().map(forced::dim).toList()));
-                yield answer(im, out, List.of());
-            }
             case Outcome.Sat s -> {
                 ImportResult refused = constrainedRuntime(im, s);
                 if (refused != null) yield refused;

@@ -58,19 +58,11 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
     /**
      * Every value's shape read from outcome {@code o} of any solver on {@link #problem()} (the
      * CLI's {@code import --verified} hands it the answer of {@code oracle.Verified}), or the
-     * failure naming the nodes involved.
+     * failure naming the nodes involved. A model without a solved form (Z3's) is read by
+     * {@code fallback.SymbolicFallback} instead, which proves each axis.
      */
     public ImportResult result(Outcome o) {
         return ImportResult.of(this, o);
-    }
-
-    /**
-     * As {@link #result(Outcome)} for a model without a solved form (a Z3 fallback): with
-     * dim_params, each axis is a number only where {@code checker} proves it forced, a dim_param
-     * where it proves it equal, else undetermined ({@code ?}; each question within {@code timeoutMs}).
-     */
-    public ImportResult result(Outcome o, ShapeSolver checker, long timeoutMs) {
-        return ImportResult.of(this, o, checker, timeoutMs);
     }
 
     /**

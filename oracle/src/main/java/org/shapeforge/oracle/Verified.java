@@ -43,11 +43,31 @@ public final class Verified {
     /** As above, native closing by {@code closing} (SMT has no closing policy: its model is any solution). */
     public static Result solve(Problem problem, long smtBudgetMs, org.shapeforge.solver.ClosingPolicy closing) {
         Problem p = problem.withoutExpectations();
-        SolveOptions flat = SolveOptions.defaults().withSemantics(Semantics.FLAT);
-        Outcome nat = Backend.NATIVE.checked().solve(p, flat.withClosing(closing));
+        Outcome nat = Backend.NATIVE.checked().solve(p, FLAT.withClosing(closing));
         if (nat instanceof Outcome.Sat || nat instanceof Outcome.Unsat) return new Result(nat, false, Optional.of(nat));
-        Outcome smt = Backend.SMT.checked().solve(p, flat.withTimeoutMs(Math.max(1, smtBudgetMs)));
-        String why = "native: " + ((Outcome.Unknown) nat).reason();
+        return fallback(p, smtBudgetMs, nat, "native: " + ((Outcome.Unknown) nat).reason());
+    }
+
+    /**
+     * The fallback taken whatever native says: native solves first (its answer is
+     * {@link Result#nativeOutcome()}, for the caller to compare with), then SMT answers as in
+     * {@link #solve(Problem, long)} after a native refusal, the result flagged {@code fallback}.
+     * What {@code import --verified --smt-shapes} uses to check the fallback against native.
+     */
+    public static Result forcedFallback(Problem problem, long smtBudgetMs) {
+        Problem p = problem.withoutExpectations();
+        Outcome nat = Backend.NATIVE.checked().solve(p, FLAT);
+        return fallback(p, smtBudgetMs, nat, "forced; native: " + switch (nat) {
+            case Outcome.Sat s -> "sat";
+            case Outcome.Unsat u -> "unsat";
+            case Outcome.Unknown u -> u.reason();
+        });
+    }
+
+    private static final SolveOptions FLAT = SolveOptions.defaults().withSemantics(Semantics.FLAT);
+
+    private static Result fallback(Problem p, long smtBudgetMs, Outcome nat, String why) {
+        Outcome smt = Backend.SMT.checked().solve(p, FLAT.withTimeoutMs(Math.max(1, smtBudgetMs)));
         return switch (smt) {
             case Outcome.Sat s -> {
                 List<String> notes = new ArrayList<>(s.notes());
@@ -55,7 +75,7 @@ public final class Verified {
                 yield new Result(new Outcome.Sat(s.model(), s.solved(), notes, s.stats()), true, Optional.of(nat));
             }
             case Outcome.Unsat u -> new Result(u, true, Optional.of(nat));
-            case Outcome.Unknown u -> new Result(new Outcome.Unknown(why + "; smt: " + u.reason(), u.cause().or(nat::failure),
+            case Outcome.Unknown u -> new Result(new Outcome.Unknown(why + "; smt: " + u.reason(), u.cause().or(() -> nat instanceof Outcome.Unknown k ? k.cause() : Optional.empty()),
                     u.rankBound(), u.stats()), false, Optional.of(nat));
         };
     }
