@@ -87,6 +87,10 @@ final class SymbolicReading {
                 }
                 case Constraint.SizeRel(SizeExpr.Size(Dim l), Constraint.Rel rel, SizeExpr.Size(Dim r), var sp)
                         when rel == Constraint.Rel.EQ && (l.isGround() || r.isGround()) -> equal.add(new Dim[] {l, r}); // its number, whatever its basis
+                case Constraint.SizeRel(SizeExpr.Size(Dim l), Constraint.Rel rel, SizeExpr.Lit(long k), var sp)
+                        when rel == Constraint.Rel.EQ && k >= 1 -> equal.add(new Dim[] {l, Emitter.size(k)}); // a declared number: size(y) == 3
+                case Constraint.SizeRel(SizeExpr.Lit(long k), Constraint.Rel rel, SizeExpr.Size(Dim r), var sp)
+                        when rel == Constraint.Rel.EQ && k >= 1 -> equal.add(new Dim[] {Emitter.size(k), r});
                 default -> { }
             }
         for (Dim[] e : equal) {

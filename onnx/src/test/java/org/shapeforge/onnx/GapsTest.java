@@ -124,6 +124,21 @@ class GapsTest {
         }
     }
 
+    /**
+     * A declared number on a gap's axis (torch 2 writes {@code [1, 3, TruncToInt(...), ...]} for a
+     * Resize to computed sizes) pins that unknown extent: closing it to the declared number is no
+     * guess, so the other axes of the graph keep their numbers (a Reshape's {@code -1} stays 4, not {@code ?}).
+     */
+    @Test
+    void aDeclaredNumberOnAGapsAxisPinsItAndTheRestKeepsItsNumbers() {
+        ModelProto m = scaledBySize(0.3f, 1, 3, "h", "w");
+        m = m.toBuilder().setGraph(m.getGraph().toBuilder().addInitializer(int64s("minus1", -1))
+                .addNode(node("flat", "Reshape", List.of("sh", "minus1"), List.of("flat")))).build();
+        ImportResult r = solve(declaring(m, "y", 1L, 3L, null, null));
+        assertEquals(List.of("4"), r.shapes().get("flat"), r.shapes().toString());
+        assertEquals(List.of("1", "3"), r.shapes().get("z").subList(0, 2), r.shapes().toString());
+    }
+
     @Test
     void aFloatScaleThatMayRoundToZeroGivesNoSize() {
         // floor(h · 0.3) is 0 for h = 1..3: no size, so the sizes are not read; every axis is known only at run time
