@@ -61,6 +61,12 @@ final class DomainDecision {
      * without that preference.
      */
     static Decision decide(List<SymCondition> conditions, Iterable<SymSize> derived, Set<String> names, List<SymCondition> own, int count) {
+        return decide(conditions, derived, names, own, count, Set.of());
+    }
+
+    /** As {@link #decide(List, Iterable, Set, List, int)}, the names in {@code zeroable} (discardable) ranging from 0 (Def. 1.1). */
+    static Decision decide(List<SymCondition> conditions, Iterable<SymSize> derived, Set<String> names, List<SymCondition> own, int count,
+            Set<String> zeroable) {
         List<SymCondition> all = new ArrayList<>(conditions);
         for (SymSize d : derived) all.add(Symbols.atLeast(d, 0));
         all.addAll(own);
@@ -73,10 +79,10 @@ final class DomainDecision {
         List<LinearConstraint> equal = new ArrayList<>();
         for (String n : ns)
             if (!n.equals(ns.first())) equal.add(LinearConstraint.eq(LinearExpr.var(n), LinearExpr.var(ns.first()), n + " = " + ns.first()));
-        if (!equal.isEmpty() && witness(all, ns, equal) instanceof Decision.Witnesses(List<Map<String, Long>> w))
-            return new Decision.Witnesses(series(all, ns, equal, w.getFirst(), count));
-        return switch (witness(all, ns, List.of())) {
-            case Decision.Witnesses(List<Map<String, Long>> w) -> new Decision.Witnesses(series(all, ns, List.of(), w.getFirst(), count));
+        if (!equal.isEmpty() && witness(all, ns, equal, zeroable) instanceof Decision.Witnesses(List<Map<String, Long>> w))
+            return new Decision.Witnesses(series(all, ns, equal, w.getFirst(), count, zeroable));
+        return switch (witness(all, ns, List.of(), zeroable)) {
+            case Decision.Witnesses(List<Map<String, Long>> w) -> new Decision.Witnesses(series(all, ns, List.of(), w.getFirst(), count, zeroable));
             case Decision.Empty e -> e;
             case Decision.Undecided u -> u;
         };
@@ -84,13 +90,13 @@ final class DomainDecision {
 
     /** {@link #decide}'s series from {@code first}, every binding also satisfying {@code base}. */
     private static List<Map<String, Long>> series(List<SymCondition> all, Set<String> ns, List<LinearConstraint> base,
-            Map<String, Long> first, int count) {
+            Map<String, Long> first, int count, Set<String> zeroable) {
         List<Map<String, Long>> out = new ArrayList<>(List.of(first));
         while (out.size() < count) {
             Map<String, Long> last = out.getLast();
             List<LinearConstraint> above = new ArrayList<>(base);
             for (String n : ns) above.add(LinearConstraint.of(LinearExpr.var(n), Rel.GT, LinearExpr.of(last.get(n)), n + " above " + last.get(n)));
-            Decision next = witness(all, ns, above);
+            Decision next = witness(all, ns, above, zeroable);
             if (!(next instanceof Decision.Witnesses)) {
                 LinearExpr sum = LinearExpr.ZERO, at = LinearExpr.ZERO;
                 for (String n : ns) {
@@ -99,7 +105,7 @@ final class DomainDecision {
                 }
                 List<LinearConstraint> larger = new ArrayList<>(base);
                 larger.add(LinearConstraint.of(sum, Rel.GT, at, "a larger binding than " + last));
-                next = witness(all, ns, larger);
+                next = witness(all, ns, larger, zeroable);
             }
             if (!(next instanceof Decision.Witnesses(List<Map<String, Long>> w))) break;
             out.add(w.getFirst());
@@ -108,13 +114,13 @@ final class DomainDecision {
     }
 
     /** One binding inside the conditions and {@code extra}, or why there is none. */
-    private static Decision witness(List<SymCondition> conditions, Set<String> names, List<LinearConstraint> extra) {
+    private static Decision witness(List<SymCondition> conditions, Set<String> names, List<LinearConstraint> extra, Set<String> zeroable) {
         Map<String, Long> fixed = new TreeMap<>();
         for (int round = 0; round <= names.size(); round++) {
             List<SymCondition> cs = round == 0 ? conditions : substituted(conditions, fixed);
             Set<String> free = new TreeSet<>(names);
             free.removeAll(fixed.keySet());
-            DomainSystem sys = DomainSystem.of(cs, free);
+            DomainSystem sys = DomainSystem.of(cs, free, zeroable);
             List<LinearConstraint> ex = extra.stream().map(c -> fix(c, fixed)).toList();
             switch (LinearSolver.solve(sys.system(ex), Map.of())) {
                 case LinearResult.Unsat u -> {

@@ -28,14 +28,27 @@ import org.shapeforge.term.sym.SymSize;
 final class DomainSystem {
     private final List<LinearConstraint> constraints = new ArrayList<>();
     private final Set<String> auxiliary = new TreeSet<>();
+    private final Set<String> zeroable = new TreeSet<>();
     private final Map<String, SymSize.Mono> products = new TreeMap<>();
 
     private DomainSystem() {}
 
     /** The system of {@code conditions} (each {@code label}led by its printed form) over {@code names} (all sizes). */
     static DomainSystem of(List<SymCondition> conditions, Set<String> names) {
+        return of(conditions, names, Set.of());
+    }
+
+    /**
+     * As {@link #of(List, Set)}, where the names in {@code zeroable} (discardable variables) are
+     * sizes {@code >= 0} and the others {@code >= 1} (Def. 1.1).
+     */
+    static DomainSystem of(List<SymCondition> conditions, Set<String> names, Set<String> zeroable) {
         DomainSystem s = new DomainSystem();
-        for (String n : names) s.constraints.add(LinearConstraint.of(LinearExpr.var(n), Rel.GE, LinearExpr.of(1), "size(" + n + ") >= 1"));
+        s.zeroable.addAll(zeroable);
+        for (String n : names) {
+            long lower = zeroable.contains(n) ? 0 : 1;
+            s.constraints.add(LinearConstraint.of(LinearExpr.var(n), Rel.GE, LinearExpr.of(lower), "size(" + n + ") >= " + lower));
+        }
         for (SymCondition c : conditions)
             s.constraints.add(new LinearConstraint(s.lin(c.left().minus(c.right())), c.rel(), c.toString()));
         return s;
@@ -45,7 +58,7 @@ final class DomainSystem {
     LinearSystem system(List<LinearConstraint> extra) {
         List<LinearConstraint> all = new ArrayList<>(constraints);
         all.addAll(extra);
-        return new LinearSystem(all, Set.of(), auxiliary);
+        return new LinearSystem(all, zeroable, auxiliary);
     }
 
     /** Whether a product of atoms was relaxed to a free auxiliary. */

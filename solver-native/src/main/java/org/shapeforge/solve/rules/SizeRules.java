@@ -335,7 +335,7 @@ public final class SizeRules {
             throw Contradiction.fail("underdetermined after closing: " + why, it.why.asPolicy());
         }
         if (dynamic.isEmpty()) return;
-        checkedAt = switch (symbols.decide(dynamic, ownRelations(), 3)) {
+        checkedAt = switch (symbols.decide(dynamic, ownRelations(), 3, discardable)) {
             case DomainDecision.Decision.Witnesses(List<Map<String, Long>> w) -> w;
             // no size of the dynamic dims satisfies the conditions the answer needs: a shape error at the
             // constraints they came from (a policy failure where a guess of closing contributed)

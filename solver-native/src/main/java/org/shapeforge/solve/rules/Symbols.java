@@ -128,8 +128,8 @@ public final class Symbols {
      * satisfying every condition (each derived value a size) and {@code own} (the input's relations
      * among the dynamic dims), a proof that none exists, or neither.
      */
-    DomainDecision.Decision decide(Set<String> names, List<SymCondition> own, int count) {
-        return DomainDecision.decide(List.copyOf(conditions), derived.values(), names, own, count);
+    DomainDecision.Decision decide(Set<String> names, List<SymCondition> own, int count, Set<String> zeroable) {
+        return DomainDecision.decide(List.copyOf(conditions), derived.values(), names, own, count, zeroable);
     }
 
     /** The derivations the domain conditions came from, joined (a refuted domain's provenance). */
