@@ -163,7 +163,7 @@ final class Contents {
     }
 
     private static Optional<ShapeValue> symbolic(Node n, Emitter e, ShapeValue p, ShapeValue q, int i) {
-        SizeForm a = SizeForm.of(p), b = SizeForm.of(q);
+        SizeForm a = ShapeTerms.form(e, p), b = ShapeTerms.form(e, q);
         Long k = q instanceof ShapeValue.Known(long v) ? v : null;
         switch (n.op()) {
             case "Add" -> { return Optional.of(a.plus(b).value()); }

@@ -34,6 +34,8 @@ final class Emitter {
     private final Set<String> dynamic = new LinkedHashSet<>();
     /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
     final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
+    /** The expression each fresh term of {@link #shapeTerms} stands for ({@link ShapeTerms#form}). */
+    final java.util.Map<Dim, SizeForm> termForms = new java.util.HashMap<>();
     private int fresh;
     /** Sizes read at import time ({@link #sizeOf}, {@link #numberOf}, {@link #resolve}). */
     private final ImportReading reading = new ImportReading(this);

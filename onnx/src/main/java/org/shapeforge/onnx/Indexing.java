@@ -189,7 +189,7 @@ final class Indexing {
         if (step > 0 && start >= 0 && end >= start && end <= d) {
             // a piece that does not depend on the size, valid while the axis holds the end
             e.rel(Emitter.sz(in), Rel.GE, Emitter.lit(Math.max(1, end)), o.as(o.role() + " (the bounds must lie inside the axis)"));
-            e.eq(out, Emitter.size(ceilDiv(end - start, step)), o);
+            sliced(n, e, out, ceilDiv(end - start, step), o);
             return;
         }
         long s = start < 0 ? start + d : start, t = end < 0 ? end + d : end;
@@ -202,7 +202,18 @@ final class Indexing {
         }
         long len = Math.max(0, ceilDiv(t - s, step));
         e.eq(in, Emitter.size(d), o.as(o.role() + " (the clamped bounds were computed for this size)"));
-        e.eq(out, Emitter.size(len), o);
+        sliced(n, e, out, len, o);
+    }
+
+    /**
+     * The sliced axis is {@code len} long; a slice that selects nothing ({@code shape[2:]} of a 2-D
+     * tensor's shape, as Swin's attention mask writes it) is an empty tensor, legal ONNX but not a
+     * size (Def. 1.1): seed 004's unknown extent named after the node, its contents (none) still
+     * read by the consumers.
+     */
+    private static void sliced(Node n, Emitter e, Dim out, long len, NodeOrigin o) {
+        if (len >= 1) e.eq(out, Emitter.size(len), o);
+        else e.eq(out, ShapeOps.unknownExtent(e, n, "the slice selects nothing: an empty tensor, no size (sizes are at least 1), its extent is not claimed"), o);
     }
 
     /** An end at least this large means "to the end" (exporters write INT64_MAX or INT32_MAX). */

@@ -67,7 +67,19 @@ final class ShapeTerms {
         if (n.relations()) e.rel(Emitter.sz(r), Rel.EQ, meaning, o);
         else e.define(r, meaning, o);
         e.shapeTerms.put(f.show(), r);
+        e.termForms.put(r, f);
         return r;
+    }
+
+    /**
+     * The form of a shape element for arithmetic on it: a term this class made for an expression
+     * is that expression (its size equals it by the relation or runtime size that defines it), so
+     * {@code x.shape[1] // 7} after padding to {@code 7·((h + 6) // 7)} is {@code (h + 6) // 7};
+     * any other element its own form ({@link SizeForm#of}).
+     */
+    static SizeForm form(Emitter e, ShapeValue v) {
+        if (v instanceof ShapeValue.Term(Dim d) && e.termForms.get(d) instanceof SizeForm f) return f;
+        return SizeForm.of(v);
     }
 
     /** The positive and the negative part of {@code f} as size expressions (null where empty), each floor atom a size q. */
@@ -108,6 +120,7 @@ final class ShapeTerms {
             e.rel(new SizeExpr.Mul(Emitter.sz(q), Emitter.lit(k)), Rel.EQ, new SizeExpr.Sub(ns, new SizeExpr.Mod(ns, k)), o);
         }
         e.shapeTerms.put(key, q);
+        e.termForms.put(q, SizeForm.atom(new SizeForm.Atom.Floor(num, k)));
         return q;
     }
 

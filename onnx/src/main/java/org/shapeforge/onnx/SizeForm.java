@@ -108,8 +108,13 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
 
     /**
      * {@code this // k} for k ≥ 1 (floor): exact where k divides every coefficient
-     * ({@code (2·s + 3) // 2 = s + 1}), else a floor atom. The caller ensures the form is not
-     * negative where ONNX's truncating division would differ.
+     * ({@code (2·s + 3) // 2 = s + 1}), else the multiples of k taken out of the floor
+     * ({@code (7·(h//7) − h + 7) // 7 = h//7 + 1 + (−h) // 7}, every atom being an integer) and
+     * the rest a floor atom; a rest whose atoms all have negative coefficients is a ceiling,
+     * {@code (−h) // 7 = −((h + 6) // 7)}, so pad-to-a-multiple {@code h + (7 − h % 7) % 7} is
+     * {@code 7·((h + 6) // 7)}. The rest is split off only where its floor is at least 1 for every
+     * value of the sizes (a floor atom becomes a size), else the whole form is the atom. The
+     * caller ensures the form is not negative where ONNX's truncating division would differ.
      */
     SizeForm floorDiv(long k) {
         if (k == 1) return this;
@@ -118,7 +123,7 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
             coefficients.forEach((a, c) -> cs.put(a, c / k));
             return new SizeForm(Math.floorDiv(constant, k), atoms, cs);
         }
-        return atom(new Atom.Floor(this, k));
+        return FloorParts.of(this, k).orElseGet(() -> atom(new Atom.Floor(this, k)));
     }
 
     /** {@code this mod k} for k ≥ 1: {@code this − k·(this // k)}. */
