@@ -31,6 +31,10 @@ import org.shapeforge.term.sym.SymSize;
  * a relaxation without models refutes the conditions; a relaxed model that fails the exact check
  * has one factor of each product fixed at its value there and is solved again (then linear in
  * the other factor) — a failure after that is {@link Decision.Undecided}, never a refutation.
+ * Before that, the positive factors of each product condition are divided out
+ * ({@link DomainFactoring}, an equivalence under the other conditions), so that
+ * {@code (f − 1)·(sh − 4·batch) == 0} with {@code f − 1 >= 1} is solved as the linear
+ * {@code sh == 4·batch}; the witness is still checked against the conditions as given.
  */
 final class DomainDecision {
     private DomainDecision() {}
@@ -76,20 +80,21 @@ final class DomainDecision {
             ns.addAll(c.left().vars());
             ns.addAll(c.right().vars());
         }
+        Conditions conds = new Conditions(all, DomainFactoring.simplify(all, zeroable));
         List<LinearConstraint> equal = new ArrayList<>();
         for (String n : ns)
             if (!n.equals(ns.first())) equal.add(LinearConstraint.eq(LinearExpr.var(n), LinearExpr.var(ns.first()), n + " = " + ns.first()));
-        if (!equal.isEmpty() && witness(all, ns, equal, zeroable) instanceof Decision.Witnesses(List<Map<String, Long>> w))
-            return new Decision.Witnesses(series(all, ns, equal, w.getFirst(), count, zeroable));
-        return switch (witness(all, ns, List.of(), zeroable)) {
-            case Decision.Witnesses(List<Map<String, Long>> w) -> new Decision.Witnesses(series(all, ns, List.of(), w.getFirst(), count, zeroable));
+        if (!equal.isEmpty() && witness(conds, ns, equal, zeroable) instanceof Decision.Witnesses(List<Map<String, Long>> w))
+            return new Decision.Witnesses(series(conds, ns, equal, w.getFirst(), count, zeroable));
+        return switch (witness(conds, ns, List.of(), zeroable)) {
+            case Decision.Witnesses(List<Map<String, Long>> w) -> new Decision.Witnesses(series(conds, ns, List.of(), w.getFirst(), count, zeroable));
             case Decision.Empty e -> e;
             case Decision.Undecided u -> u;
         };
     }
 
     /** {@link #decide}'s series from {@code first}, every binding also satisfying {@code base}. */
-    private static List<Map<String, Long>> series(List<SymCondition> all, Set<String> ns, List<LinearConstraint> base,
+    private static List<Map<String, Long>> series(Conditions all, Set<String> ns, List<LinearConstraint> base,
             Map<String, Long> first, int count, Set<String> zeroable) {
         List<Map<String, Long>> out = new ArrayList<>(List.of(first));
         while (out.size() < count) {
@@ -114,10 +119,10 @@ final class DomainDecision {
     }
 
     /** One binding inside the conditions and {@code extra}, or why there is none. */
-    private static Decision witness(List<SymCondition> conditions, Set<String> names, List<LinearConstraint> extra, Set<String> zeroable) {
+    private static Decision witness(Conditions conditions, Set<String> names, List<LinearConstraint> extra, Set<String> zeroable) {
         Map<String, Long> fixed = new TreeMap<>();
         for (int round = 0; round <= names.size(); round++) {
-            List<SymCondition> cs = round == 0 ? conditions : substituted(conditions, fixed);
+            List<SymCondition> cs = round == 0 ? conditions.solved() : substituted(conditions.solved(), fixed);
             Set<String> free = new TreeSet<>(names);
             free.removeAll(fixed.keySet());
             DomainSystem sys = DomainSystem.of(cs, free, zeroable);
@@ -131,7 +136,7 @@ final class DomainDecision {
                 case LinearResult.Sat s -> {
                     Map<String, Long> b = new TreeMap<>(fixed);
                     for (String n : free) b.put(n, s.model().getOrDefault(n, 1L));
-                    if (holds(conditions, b) && extra.stream().allMatch(c -> c.holds(b))) return new Decision.Witnesses(List.of(b));
+                    if (holds(conditions.given(), b) && extra.stream().allMatch(c -> c.holds(b))) return new Decision.Witnesses(List.of(b));
                     if (!sys.relaxed()) // a linear model the exact check rejects: a defect of the solver below, not a proof
                         return new Decision.Undecided("the linear solver's model " + b + " fails the exact re-check");
                     int before = fixed.size();
@@ -148,6 +153,9 @@ final class DomainDecision {
         }
         return new Decision.Undecided("no binding found with the products' factors fixed at " + fixed);
     }
+
+    /** The conditions as given (every witness is checked against these) and as solved (their positive factors divided out, an equivalence). */
+    private record Conditions(List<SymCondition> given, List<SymCondition> solved) {}
 
     private static List<SymCondition> substituted(List<SymCondition> cs, Map<String, Long> fixed) {
         Map<String, SymSize> at = new TreeMap<>();

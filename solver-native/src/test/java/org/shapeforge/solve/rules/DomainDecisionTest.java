@@ -1,6 +1,7 @@
 package org.shapeforge.solve.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,5 +91,42 @@ class DomainDecisionTest {
             Collections.shuffle(cs, rnd);
             assertEquals(first, witnesses(cs, names), cs::toString);
         }
+    }
+
+    @Test
+    void aProductWithAPositiveFactorIsSolvedAsItsOtherFactor() {
+        // a raw-audio front end: f = (samples + 240) // 320 with f - 1 >= 1, and
+        // 32·(f - 1)·(sh - 4·batch) == 0, batch·slice - 128·batch == 0, batch·(f - 1) >= 1 (products of a
+        // floor and the dims): only sh = 4·batch and slice = 128 satisfy them
+        SymSize f = SAMPLES.plus(240).floorDiv(320), slice = SymSize.name("slice");
+        List<SymCondition> cs = List.of(
+                new SymCondition(f.minus(ONE), Rel.GE, ONE),
+                new SymCondition(SAMPLES.floorDiv(5).minus(ONE), Rel.GE, ONE),
+                new SymCondition(BATCH.times(f).minus(BATCH), Rel.GE, ONE),
+                new SymCondition(BATCH.times(f).times(-128).plus(SH.times(f).times(32)).plus(BATCH.times(128)).minus(SH.times(32)), Rel.EQ, ZERO),
+                new SymCondition(BATCH.times(slice).minus(BATCH.times(128)), Rel.EQ, ZERO));
+        List<Map<String, Long>> w = witnesses(cs, Set.of("sh", "batch", "samples", "slice"));
+        assertEquals(Map.of("batch", 1L, "sh", 4L, "samples", 400L, "slice", 128L), w.getFirst(), "the least binding: f = 2");
+        for (Map<String, Long> b : w) {
+            assertEquals(4 * b.get("batch"), b.get("sh"), b::toString);
+            assertEquals(128L, b.get("slice"), b::toString);
+        }
+        // with sh = 5·batch forced as well, the domain is empty (4·batch = 5·batch has no size batch): refuted
+        List<SymCondition> bad = new ArrayList<>(cs);
+        bad.add(new SymCondition(SH, Rel.EQ, BATCH.times(5)));
+        var d = DomainDecision.decide(bad, List.of(), Set.of("sh", "batch", "samples", "slice"), List.of(), 3);
+        assertInstanceOf(DomainDecision.Decision.Empty.class, d, d::toString);
+    }
+
+    @Test
+    void onlyAFactorKnownPositiveIsDividedOut() {
+        // (n - 2)·(sh - 4·batch) == 0 with no bound on n - 2: n = 2 is a solution with sh free, so sh != 4·batch
+        // must stay satisfiable; dividing by n - 2 would wrongly refute it (undecided is honest, empty is wrong)
+        List<SymCondition> cs = List.of(
+                new SymCondition(N.minus(SymSize.constant(2)).times(SH.minus(BATCH.times(4))), Rel.EQ, ZERO),
+                new SymCondition(SH, Rel.EQ, BATCH.times(5)));
+        var d = DomainDecision.decide(cs, List.of(), Set.of("sh", "batch", "n"), List.of(), 3);
+        assertFalse(d instanceof DomainDecision.Decision.Empty, d::toString);
+        assertTrue(DomainDecision.holds(cs, Map.of("n", 2L, "sh", 5L, "batch", 1L)), "a binding inside the domain");
     }
 }
