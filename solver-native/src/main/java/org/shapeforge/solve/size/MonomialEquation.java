@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * (Total_elems, mul_eq, group_mul_eq once all but one size are known). Solved exactly:
  * the unknowns' net exponents are collected (sizes are positive, so a factor on both sides
  * cancels — unless it is discardable, which leaves the equation residual); none left → checked; a single variable {@code x} with exponent {@code e} →
- * {@code x^e = n} by exact division and exact integer root; several → an
+ * {@code x^e = n} by exact division and exact integer root; several on one side whose product
+ * must be 1 (the constants equal) → each 1; several otherwise → an
  * "underdetermined product" {@link SizeResult.Residual}: the Diophantine case of Conj. 8.4(b),
  * never guessed.
  *
@@ -41,8 +42,19 @@ public record MonomialEquation(BigInteger leftConst, List<String> leftVars, BigI
                     ? new SizeResult.Holds(kind + ": " + leftConst + suffix)
                     : new SizeResult.Failed(kind + ": " + leftConst + " ≠ " + rightConst + suffix);
         }
-        if (net.size() > 1)
+        if (net.size() > 1) {
+            // every unknown on one side and the constants' ratio exactly 1: a product of sizes equal to 1
+            // has each factor 1 (a 0 factor, even a discardable one, would make it 0)
+            boolean oneSide = net.values().stream().allMatch(v -> v > 0) || net.values().stream().allMatch(v -> v < 0);
+            BigInteger home = net.firstEntry().getValue() > 0 ? leftConst : rightConst;
+            BigInteger other = net.firstEntry().getValue() > 0 ? rightConst : leftConst;
+            if (oneSide && home.signum() > 0 && home.equals(other)) {
+                Map<String, Long> ones = new TreeMap<>();
+                for (String v : net.keySet()) ones.put(v, 1L);
+                return new SizeResult.Solved(ones);
+            }
             return new SizeResult.Residual(kind + ": underdetermined product " + equation(net) + suffix);
+        }
         String x = net.firstKey();
         int e = Math.abs(net.firstEntry().getValue());
         BigInteger home = net.firstEntry().getValue() > 0 ? leftConst : rightConst;
