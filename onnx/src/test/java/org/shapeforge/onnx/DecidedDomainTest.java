@@ -1,7 +1,6 @@
 package org.shapeforge.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.shapeforge.onnx.Models.i;
 import static org.shapeforge.onnx.Models.input;
 import static org.shapeforge.onnx.Models.int64s;
@@ -10,15 +9,13 @@ import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
 import static org.shapeforge.onnx.Models.scalar64;
 import static org.shapeforge.onnx.Models.str;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
-import java.util.Map;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
 import org.junit.jupiter.api.Test;
-import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.sym.SymCondition;
 
 /**
@@ -29,13 +26,6 @@ import org.shapeforge.term.sym.SymCondition;
  * Each graph is the exported one, cut down to the nodes that matter.
  */
 class DecidedDomainTest {
-    private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static TensorProto weight(String name, long... dims) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT_VALUE);

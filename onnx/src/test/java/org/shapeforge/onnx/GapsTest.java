@@ -9,11 +9,11 @@ import static org.shapeforge.onnx.Models.input;
 import static org.shapeforge.onnx.Models.int64s;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
@@ -23,7 +23,6 @@ import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.SolveOptions;
 
 /**
  * Partial answers for well-formed models (seed 004): a node whose output size import cannot know —
@@ -33,12 +32,6 @@ import org.shapeforge.solver.SolveOptions;
  */
 class GapsTest {
     private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static boolean number(String s) {
         return s.matches("\\d+");

@@ -1,6 +1,9 @@
 package org.shapeforge.onnx;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.List;
+import java.util.Map;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
@@ -10,9 +13,20 @@ import onnx.Onnx.TensorProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
+import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /** Small ONNX models built with the generated classes, for the tests. */
 final class Models {
+    private static final NativeSolver SOLVER = new NativeSolver();
+
+    /** {@code m} imported and solved natively with the default options; fails the test unless it succeeded. */
+    static ImportResult solve(ModelProto m) {
+        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        return r;
+    }
+
     private Models() {}
 
     /** A float input; an entry is a number (dim_value) or a String (dim_param). */

@@ -8,23 +8,14 @@ import static org.shapeforge.onnx.Models.input;
 import static org.shapeforge.onnx.Models.int64s;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
-import java.util.Map;
 import onnx.Onnx.ModelProto;
 import org.junit.jupiter.api.Test;
-import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.SolveOptions;
 
 /** Resize's output shape: floor(in · scale), sizes, and dim_param axes under integer scales (a runtime size, never a pinned dim_param). */
 class ResizeTest {
-    private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static ModelProto resize(List<Object> dims, float... scales) {
         return model(List.of(input("x", dims.toArray())), List.of(floats("roi"), floats("scales", scales)),

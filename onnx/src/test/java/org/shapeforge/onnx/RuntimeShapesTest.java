@@ -11,6 +11,7 @@ import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
 import static org.shapeforge.onnx.Models.scalar64;
 import static org.shapeforge.onnx.Models.str;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
 import java.util.Map;
@@ -33,12 +34,6 @@ import org.shapeforge.solver.SolveOptions;
  */
 class RuntimeShapesTest {
     private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static boolean number(String s) {
         return s.matches("\\d+");

@@ -8,6 +8,7 @@ import static org.shapeforge.onnx.Models.int64s;
 import static org.shapeforge.onnx.Models.ints;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,6 @@ import org.shapeforge.term.sym.SymCondition;
  */
 class ShapeRelationsTest {
     private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static TensorProto scalar(String name, long v) {
         return Models.scalar64(name, v);

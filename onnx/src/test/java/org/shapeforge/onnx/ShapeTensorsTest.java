@@ -8,6 +8,7 @@ import static org.shapeforge.onnx.Models.input;
 import static org.shapeforge.onnx.Models.int64s;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,6 @@ import org.shapeforge.solver.SolveOptions;
  */
 class ShapeTensorsTest {
     private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     @Test
     void dynamicReshapeKeepsTheSymbolicBatchAxis() {

@@ -8,13 +8,11 @@ import static org.shapeforge.onnx.Models.input;
 import static org.shapeforge.onnx.Models.ints;
 import static org.shapeforge.onnx.Models.model;
 import static org.shapeforge.onnx.Models.node;
+import static org.shapeforge.onnx.Models.solve;
 
 import java.util.List;
-import java.util.Map;
 import onnx.Onnx.ModelProto;
 import org.junit.jupiter.api.Test;
-import org.shapeforge.solve.NativeSolver;
-import org.shapeforge.solver.SolveOptions;
 
 /**
  * Golden shapes of {@code ../shared/onnx-repro/repro.py}'s dynamic cases (issue 31/32): every axis
@@ -23,13 +21,6 @@ import org.shapeforge.solver.SolveOptions;
  * number the dim_params do not force.
  */
 class SymbolicShapesTest {
-    private static final NativeSolver SOLVER = new NativeSolver();
-
-    private static ImportResult solve(ModelProto m) {
-        ImportResult r = Importer.translate(m, "m.onnx", Map.of(), SOLVER).solve(SOLVER, SolveOptions.defaults());
-        assertTrue(r.succeeded(), () -> r.failure().message());
-        return r;
-    }
 
     private static float[] weights(int n) {
         float[] w = new float[n];
