@@ -128,39 +128,37 @@ final class Emitter {
     /**
      * Runtime sizes: variables declared {@code dynamic} whose size an expression over dim_params
      * (and other runtime sizes) defines — the −1 of a Reshape of {@code [batch, 4, 6]} is
-     * {@code batch·4}. The native solver closes no variable tied to a dynamic one and keeps no size
-     * constraint open over one (it answers Unknown), so such a relation is not handed to it: the
-     * variable stands for the value, as the program front end's {@code RuntimeDim.Flattened} does,
-     * and {@link ImportResult} prints the expression and refuses a graph that constrains the
-     * variable further.
+     * {@code batch·4}. The variable is a symbol (never closed) and its definition is handed to the
+     * solver as a size relation, so that a graph constraining it further (Swin's mask reshape
+     * {@code [x.size(0) // 64, 64, …]} broadcast against the attention scores) is solved with it;
+     * the domain stage eliminates it ({@code DomainSystem}), and {@link SymbolicReading} prints the
+     * expression in its place.
      */
     private final java.util.Map<String, SizeExpr> runtime = new java.util.LinkedHashMap<>();
 
     /**
-     * {@code size(v) = meaning}: a runtime size when {@code meaning} mentions a dim_param or a
-     * runtime size, else a size relation for the solver.
+     * {@code size(v) = meaning} for the solver; {@code v} also a runtime size (a symbol, read as
+     * {@code meaning}) when {@code meaning} mentions a dim_param or a runtime size.
      */
     void define(Dim v, SizeExpr meaning, NodeOrigin o) {
         if (v instanceof Dim.Var(String name, _) && symbolic(meaning)) {
             declared++;
-            dynamic.add(name);
             runtime.put(name, meaning);
-        } else {
-            rel(sz(v), Constraint.Rel.EQ, meaning, o);
         }
+        rel(sz(v), Constraint.Rel.EQ, meaning, o);
     }
 
     /** Whether {@code e} mentions a dim_param or a runtime size. */
     boolean symbolic(SizeExpr e) {
         Set<String> vs = new LinkedHashSet<>();
         SizeVars.vars(e, vs);
-        return vs.stream().anyMatch(dynamic::contains);
+        return vs.stream().anyMatch(n -> dynamic.contains(n) || runtime.containsKey(n));
     }
 
     boolean symbolic(Dim d) {
         Set<String> vs = new LinkedHashSet<>();
         SizeVars.dimVars(d, vs);
-        return vs.stream().anyMatch(dynamic::contains);
+        return vs.stream().anyMatch(n -> dynamic.contains(n) || runtime.containsKey(n));
     }
 
     java.util.Map<String, SizeExpr> runtime() {

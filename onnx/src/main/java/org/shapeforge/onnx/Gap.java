@@ -13,7 +13,8 @@ import java.util.OptionalInt;
  * @param value  the value (in graph order, the first) whose shape shows the gap
  * @param axis   the axis of {@code value}; empty for {@link Kind#UNKNOWN_RANK} (no axis to name)
  * @param kind   what is known there
- * @param extent the extent's name as shapes print it ({@code resize_7}); empty for {@link Kind#UNKNOWN_RANK}
+ * @param extent the extent's name as shapes print it ({@code resize_7}; for {@link Kind#EMPTY} the name the
+ *               solver's variable has, the shapes print 0); empty for {@link Kind#UNKNOWN_RANK}
  * @param bound  for {@link Kind#UPPER_BOUND}, the size the extent never exceeds, printed ({@code n * 4}); else empty
  * @param why    one line: why the size is not known at import time
  */
@@ -26,7 +27,13 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
         /** A size known only at run time, never above {@link Gap#bound} (seed 004's {@code UpperBound}). */
         UPPER_BOUND,
         /** A value whose rank import does not know (an unsupported op without a declared shape, or what reads one). */
-        UNKNOWN_RANK;
+        UNKNOWN_RANK,
+        /**
+         * An empty axis: 0 elements, known at import time (a slice that selects nothing, {@code shape[4:]}
+         * of a rank-3 shape), outside the size semantics (sizes are at least 1, Def. 1.1): the shapes
+         * print 0 there and the solver never sees the extent (its consumers read the contents, none).
+         */
+        EMPTY;
 
         /** The lower-case keyword of {@code --json} ({@code unknown}, {@code upper_bound}, {@code unknown_rank}). */
         public String keyword() {
@@ -48,6 +55,7 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
             case UNKNOWN -> "unknown";
             case UPPER_BOUND -> "at most " + bound.orElseThrow();
             case UNKNOWN_RANK -> "unknown rank";
+            case EMPTY -> "empty, 0";
         };
         return node.nodeText() + ": " + where + " (" + what + ": " + why + ")";
     }

@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.shapeforge.semantics.Undefined;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * The answer of an import: every value's shape, axis by axis as typed data ({@link InferredDim}: a
@@ -40,7 +42,18 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
 
     /** {@code values}, succeeded, with the gaps {@code im}'s sources give in them and the domain {@code requires}. */
     private static ImportResult answer(Imported im, Map<String, List<InferredDim>> values, List<SymCondition> requires) {
-        return new ImportResult(values, null, im.gaps().read(values), requires);
+        List<Gap> gaps = im.gaps().read(values);
+        Map<String, SymSize> empty = new HashMap<>();
+        for (Gap g : gaps) if (g.kind() == Gap.Kind.EMPTY) empty.put(g.extent(), SymSize.constant(0));
+        return new ImportResult(empty.isEmpty() ? values : emptied(values, empty), null, gaps, requires);
+    }
+
+    /** {@code values} with each {@link Gap.Kind#EMPTY} extent read as the 0 it is (a size that mentions one, evaluated there). */
+    private static Map<String, List<InferredDim>> emptied(Map<String, List<InferredDim>> values, Map<String, SymSize> empty) {
+        Map<String, List<InferredDim>> out = new LinkedHashMap<>();
+        values.forEach((name, dims) -> out.put(name, dims.stream().map(d -> d instanceof InferredDim.Symbolic(SymSize s)
+                && s.vars().stream().anyMatch(empty::containsKey) ? InferredDim.of(s.substitute(empty)) : d).toList()));
+        return out;
     }
 
     /**
@@ -82,8 +95,6 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     static ImportResult of(Imported im, Outcome o) {
         return switch (o) {
             case Outcome.Sat s -> {
-                ImportResult refused = constrainedRuntime(im, s);
-                if (refused != null) yield refused;
                 Map<String, List<InferredDim>> out = new LinkedHashMap<>();
                 SymbolicReading sym = SymbolicReading.of(s, im.dynamic(), im.runtime(), im.constraints());
                 im.values().forEach((name, ds) -> {
@@ -100,62 +111,6 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
             case Outcome.Unknown k -> k.cause().map(f -> failed(im, f))
                     .orElseGet(() -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of())));
         };
-    }
-
-    /**
-     * A runtime size ({@link Emitter#define}) that σ⋆ binds or a residual constraint mentions: the
-     * graph constrains it further (equates it with a number or another size, broadcasts it against
-     * one), a relation to its dim_params the solver was not given — refused
-     * (as the program front end's {@code ExtentCheck} refuses a constrained runtime size), never
-     * accepted unchecked. Null when there is none.
-     */
-    private static ImportResult constrainedRuntime(Imported im, Outcome.Sat s) {
-        if (im.runtime().isEmpty() || s.solved().isEmpty()) return null;
-        List<Constraint> facts = s.solved().get().residual();
-        List<String> residual = facts.stream().map(Printer::print).toList(); // printed once
-        for (var e : im.runtime().entrySet()) {
-            String v = e.getKey();
-            Dim b = s.solved().get().dimBindings().get(v);
-            String how = b != null ? v + " ~ " + Printer.print(b) : null;
-            java.util.regex.Pattern mention = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(v) + "(?![A-Za-z0-9_'])");
-            Set<String> below = below(facts, v, im);
-            for (int i = 0; how == null && i < residual.size(); i++) {
-                boolean mentions = mention.matcher(residual.get(i)).find();
-                for (String z : below) mentions |= mentions(residual.get(i), z);
-                if (mentions && !(facts.get(i) instanceof Constraint.DimLe(Dim.Var(String lo, _), Dim.Var(String up, _), var sp)
-                        && below.contains(lo) && (up.equals(v) || below.contains(up))))
-                    how = residual.get(i);
-            }
-            if (how == null) continue;
-            String message = "the runtime size " + v + " = " + Printer.print(e.getValue()) + " is constrained further ("
-                    + how + "), which the native solver cannot relate to its dim_params;"
-                    + " bind them (import with sizes) or cross-check with `--emit shc` and `oracle`";
-            return new ImportResult(Map.of(), new Failure("unknown", message, List.of(), List.of()));
-        }
-        return null;
-    }
-
-    /**
-     * The variables below runtime size {@code v} through residual {@code z <= u} facts alone ({@code u}
-     * being v or such a variable; dim_params excluded): a broadcast of v against itself through
-     * several operands. Closing sets them to v, as variables below a dim_param close to it; so long as
-     * no other fact mentions them or v, they relate v to nothing.
-     */
-    private static Set<String> below(List<Constraint> facts, String v, Imported im) {
-        Set<String> out = new LinkedHashSet<>();
-        for (boolean grew = true; grew; ) {
-            grew = false;
-            for (Constraint c : facts)
-                if (c instanceof Constraint.DimLe(Dim.Var(String z, _), Dim.Var(String u, _), var sp)
-                        && (u.equals(v) || out.contains(u)) && !im.dynamic().contains(z) && !im.runtime().containsKey(z))
-                    grew |= out.add(z);
-        }
-        return out;
-    }
-
-    private static boolean mentions(String text, String name) {
-        return java.util.regex.Pattern.compile("(?<![A-Za-z0-9_'])" + java.util.regex.Pattern.quote(name) + "(?![A-Za-z0-9_'])")
-                .matcher(text).find();
     }
 
     private static InferredDim dim(Dim d, Outcome.Sat s, SymbolicReading sym) {

@@ -92,9 +92,6 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
             sb.append('\n');
         }
         for (Statement s : problem.declarations()) sb.append(Printer.print(s)).append('\n');
-        // runtime sizes are declared dynamic above; their meaning is not a constraint (Emitter.define)
-        runtime.forEach((v, e) -> sb.append("# runtime size: size(").append(v).append(") == ").append(Printer.print(e))
-                .append("   (not given to the solver: a relation over dim_params)\n"));
         return sb.toString();
     }
 }

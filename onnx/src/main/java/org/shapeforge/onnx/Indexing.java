@@ -208,12 +208,14 @@ final class Indexing {
     /**
      * The sliced axis is {@code len} long; a slice that selects nothing ({@code shape[2:]} of a 2-D
      * tensor's shape, as Swin's attention mask writes it) is an empty tensor, legal ONNX but not a
-     * size (Def. 1.1): seed 004's unknown extent named after the node, its contents (none) still
-     * read by the consumers.
+     * size (Def. 1.1): an extent named after the node that the solver leaves unconstrained, an
+     * {@link Gap.Kind#EMPTY} gap (the shapes print 0 there), its contents (none) still read by the
+     * consumers.
      */
     private static void sliced(Node n, Emitter e, Dim out, long len, NodeOrigin o) {
         if (len >= 1) e.eq(out, Emitter.size(len), o);
-        else e.eq(out, ShapeOps.unknownExtent(e, n, "the slice selects nothing: an empty tensor, no size (sizes are at least 1), its extent is not claimed"), o);
+        else e.eq(out, ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.EMPTY, Optional.empty(),
+                "the slice selects nothing: an empty tensor, 0 elements, outside the size semantics (sizes are at least 1); the solver does not see it"), o);
     }
 
     /** An end at least this large means "to the end" (exporters write INT64_MAX or INT32_MAX). */

@@ -102,7 +102,9 @@ public final class SymbolicFallback {
             out.put(name, dims);
             products.add(ds, dims.stream().map(this::form).toList());
         });
-        ImportResult result = disagreements.isEmpty() ? new ImportResult(out, null)
+        // the gaps the graph's sources give in these shapes, and native's domain where it answered
+        ImportResult result = disagreements.isEmpty()
+                ? new ImportResult(out, null, im.gaps().read(out), nativeAnswer.filter(ImportResult::succeeded).map(ImportResult::requires).orElse(List.of()))
                 : new ImportResult(out, new ImportResult.Failure("disagreement", "native and Z3 disagree on " + disagreements.size()
                         + " axis(es), a bug: " + disagreements.getFirst().line(), disagreements.stream().map(Disagreement::line).toList(), List.of()));
         return new FallbackShapes(result, notes, disagreements, q.asked(), seeded);
