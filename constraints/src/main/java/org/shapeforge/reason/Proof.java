@@ -10,10 +10,11 @@ import java.util.TreeMap;
  * interval bounds of {@link org.shapeforge.term.sym.SymSize} settled it without a solver, else the
  * {@link org.shapeforge.solver.ShapeSolver#name() name} of the prover whose answer did;
  * {@code fallback} is true when that prover is not the first of the reasoner's chain (an answer
- * from Z3 after the native solver left it unknown is flagged so). {@code counterexample}, for
- * {@link Verdict#FALSE} and for an {@link Verdict#UNKNOWN} that is contingent, is a binding of the
- * dims that satisfies the assumptions and violates the relation, checked exactly; {@code reason}
- * is for people.
+ * from Z3 after the native solver left it unknown is flagged so). {@code counterexample} is a
+ * binding of the dims that satisfies the assumptions and violates the relation, checked exactly:
+ * present for {@link Verdict#FALSE} where one was found, and for an {@link Verdict#UNKNOWN} that is
+ * thereby known not to be entailed (contingent, when the relation was also seen to hold); an
+ * UNKNOWN without one is a limit of the provers. {@code reason} is for people.
  */
 public record Proof(Verdict verdict, String decidedBy, boolean fallback, String reason, Optional<Map<String, Long>> counterexample) {
     /** The engine name of a verdict the term algebra reached alone. */

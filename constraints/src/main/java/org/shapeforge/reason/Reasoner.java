@@ -94,8 +94,8 @@ public final class Reasoner {
      * Whether the assumptions entail {@code relation}: CONTRADICTION when they are proved
      * inconsistent; TRUE when the assumptions with the negation have no solution; FALSE when the
      * assumptions with the relation have none; else UNKNOWN — with a counterexample when a
-     * binding inside the assumptions violates the relation and another satisfies it (contingent),
-     * without one when the provers could not tell.
+     * binding inside the assumptions violates the relation (it is not entailed; contingent when
+     * another is seen to satisfy it), without one when the provers could not tell.
      */
     public Proof prove(SymCondition relation) {
         Satisfiability base = consistent.get();
@@ -121,6 +121,9 @@ public final class Reasoner {
         if (against instanceof Satisfiability.Sat a && with instanceof Satisfiability.Sat s)
             return new Proof(Verdict.UNKNOWN, a.by(), a.fallback() || s.fallback(), relation + " holds at " + s.binding()
                     + " and fails at " + a.binding() + ", both inside the assumptions", Optional.of(a.binding()));
+        if (against instanceof Satisfiability.Sat a) // not entailed, not refuted either
+            return new Proof(Verdict.UNKNOWN, a.by(), a.fallback(), relation + " fails at " + a.binding() + " inside the assumptions;"
+                    + " whether it holds anywhere is undecided: " + reason(with), Optional.of(a.binding()));
         return new Proof(Verdict.UNKNOWN, lastAsked(), false, "undecided: " + reason(against) + "; " + reason(with), Optional.empty());
     }
 

@@ -12,8 +12,8 @@ public enum Verdict {
     /** The assumptions entail the relation's negation: it fails at every binding that satisfies them. */
     FALSE,
     /**
-     * Neither proved: the relation holds at some allowed bindings and fails at others (then the
-     * proof carries a counterexample), or the provers could not tell.
+     * Neither proved: the relation fails at some allowed binding (the proof carries it as a
+     * counterexample) and holds at another or may, or the provers could not tell.
      */
     UNKNOWN,
     /** The assumptions themselves hold at no binding (proved), so nothing about a relation is informative. */
