@@ -91,6 +91,18 @@ public sealed interface Constraint extends Statement {
                 case GE -> a >= b;
             };
         }
+
+        /** The relation that holds exactly where this one fails: {@code ==} and {@code !=}, {@code <} and {@code >=}, {@code <=} and {@code >}. */
+        public Rel negated() {
+            return switch (this) {
+                case EQ -> NE;
+                case NE -> EQ;
+                case LT -> GE;
+                case LE -> GT;
+                case GT -> LE;
+                case GE -> LT;
+            };
+        }
     }
 
     /** The numerator of Total_elems: {@code Num_elems n} or {@code Strided_var {coeff; var; denom}}. */

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.reason.Verdict;
 import org.shapeforge.term.Dim;
 
 /**
@@ -19,7 +20,8 @@ import org.shapeforge.term.Dim;
  * ({@link RealSizes}). Elements stay dimension terms where they are (a symbolic batch
  * axis), so a consumer relates its output axes to those very terms. Add, Sub, Mul, Div, Mod, Max and
  * Min compute {@link SizeForm}s over sizes (known integers fold as ONNX computes them); Equal, Where and
- * Not fold where decided for every value of the sizes (a size is at least 1). An undecided computation
+ * Not fold where decided for every value of the sizes (a size is at least 1; comparisons, Max and
+ * Min through the reasoning service, {@link SizeOrder}). An undecided computation
  * yields no contents — never a guess — and a consumer needing them is the "must be known at import
  * time" error naming it.
  */
@@ -55,7 +57,7 @@ final class Contents {
                 for (int i = 0; i < a.length; i++) out[i] = a[i] == 0 ? 1 : 0;
                 return ShapeValue.known(out);
             }) : Optional.empty();
-            case "Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual" -> compare(n);
+            case "Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual" -> compare(n, e);
             case "Where" -> where(n);
             case "Neg" -> n.input(0).rank() <= 1 ? n.input(0).ints().map(a -> {
                 long[] out = new long[a.length];
@@ -170,8 +172,8 @@ final class Contents {
             case "Sub" -> { return Optional.of(a.minus(b).value()); }
             case "Max", "Min" -> {
                 boolean max = n.op().equals("Max");
-                if (b.atMost(a)) return Optional.of(max ? p : q);
-                if (a.atMost(b)) return Optional.of(max ? q : p);
+                if (SizeOrder.decide(e, b, Rel.LE, a) == Verdict.TRUE) return Optional.of(max ? p : q);
+                if (SizeOrder.decide(e, a, Rel.LE, b) == Verdict.TRUE) return Optional.of(max ? q : p);
                 // not ordered for every value of the sizes: a size still (both are), known only at run time
                 if (a.atLeast(1) && b.atLeast(1))
                     return Optional.of(new ShapeValue.Term(ShapeOps.unknownExtent(e, n, n.op().toLowerCase(Locale.ROOT)
@@ -222,28 +224,26 @@ final class Contents {
 
     /**
      * Equal, Less, LessOrEqual, Greater and GreaterOrEqual of two 0-D or 1-D tensors with contents,
-     * where decided for every value of the sizes: with {@code d = p − q}, {@code d = 0} for equal forms,
-     * {@code d ≥ 1} or {@code d ≤ −1} ({@link SizeForm#atLeast}) — a size is at least 1, so PyTorch's
+     * where decided for every value of the sizes ({@link SizeOrder}: TRUE is 1, FALSE is 0, an
+     * element neither proved leaves the contents undecided) — a size is at least 1, so PyTorch's
      * {@code Equal(shape, -1)} in expand patterns is all false and {@code Greater(x.size(1), 0)} true.
      */
-    private static Optional<List<ShapeValue>> compare(Node n) {
+    private static Optional<List<ShapeValue>> compare(Node n, Emitter e) {
         var pair = pair(n, 0, 1);
         if (pair.isEmpty()) return Optional.empty();
         List<ShapeValue> x = pair.get().get(0), y = pair.get().get(1), out = new ArrayList<>();
         int len = Math.max(x.size(), y.size());
+        Rel rel = switch (n.op()) {
+            case "Equal" -> Rel.EQ;
+            case "Less" -> Rel.LT;
+            case "LessOrEqual" -> Rel.LE;
+            case "Greater" -> Rel.GT;
+            default -> Rel.GE; // GreaterOrEqual
+        };
         for (int i = 0; i < len; i++) {
-            SizeForm d = SizeForm.of(x.get(x.size() == 1 ? 0 : i)).minus(SizeForm.of(y.get(y.size() == 1 ? 0 : i)));
-            boolean pos = d.atLeast(1), neg = d.times(-1).atLeast(1), zero = d.equals(SizeForm.known(0));
-            boolean ge = pos || zero || d.atLeast(0), le = neg || zero || d.times(-1).atLeast(0);
-            Boolean r = switch (n.op()) {
-                case "Equal" -> zero ? Boolean.TRUE : pos || neg ? Boolean.FALSE : null;
-                case "Less" -> neg ? Boolean.TRUE : ge ? Boolean.FALSE : null;
-                case "LessOrEqual" -> le ? Boolean.TRUE : pos ? Boolean.FALSE : null;
-                case "Greater" -> pos ? Boolean.TRUE : le ? Boolean.FALSE : null;
-                default -> ge ? Boolean.TRUE : neg ? Boolean.FALSE : null; // GreaterOrEqual
-            };
-            if (r == null) return Optional.empty();
-            out.add(new ShapeValue.Known(r ? 1 : 0));
+            Verdict v = SizeOrder.decide(e, SizeForm.of(x.get(x.size() == 1 ? 0 : i)), rel, SizeForm.of(y.get(y.size() == 1 ? 0 : i)));
+            if (v != Verdict.TRUE && v != Verdict.FALSE) return Optional.empty();
+            out.add(new ShapeValue.Known(v == Verdict.TRUE ? 1 : 0));
         }
         return Optional.of(out);
     }

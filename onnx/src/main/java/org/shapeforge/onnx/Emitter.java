@@ -10,6 +10,7 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
+import org.shapeforge.reason.Reasoner;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -29,6 +30,8 @@ import org.shapeforge.term.Row;
 final class Emitter {
     private final String file;
     private final ShapeSolver solver;
+    /** The reasoning service over the import's solver, no assumptions: comparisons of sizes ({@link SizeOrder}). */
+    private final Reasoner reasoner;
     private final List<Constraint> constraints = new ArrayList<>();
     private final List<NodeOrigin> origins = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
@@ -49,6 +52,7 @@ final class Emitter {
     Emitter(String file, ShapeSolver solver) {
         this.file = file;
         this.solver = solver;
+        this.reasoner = Reasoner.over(List.of(solver));
     }
 
     String file() {
@@ -343,6 +347,10 @@ final class Emitter {
 
     ShapeSolver solver() {
         return solver;
+    }
+
+    Reasoner reasoner() {
+        return reasoner;
     }
 
     List<NodeOrigin> origins() {

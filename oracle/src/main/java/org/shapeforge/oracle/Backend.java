@@ -1,5 +1,7 @@
 package org.shapeforge.oracle;
 
+import java.util.List;
+import org.shapeforge.reason.Reasoner;
 import org.shapeforge.smt.SmtSolver;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.ShapeSolver;
@@ -53,6 +55,16 @@ public enum Backend {
             org.shapeforge.solver.SolveOptions options) {
         var t = new NativeSolver().solveTraced(problem, options);
         return new NativeSolver.Traced(Checked.recheck(problem, options, t.outcome()), t.stages());
+    }
+
+    /**
+     * The reasoning service over dynamic dims ({@link Reasoner}, {@code docs/reasoning.md}), native
+     * first: the term algebra, then the native solver, then Z3 for what native leaves unknown (its
+     * verdicts flagged {@code fallback}); every model re-checked by the evaluator ({@link Checked})
+     * and again by the reasoner against the relations themselves.
+     */
+    public static Reasoner reasoner() {
+        return Reasoner.over(List.of(NATIVE.checked(), SMT.checked()));
     }
 
     /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */

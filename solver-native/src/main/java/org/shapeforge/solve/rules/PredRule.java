@@ -68,7 +68,9 @@ final class PredRule {
                 }
                 case SizeResult.Failed f -> throw Contradiction.fail(f.message(), t.why());
                 case SizeResult.Solved s -> {
-                    for (var e : s.values().entrySet()) changed |= sr.record(rep(e.getKey(), t), e.getValue(), t.why());
+                    // a remainder auxiliary (%r…) is no dimension: it may be 0, and the linear system decides it
+                    for (var e : s.values().entrySet())
+                        if (!e.getKey().startsWith("%")) changed |= sr.record(rep(e.getKey(), t), e.getValue(), t.why());
                     open = true;
                 }
             }
