@@ -61,6 +61,21 @@ final class CorpusTable {
             sb.append(String.format("| %s | %d | %d | %s | %d | %d | %d | %d |%n", r.model(), p.values(), p.oursFull(), o, p.onnxFull(),
                     p.ortNotOurs(), p.disagree(), r.importExit()));
         }
+        long[] sums = new long[6];
+        for (ModelCorpus.Row r : rows) {
+            PeerCounts p = r.peers();
+            sums[0] += p.values();
+            sums[1] += p.oursFull();
+            if (p.ort() instanceof PeerCounts.Column.Counted(int full)) sums[2] += full;
+            sums[3] += p.onnxFull();
+            sums[4] += p.ortNotOurs();
+            sums[5] += p.disagree();
+        }
+        sb.append(String.format("| total | %d | %d | %d | %d | %d | %d | |%n", sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]));
+        // conformance imports with the native solver alone (no --verified): every exit 0 is a native answer
+        long nativeAnswers = rows.stream().filter(r -> r.importExit() == Cli.OK).count();
+        sb.append(String.format("answered by the native solver alone (import exit 0): %d of %d models; by the Z3 fallback: 0 (not run)%n",
+                nativeAnswers, rows.size()));
         for (ModelCorpus.Row r : rows)
             for (String e : r.peers().examples()) sb.append(r.model()).append(": differ ").append(e).append('\n');
     }
@@ -77,7 +92,8 @@ final class CorpusTable {
     static ObjectNode toJson(Path root, List<ModelCorpus.Row> rows, OrtShapes ort) {
         ObjectNode doc = Cli.JSON.createObjectNode();
         doc.put("root", root.toString()).put("mode", "models").put("tolerance", GraphRun.TOLERANCE).put("models", rows.size())
-                .put("passed", rows.stream().filter(ModelCorpus.Row::passed).count());
+                .put("passed", rows.stream().filter(ModelCorpus.Row::passed).count())
+                .put("answeredNatively", rows.stream().filter(r -> r.importExit() == Cli.OK).count());
         ObjectNode o0 = doc.putObject("ort");
         switch (ort) {
             case OrtShapes.Measured(String version, var per) -> o0.put("status", "ran").put("version", version);
