@@ -18,7 +18,8 @@ import org.shapeforge.onnx.NodeOrigin;
  *                 ({@code model.onnx: node 'conv' (Conv #3)}, {@code model.onnx: graph input 'x'},
  *                 or the file); {@code null} when there is none
  * @param node     an ONNX model's node or graph value the error is about ({@link ImportError#node()}),
- *                 printed as {@code "node": {"index", "name", "op"}} (a value: index −1, op its kind)
+ *                 printed as {@code "node": {"index", "name", "op", "source"}} ({@link NodeJson}; a value:
+ *                 index −1, op its kind)
  * @param exit     the process exit code ({@link Cli#BAD_INPUT}, {@link Cli#UNKNOWN}, {@link Cli#INTERNAL})
  */
 record ErrorDoc(String kind, String message, String location, NodeOrigin node, int exit) {
@@ -52,7 +53,7 @@ record ErrorDoc(String kind, String message, String location, NodeOrigin node, i
         ObjectNode e = doc.putObject("error").put("kind", kind).put("message", message);
         if (location == null) e.putNull("location");
         else e.put("location", location);
-        if (node != null) e.putObject("node").put("index", node.index()).put("name", node.node()).put("op", node.opType());
+        if (node != null) NodeJson.put(e.putObject("node"), node);
         return doc;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -14,6 +15,7 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.NodeOrigin;
 import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
 import org.shapeforge.onnx.fallback.AxisNote;
@@ -37,7 +39,9 @@ import picocli.CommandLine.Parameters;
  * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}, every axis proved as a form of the dim_params
  * by {@link SymbolicFallback}); prints every value's inferred shape, or the shape error
- * naming the node; {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
+ * naming the node and, for a model whose exporter recorded them, where in the user's Python each
+ * node involved was made ({@code model.py:42 in forward (enc.attn)}; {@code --json}: each node's
+ * {@code source}, {@link NodeJson}); {@code --emit shp} prints an equivalent program ({@link ShpEmitter}) or refuses
  * naming the node it cannot express (exit 2); {@code -o} writes the model with the inferred shapes
  * ({@link AnnotatedModel}); the domain where the shapes hold is printed as {@code requires …} lines
  * ({@code --json}: a {@code requires} array; the annotated model: a {@code metadata_props} entry). Exit 0
@@ -215,15 +219,10 @@ public final class ImportCommand implements Callable<Integer> {
             ArrayNode ns = f.putArray("nodes");
             r.failure().nodes().forEach(ns::add);
             ArrayNode inv = f.putArray("involved");
-            r.failure().involved().forEach(n -> node(inv.addObject(), n));
-            r.failure().blamed().ifPresentOrElse(n -> node(f.putObject("node"), n), () -> f.putNull("node"));
+            r.failure().involved().forEach(n -> NodeJson.put(inv.addObject(), n));
+            r.failure().blamed().ifPresentOrElse(n -> NodeJson.put(f.putObject("node"), n), () -> f.putNull("node"));
         }
         return doc;
-    }
-
-    /** {@code {"index", "name", "op"}}, as the error document's {@code node} ({@link ErrorDoc}). */
-    private static void node(ObjectNode o, org.shapeforge.onnx.NodeOrigin n) {
-        o.put("index", n.index()).put("name", n.node()).put("op", n.opType());
     }
 
     static String text(ImportResult r) {
@@ -240,6 +239,11 @@ public final class ImportCommand implements Callable<Integer> {
         }
         sb.append("fail ").append(r.failure().kind()).append(": ").append(r.failure().message()).append('\n');
         for (String c : r.failure().constraints()) sb.append("  ").append(c).append('\n');
+        List<NodeOrigin> located = r.failure().involved().stream().filter(n -> n.source().isPresent()).toList();
+        if (!located.isEmpty()) sb.append("nodes involved, in the model's Python (torch's metadata):\n");
+        int w = located.stream().mapToInt(n -> n.nodeText().length()).max().orElse(0);
+        for (NodeOrigin n : located)
+            sb.append(String.format("  %-" + w + "s  %s%n", n.nodeText(), n.source().get().text()));
         return sb.toString();
     }
 }

@@ -121,8 +121,8 @@ class ImportContractTest {
         assertTrue(fail.get("message").asText().startsWith("shape mismatch: the declared shape of graph output 'y' [2, 4]"
                 + " contradicts what node 'proj' (MatMul #0) infers: "), r.out());
         assertTrue(fail.get("constraints").toString().contains("declared shape of graph output 'y' [2, 4], axis 1"), r.out());
-        assertEquals("{\"index\":0,\"name\":\"proj\",\"op\":\"MatMul\"}", fail.get("node").toString(), r.out());
-        assertEquals("[{\"index\":0,\"name\":\"proj\",\"op\":\"MatMul\"}]", fail.get("involved").toString(), r.out());
+        assertEquals("{\"index\":0,\"name\":\"proj\",\"op\":\"MatMul\",\"source\":null}", fail.get("node").toString(), r.out());
+        assertEquals("[{\"index\":0,\"name\":\"proj\",\"op\":\"MatMul\",\"source\":null}]", fail.get("involved").toString(), r.out());
         Path g = write("rank.onnx", model(GraphProto.newBuilder().addInput(value("a", 2, 3))
                 .addNode(node("r", "Relu", List.of("a"), List.of("y"))).addValueInfo(value("y", 2, 3, 1))
                 .addOutput(ValueInfoProto.newBuilder().setName("y"))));

@@ -42,7 +42,7 @@ final class GapLog {
 
     /** The node whose shape logic runs now: the extents minted until the next call are its. */
     void at(NodeOrigin node) {
-        at = new NodeOrigin(node.index(), node.node(), node.opType(), "");
+        at = node.bare();
     }
 
     /** Extent {@code name}, minted at the current node: {@code kind} with {@code bound}, for reason {@code why}. */

@@ -41,12 +41,12 @@ public final class GraphRules {
         Map<String, NodeOrigin> later = laterProducers(g);
         for (int i = 0; i < g.getNodeCount(); i++) {
             NodeProto p = g.getNode(i);
-            NodeOrigin at = new NodeOrigin(i, p.getName(), p.getOpType(), "");
+            NodeOrigin at = new NodeOrigin(i, p.getName(), p.getOpType(), ""); // errors: with its source location
             for (int k = 0; k < p.getInputCount(); k++) {
                 String name = p.getInput(k);
                 if (name.isEmpty() || defined.containsKey(name)) continue;
                 NodeOrigin producer = later.get(name);
-                throw ImportError.at("onnx", file, at, "input " + k + " " + Names.quoted(name) + " is not produced by any earlier node"
+                throw ImportError.at("onnx", file, TorchSource.origin(i, p), "input " + k + " " + Names.quoted(name) + " is not produced by any earlier node"
                         + (producer == null ? " (nor a graph input or initializer)"
                         : " (" + producer.nodeText() + " produces it later: ONNX requires the nodes in topological order)"));
             }
@@ -54,7 +54,7 @@ public final class GraphRules {
                 if (out.isEmpty()) continue;
                 NodeOrigin before = defined.putIfAbsent(out, at);
                 if (before != null)
-                    throw ImportError.at("onnx", file, at, "output " + Names.quoted(out) + " is defined twice (also by "
+                    throw ImportError.at("onnx", file, TorchSource.origin(i, p), "output " + Names.quoted(out) + " is defined twice (also by "
                             + (before.equals(at) ? "another output of this node" : before.nodeText())
                             + "): every ONNX value has exactly one definition");
             }

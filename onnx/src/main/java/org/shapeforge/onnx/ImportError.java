@@ -7,10 +7,12 @@ import org.shapeforge.lang.Span;
 /**
  * A user error while importing an ONNX model: a malformed file ({@code onnx}), an op this
  * importer has no shape logic for ({@code unsupported}), or an attribute or input it cannot
- * read ({@code onnx-node}). The message is {@code model.onnx: node 'n' (Op #3): what}; an ONNX
- * file has no lines, so the error's place is {@link #node()} — the node, or the graph value
- * ({@link NodeOrigin#ofValue}) — and {@link #where()}, never a line and column. The CLI exits 2
- * without a trace.
+ * read ({@code onnx-node}). The message is {@code model.onnx: node 'n' (Op #3): what}, or, for a
+ * node whose exporter recorded where in the user's Python it was made,
+ * {@code model.onnx: node 'n' (Op #3) from model.py:42 in forward (enc.attn): what}
+ * ({@link NodeOrigin#locatedText}); an ONNX file has no lines, so the error's place is
+ * {@link #node()} — the node, or the graph value ({@link NodeOrigin#ofValue}) — and
+ * {@link #where()}, never a line and column. The CLI exits 2 without a trace.
  */
 public final class ImportError extends ShapeError {
     private final String file;
@@ -22,7 +24,7 @@ public final class ImportError extends ShapeError {
     }
 
     private ImportError(String code, String file, NodeOrigin node, String message) {
-        super(code, new Span(file, 0, 0), (file == null ? "" : file + ": ") + (node == null ? "" : node.nodeText() + ": ") + message);
+        super(code, new Span(file, 0, 0), (file == null ? "" : file + ": ") + (node == null ? "" : node.locatedText() + ": ") + message);
         this.file = file;
         this.node = node;
         this.detail = message;

@@ -171,10 +171,10 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         boolean listed = named.size() > 1 && f.kind().provesUnsat();
         List<NodeOrigin> involved = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
-        for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(new NodeOrigin(n.index(), n.node(), n.opType(), ""));
+        for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(n.bare());
         String headline = where + f.message();
         return new ImportResult(Map.of(), new Failure(f.kind().keyword, headline
                 + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), headline, cs, List.copyOf(named), involved,
-                java.util.Optional.ofNullable(blamed).map(b -> new NodeOrigin(b.index(), b.node(), b.opType(), ""))));
+                java.util.Optional.ofNullable(blamed).map(NodeOrigin::bare)));
     }
 }

@@ -63,12 +63,12 @@ public final class Importer {
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
         for (int i = 0; i < g.getNodeCount(); i++) {
             NodeProto p = g.getNode(i);
-            NodeOrigin at = new NodeOrigin(i, p.getName(), p.getOpType(), "");
+            NodeOrigin at = TorchSource.origin(i, p); // its source location read here, once
             for (String out : p.getOutputList())
                 if (!out.isEmpty()) producers.put(out, at);
             e.gaps.at(at);
             try {
-                node(p, i, values, e, file, opset);
+                node(p, at, values, e, file, opset);
             } catch (ImportError err) {
                 throw err.placed(file, at);
             }
@@ -126,7 +126,7 @@ public final class Importer {
             values.put(t.getName(), Model.initializer(t.getName(), WellFormed.tensor(t, file, NodeOrigin.ofValue("initializer", t.getName()))));
         for (int k = 0; k < g.getInputCount() && k < bound.size(); k++)
             if (bound.get(k) != null) values.put(g.getInput(k).getName(), bound.get(k));
-        for (NodeProto p : g.getNodeList()) node(p, index, values, e, file, opset);
+        for (NodeProto p : g.getNodeList()) node(p, TorchSource.origin(index, p), values, e, file, opset);
         List<Tensor> outs = new ArrayList<>();
         for (ValueInfoProto v : g.getOutputList()) {
             Tensor t = values.get(v.getName());
@@ -136,8 +136,9 @@ public final class Importer {
         return outs;
     }
 
-    private static void node(NodeProto p, int index, Map<String, Tensor> values, Emitter e, String file, long opset) {
-        NodeOrigin o = new NodeOrigin(index, p.getName(), p.getOpType(), "");
+    /** Translates node {@code p}, at {@code o} (its position and source location; a subgraph's node: its enclosing node's position). */
+    private static void node(NodeProto p, NodeOrigin o, Map<String, Tensor> values, Emitter e, String file, long opset) {
+        int index = o.index();
         OpSpec spec = OpRegistry.lookup(p.getDomain(), p.getOpType()).orElse(null);
         if (spec == null) {
             Fallback.outputs(p, values, e, "unsupported op '" + (p.getDomain().isEmpty() ? "" : p.getDomain() + ".") + p.getOpType()
@@ -155,7 +156,7 @@ public final class Importer {
             case ShapeLogic.Scoped(ShapeLogic.ScopedLogic scoped) -> { // If, Loop, Scan: the enclosing values in scope
                 List<Tensor> ins = new ArrayList<>();
                 for (String name : p.getInputList()) ins.add(name.isEmpty() ? null : values.get(name));
-                Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
+                Node n = new Node(p, index, ins, Attrs.of(p), file, opset, o.source());
                 List<Tensor> outs;
                 try {
                     outs = scoped.apply(n, e, values);
@@ -186,7 +187,7 @@ public final class Importer {
                         + " (nor a graph input or initializer)");
             ins.add(t);
         }
-        Node n = new Node(p, index, ins, Attrs.of(p), file, opset);
+        Node n = new Node(p, index, ins, Attrs.of(p), file, opset, o.source());
         List<Tensor> outs;
         try {
             outs = Contents.propagate(n, e, logic.apply(n, e));

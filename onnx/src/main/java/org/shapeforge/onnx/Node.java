@@ -9,9 +9,10 @@ import org.shapeforge.term.Dim;
 /**
  * One ONNX node as its shape logic sees it: its position, its inputs as {@link Tensor}s (null for
  * an omitted optional input), its attributes, the model's default-domain opset (a few ops changed
- * meaning across opsets), and helpers that name the node in every error.
+ * meaning across opsets), where in the user's Python it was made (read once, {@link TorchSource}),
+ * and helpers that name the node in every error.
  */
-record Node(NodeProto proto, int index, List<Tensor> inputs, Attrs attrs, String file, long opset) {
+record Node(NodeProto proto, int index, List<Tensor> inputs, Attrs attrs, String file, long opset, Optional<SourceLocation> source) {
     Node {
         inputs = java.util.Collections.unmodifiableList(new ArrayList<>(inputs));
     }
@@ -21,7 +22,7 @@ record Node(NodeProto proto, int index, List<Tensor> inputs, Attrs attrs, String
     }
 
     NodeOrigin origin(String role) {
-        return new NodeOrigin(index, proto.getName(), proto.getOpType(), role);
+        return new NodeOrigin(index, proto.getName(), proto.getOpType(), role, "", source);
     }
 
     NodeOrigin in(int k) {

@@ -1,5 +1,7 @@
 package org.shapeforge.onnx;
 
+import java.util.Optional;
+
 /**
  * Where an imported constraint or an import error comes from: the ONNX node (its index in the
  * graph, its name, its op type) and the role of the tensor the constraint is about
@@ -10,16 +12,32 @@ package org.shapeforge.onnx;
  * ({@code spec/architecture.md}); names are printed {@link Names#quoted}. {@code declares} is, for
  * a constraint that states a shape the file declares ({@link Declared}), the declaration
  * ({@code graph output 'y' [2, 5]}), else empty: a failure involving one blames the declaration.
+ * {@code source} is where in the user's Python the node was made, for a node whose exporter
+ * recorded it ({@link TorchSource}, read once per node with the graph), else empty; every origin
+ * derived from the node ({@link #as}, {@link #declaring}, {@link #bare}) keeps it.
  */
-public record NodeOrigin(int index, String node, String opType, String role, String declares) {
+public record NodeOrigin(int index, String node, String opType, String role, String declares, Optional<SourceLocation> source) {
+
+    public NodeOrigin {
+        if (source == null) throw new IllegalArgumentException("source is empty, never null");
+    }
 
     public NodeOrigin(int index, String node, String opType, String role) {
-        this(index, node, opType, role, "");
+        this(index, node, opType, role, "", Optional.empty());
+    }
+
+    public NodeOrigin(int index, String node, String opType, String role, String declares) {
+        this(index, node, opType, role, declares, Optional.empty());
     }
 
     /** The same node, stating declaration {@code what} ({@code graph output 'y' [2, 5]}). */
     public NodeOrigin declaring(String what) {
-        return new NodeOrigin(index, node, opType, role, what);
+        return new NodeOrigin(index, node, opType, role, what, source);
+    }
+
+    /** The node alone: no role, no declaration, its source kept (what a failure lists as a node involved). */
+    public NodeOrigin bare() {
+        return new NodeOrigin(index, node, opType, "", "", source);
     }
 
     /** The origin of graph value {@code name}: {@code kind} is {@code graph input}, {@code initializer}, …. */
@@ -38,6 +56,14 @@ public record NodeOrigin(int index, String node, String opType, String role, Str
         return (node.isEmpty() ? "node #" + index : "node " + Names.quoted(node)) + " (" + opType + " #" + index + ")";
     }
 
+    /**
+     * {@code node 'conv1' (Conv #3) from model.py:42 in forward (encoder.conv1)}: {@link #nodeText}
+     * and, where the node has one, its {@linkplain #source source location}.
+     */
+    public String locatedText() {
+        return nodeText() + source.map(s -> " from " + s.text()).orElse("");
+    }
+
     /** {@code node 'conv1' (Conv #3), input 1 (W)}. */
     public String describe() {
         return nodeText() + (role.isEmpty() ? "" : ", " + Names.oneLine(role));
@@ -45,6 +71,6 @@ public record NodeOrigin(int index, String node, String opType, String role, Str
 
     /** The same node, another role. */
     public NodeOrigin as(String newRole) {
-        return new NodeOrigin(index, node, opType, newRole, declares);
+        return new NodeOrigin(index, node, opType, newRole, declares, source);
     }
 }

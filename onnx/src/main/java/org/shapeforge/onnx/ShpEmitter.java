@@ -57,7 +57,7 @@ public final class ShpEmitter {
         // result splits forward, operand splits from their consumers; a conflict is refused
         for (int idx = 0; idx < nodes.size(); idx++) {
             NodeProto n = nodes.get(idx);
-            NodeOrigin at = new NodeOrigin(idx, n.getName(), n.getOpType(), "");
+            NodeOrigin at = TorchSource.origin(idx, n);
             String op = n.getOpType();
             int rOut = rank(shapes, n.getOutput(0), file, at);
             if (op.equals("MatMul") || op.equals("Gemm")) {
