@@ -18,6 +18,8 @@ import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.NodeOrigin;
 import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
+import org.shapeforge.onnx.certificate.Certificate;
+import org.shapeforge.onnx.certificate.Certifier;
 import org.shapeforge.onnx.fallback.AxisNote;
 import org.shapeforge.onnx.fallback.FallbackShapes;
 import org.shapeforge.onnx.fallback.SmtBudget;
@@ -35,7 +37,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--dot] [--svg FILE]}: the ONNX graph as constraints
+ * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--certificate DIR] [--dot] [--svg FILE]}: the ONNX graph as constraints
  * (docs/onnx.md), solved natively ({@code --verified}: re-checked, and on a policy failure or unknown
  * answered by Z3 through {@link Verified}, flagged {@code "fallback": true}, every axis proved as a form of the dim_params
  * by {@link SymbolicFallback}); prints every value's inferred shape, or the shape error
@@ -47,7 +49,9 @@ import picocli.CommandLine.Parameters;
  * ({@code --json}: a {@code requires} array; the annotated model: a {@code metadata_props} entry). Exit 0
  * inferred — also with gaps (sizes known only at run time, an unsupported op's outputs), listed after the
  * shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown, 4 native
- * and Z3 disagree ({@code --verified}, {@code --smt-shapes}: a bug).
+ * and Z3 disagree ({@code --verified}, {@code --smt-shapes}: a bug). {@code --certificate DIR} writes
+ * SMT-LIB scripts that re-check the answer with a plain {@code z3} ({@link Certifier}, docs/onnx.md
+ * "Certificates"); a failure that proves nothing has none (a note on stderr; {@code --json}: null).
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -81,6 +85,11 @@ public final class ImportCommand implements Callable<Integer> {
             + " (value_info and the graph outputs' types; symbolic dims as dim_param) to FILE")
     Path annotated;
 
+    @Option(names = "--certificate", paramLabel = "DIR", description = "write SMT-LIB scripts to DIR that re-check the answer with"
+            + " a plain `z3 FILE` (each opens with `; expect: sat|unsat`; DIR/manifest.tsv lists them): the constraints, the"
+            + " requires domain, every inferred axis as an entailment query; for a shape error, its core")
+    Path certificate;
+
     @Option(names = "--dot", description = "print the graph as Graphviz DOT: edges labelled with values' inferred shapes, a failure's nodes red")
     boolean dot;
 
@@ -101,6 +110,8 @@ public final class ImportCommand implements Callable<Integer> {
                 throw new ShapeError("usage", null, "--emit takes 'shc' (the constraints) or 'shp' (a program, where the"
                         + " program language expresses the graph)");
             if (dot && json.on) throw new ShapeError("usage", null, "--dot prints DOT text; --json a JSON document: give one of them");
+            if ("shc".equals(emit) && certificate != null)
+                throw new ShapeError("usage", null, "--emit shc prints the constraints; --certificate checks an answer: give one of them");
             if (emit != null && annotated != null)
                 throw new ShapeError("usage", null, "-o writes the annotated model; --emit prints text instead: give one of them");
             ShapeSolver solver = Backend.NATIVE.create();
@@ -123,6 +134,7 @@ public final class ImportCommand implements Callable<Integer> {
                     r = derived.result();
                 } else r = im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());
+            Optional<Certificate> cert = certificate == null ? Optional.empty() : certify(im, r);
             if ("shp".equals(emit) && r.succeeded()) {
                 out.print(ShpEmitter.emit(model, r.values(), file.toString()));
                 out.flush();
@@ -138,6 +150,7 @@ public final class ImportCommand implements Callable<Integer> {
             if (json.on) {
                 ObjectNode doc = toJson(r);
                 if (annotated != null && r.succeeded()) doc.put("annotated", annotated.toString());
+                if (certificate != null) doc.put("certificate", cert.isPresent() ? certificate.toString() : null);
                 if (checked != null) doc.put("fallback", checked.fallback()).put("source", checked.fallback() ? "smt" : "native");
                 if (derived != null) fallbackJson(doc, derived);
                 out.println(Cli.json(doc));
@@ -157,6 +170,19 @@ public final class ImportCommand implements Callable<Integer> {
             out.flush();
             return Cli.BAD_INPUT;
         }
+    }
+
+    /**
+     * The certificate of {@code r} written to {@link #certificate} (a note on stderr, but with
+     * {@code --json}); empty, with a note, for a failure that proves nothing.
+     */
+    private Optional<Certificate> certify(Imported im, ImportResult r) {
+        Optional<Certificate> c = Certifier.of(im, r, Backend.SMT.create(), SolveOptions.defaults());
+        c.ifPresent(x -> x.write(certificate));
+        if (!json.on) spec.commandLine().getErr().println(c.map(x -> "certificate written to " + certificate + " (" + x.files().size()
+                + " files; re-check each with `z3 FILE` against its first line)")
+                .orElseGet(() -> "no certificate: a " + r.failure().kind() + " failure proves nothing to re-check"));
+        return c;
     }
 
     /** The fallback's account: why each {@code ?} axis stayed so, and its query count. */

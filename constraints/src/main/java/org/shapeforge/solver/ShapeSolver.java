@@ -1,5 +1,6 @@
 package org.shapeforge.solver;
 
+import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
@@ -38,6 +39,16 @@ public interface ShapeSolver {
 
     /** The problem as a standard SMT-LIB2 script, for backends that have an encoding. */
     default Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
+        return Optional.empty();
+    }
+
+    /**
+     * One SMT-LIB2 script per query, each the problem's constraints (the one at index {@code i}
+     * under a comment {@code notes.get(i)} where {@code notes} has one) with the query's claims
+     * ({@link SmtLibQuery}), ending in {@code (check-sat)}; the problem is encoded once for all of
+     * them. Empty for backends without an encoding.
+     */
+    default Optional<List<String>> exportSmtLib(Problem problem, List<String> notes, List<SmtLibQuery> queries, SolveOptions options) {
         return Optional.empty();
     }
 }

@@ -35,6 +35,8 @@ final class Emitter {
     private final List<Constraint> constraints = new ArrayList<>();
     private final List<NodeOrigin> origins = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
+    /** The multidirectional broadcasts emitted ({@link #broadcastAll}), in order. */
+    private final List<Broadcast> broadcasts = new ArrayList<>();
     /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
     final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
     /** The expression each fresh term of {@link #shapeTerms} stands for ({@link ShapeTerms#form}). */
@@ -165,6 +167,10 @@ final class Emitter {
         return vs.stream().anyMatch(n -> dynamic.contains(n) || runtime.containsKey(n));
     }
 
+    List<Broadcast> broadcasts() {
+        return java.util.Collections.unmodifiableList(broadcasts);
+    }
+
     java.util.Map<String, SizeExpr> runtime() {
         return java.util.Collections.unmodifiableMap(runtime);
     }
@@ -208,6 +214,7 @@ final class Emitter {
      */
     void broadcastAll(List<Dim> result, List<List<Dim>> operands, List<NodeOrigin> os) {
         for (int k = 0; k < operands.size(); k++) broadcast(result, operands.get(k), os.get(k));
+        broadcasts.add(new Broadcast(result, operands, os.getFirst()));
         int r = result.size();
         for (int i = 0; i < r; i++) {
             int only = -1, count = 0;

@@ -61,14 +61,23 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
      * nodes involved listed at its end when there are several; {@code headline}: the message
      * without that list; {@code nodes}: the nodes involved, in graph order, as text;
      * {@code involved}: the same nodes typed; {@code blamed}: the node the message blames (empty
-     * for a failure that is no proof, which blames none).
+     * for a failure that is no proof, which blames none); {@code indices}: the constraints involved
+     * by their index into the imported problem's constraints ({@link Imported#originAt}), ascending,
+     * as the solver named them (empty when it named none).
      */
     public record Failure(String kind, String message, String headline, List<String> constraints, List<String> nodes,
-            List<NodeOrigin> involved, Optional<NodeOrigin> blamed) {
+            List<NodeOrigin> involved, Optional<NodeOrigin> blamed, List<Integer> indices) {
         public Failure {
             constraints = List.copyOf(constraints);
             nodes = List.copyOf(nodes);
             involved = List.copyOf(involved);
+            indices = List.copyOf(indices);
+        }
+
+        /** A failure that names no constraint by index. */
+        public Failure(String kind, String message, String headline, List<String> constraints, List<String> nodes,
+                List<NodeOrigin> involved, Optional<NodeOrigin> blamed) {
+            this(kind, message, headline, constraints, nodes, involved, blamed, List.of());
         }
 
         public Failure(String kind, String message, List<String> constraints, List<String> nodes) {
@@ -175,6 +184,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         String headline = where + f.message();
         return new ImportResult(Map.of(), new Failure(f.kind().keyword, headline
                 + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), headline, cs, List.copyOf(named), involved,
-                java.util.Optional.ofNullable(blamed).map(NodeOrigin::bare)));
+                java.util.Optional.ofNullable(blamed).map(NodeOrigin::bare),
+                indices.stream().boxed().toList()));
     }
 }

@@ -19,11 +19,12 @@ import org.shapeforge.term.Dim;
  * inputs first, then node outputs in graph order), and the graph's inputs, outputs and
  * {@code dim_param} names, and the runtime sizes with their defining expressions
  * ({@link Emitter#define}: the −1 of a Reshape of {@code [batch, 4, 6]} is {@code batch·4}), and
- * where its gaps come from ({@link GapSources}: unknown extents and values of unknown rank).
+ * where its gaps come from ({@link GapSources}: unknown extents and values of unknown rank), and its
+ * multidirectional broadcasts ({@link Broadcast}: what the constraints state only as an order).
  */
 public record Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
         Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic,
-        Map<String, org.shapeforge.lang.SizeExpr> runtime, GapSources gaps) {
+        Map<String, org.shapeforge.lang.SizeExpr> runtime, GapSources gaps, List<Broadcast> broadcasts) {
 
     public Imported {
         constraints = List.copyOf(constraints);
@@ -33,7 +34,15 @@ public record Imported(String file, List<Constraint> constraints, List<NodeOrigi
         outputs = List.copyOf(outputs);
         dynamic = Set.copyOf(dynamic);
         runtime = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(runtime));
+        broadcasts = List.copyOf(broadcasts);
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
+    }
+
+    /** Without broadcasts recorded. */
+    public Imported(String file, List<Constraint> constraints, List<NodeOrigin> origins, Problem problem,
+            Map<String, List<Dim>> values, List<String> inputs, List<String> outputs, Set<String> dynamic,
+            Map<String, org.shapeforge.lang.SizeExpr> runtime, GapSources gaps) {
+        this(file, constraints, origins, problem, values, inputs, outputs, dynamic, runtime, gaps, List.of());
     }
 
     /** Without gaps (every size either exact or a runtime size). */

@@ -83,7 +83,7 @@ public final class Importer {
             if (!inits.contains(k) || inputs.contains(k)) dims.put(k, v.dims());
         });
         return new Imported(file, e.constraints(), e.origins(), e.problem(), dims, inputs, outputs, e.dynamicNames(), e.runtime(),
-                e.gaps.sources());
+                e.gaps.sources(), e.broadcasts());
     }
 
     private static Tensor input(ValueInfoProto v, TensorProto bound, Emitter e, String file) {

@@ -1,11 +1,13 @@
 package org.shapeforge.oracle;
 
+import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
 
@@ -55,6 +57,11 @@ public final class Budgeted implements ShapeSolver {
     @Override
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         return inner.exportSmtLib(problem, options);
+    }
+
+    @Override
+    public Optional<List<String>> exportSmtLib(Problem problem, List<String> notes, List<SmtLibQuery> queries, SolveOptions options) {
+        return inner.exportSmtLib(problem, notes, queries, options);
     }
 
     private long cut(long left) {

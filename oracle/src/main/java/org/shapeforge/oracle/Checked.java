@@ -11,6 +11,7 @@ import org.shapeforge.semantics.Truth;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Assignment;
 
@@ -139,5 +140,10 @@ public final class Checked implements ShapeSolver {
     @Override
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         return inner.exportSmtLib(problem, options);
+    }
+
+    @Override
+    public Optional<List<String>> exportSmtLib(Problem problem, List<String> notes, List<SmtLibQuery> queries, SolveOptions options) {
+        return inner.exportSmtLib(problem, notes, queries, options);
     }
 }

@@ -1,5 +1,6 @@
 package org.shapeforge.oracle;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
@@ -8,6 +9,7 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -64,6 +66,11 @@ public final class SolverStatistics implements ShapeSolver {
     @Override
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         return inner.exportSmtLib(problem, options);
+    }
+
+    @Override
+    public Optional<List<String>> exportSmtLib(Problem problem, List<String> notes, List<SmtLibQuery> queries, SolveOptions options) {
+        return inner.exportSmtLib(problem, notes, queries, options);
     }
 
     /** The tally, shareable between threads. */

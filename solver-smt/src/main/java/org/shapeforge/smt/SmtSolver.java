@@ -17,6 +17,7 @@ import org.shapeforge.solver.Failure;
 import org.shapeforge.solver.FailureKind;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
 
@@ -245,6 +246,18 @@ public final class SmtSolver implements ShapeSolver {
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
             return Optional.of(SmtLibScript.of(ctx, problem, options.semantics(), k));
+        }
+    }
+
+    /**
+     * One script per query over one encoding ({@link SmtLibScript#scripts}), each ending in
+     * {@code (check-sat)}. No input-size limit ({@link InputSize}): writing the scripts solves nothing.
+     */
+    @Override
+    public Optional<List<String>> exportSmtLib(Problem problem, List<String> notes, List<SmtLibQuery> queries, SolveOptions options) {
+        int k = rankBound(problem.constraints(), options);
+        try (Context ctx = new Context()) {
+            return Optional.of(SmtLibScript.scripts(ctx, problem, notes, queries, options.semantics(), k));
         }
     }
 

@@ -76,6 +76,11 @@ public final class ConstraintEncoder {
         return new Guarded(ctx.mkAnd(a.inRange(), b.inRange()), withSide(side, rel.both(ctx)), withSide(side, rel.lengths()));
     }
 
+    /** The dimension encoder the constraints share (claims over dimensions use the same constants). */
+    DimEncoder dims() {
+        return dims;
+    }
+
     BoolExpr withSide(List<BoolExpr> side, BoolExpr holds) {
         if (side.isEmpty()) return holds;
         List<BoolExpr> all = new ArrayList<>(side);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.Claim;
 
 /**
  * The encoding of a constraint list under one semantics with {@code K} slots per row variable.
@@ -24,6 +25,7 @@ public final class Encoding {
     private final Vars vars;
     private final BasisCodes bases;
     private final ConstraintEncoder encoder;
+    private final ClaimEncoder claims;
     private final int rankBound;
 
     public Encoding(Context ctx, Semantics semantics, int rankBound, Set<String> discardable) {
@@ -33,10 +35,16 @@ public final class Encoding {
         this.bases = new BasisCodes();
         this.vars = new Vars(ctx, rankBound, discardable);
         this.encoder = new ConstraintEncoder(ctx, vars, bases, semantics);
+        this.claims = new ClaimEncoder(ctx, vars, encoder);
     }
 
     public Guarded encode(Constraint c) {
         return encoder.encode(c);
+    }
+
+    /** Claim {@code c} as a formula over the same constants ({@link ClaimEncoder}). */
+    public BoolExpr claim(Claim c) {
+        return claims.encode(c);
     }
 
     public List<Guarded> encodeAll(List<Constraint> cs) {
