@@ -21,9 +21,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
-import onnx.Onnx.TensorProto;
-import onnx.Onnx.TensorShapeProto;
-import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,22 +100,13 @@ class CertificateTest {
         return f;
     }
 
-    private static ValueInfoProto input(String name, Object... dims) {
-        TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
-        for (Object d : dims)
-            s.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
-                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Number) d).longValue()));
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
-    }
-
     /**
      * {@code a = x + conv(x)} of {@code x [batch, 1, samples]} (kernel 3, pad 1): the sum's axis is
      * {@code samples} by ONNX's broadcasting, which the constraints ({@code a ⊑ x}, {@code a ⊑ conv})
      * leave free where samples is the unit 1.
      */
     static ModelProto convResidual() {
-        return model(GraphProto.newBuilder().addInput(input("x", "batch", 1, "samples")).addInitializer(floats("W", 1, 1, 3))
+        return model(GraphProto.newBuilder().addInput(DomainModels.input("x", "batch", 1, "samples")).addInitializer(floats("W", 1, 1, 3))
                 .addNode(node("conv", "Conv", List.of("x", "W"), List.of("c"), ints("kernel_shape", 3), ints("pads", 1, 1)))
                 .addNode(node("add", "Add", List.of("x", "c"), List.of("a")))
                 .addOutput(ValueInfoProto.newBuilder().setName("a")));

@@ -42,11 +42,12 @@ final class DomainModels {
         return m.toBuilder().setGraph(g).build();
     }
 
-    private static ValueInfoProto input(String name, Object... dims) {
+    /** A float input; an entry is a number (dim_value) or a String (dim_param). */
+    static ValueInfoProto input(String name, Object... dims) {
         TensorShapeProto.Builder s = TensorShapeProto.newBuilder();
         for (Object d : dims)
             s.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
-                    : TensorShapeProto.Dimension.newBuilder().setDimValue((Long) d));
+                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Number) d).longValue()));
         return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
                 TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(s))).build();
     }

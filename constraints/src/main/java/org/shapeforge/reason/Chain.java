@@ -80,11 +80,6 @@ record Chain(List<ShapeSolver> provers, SolveOptions options) {
 
     /** Whether every relation holds at {@code b} (exact; an overflow is a failure). */
     static boolean holds(List<SymCondition> relations, Map<String, Long> b) {
-        try {
-            for (SymCondition c : relations) if (!c.holds(b)) return false;
-            return true;
-        } catch (ArithmeticException overflow) {
-            return false;
-        }
+        return SymCondition.allHold(relations, b);
     }
 }

@@ -1,5 +1,6 @@
 package org.shapeforge.term.sym;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
@@ -14,6 +15,16 @@ public record SymCondition(SymSize left, Rel rel, SymSize right) {
     /** Whether the condition holds at {@code binding} (every name of it bound). */
     public boolean holds(Map<String, Long> binding) {
         return rel.test(left.eval(binding), right.eval(binding));
+    }
+
+    /** Whether every condition of {@code conditions} holds at {@code binding}, exactly (an overflow is a failure). */
+    public static boolean allHold(List<SymCondition> conditions, Map<String, Long> binding) {
+        try {
+            for (SymCondition c : conditions) if (!c.holds(binding)) return false;
+            return true;
+        } catch (ArithmeticException overflow) {
+            return false;
+        }
     }
 
     /** Whether the condition holds for every binding of its names to sizes ≥ 1 (by interval reasoning; false when unsure). */

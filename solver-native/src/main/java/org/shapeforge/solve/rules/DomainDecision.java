@@ -169,11 +169,6 @@ final class DomainDecision {
 
     /** The exact check: every condition holds at {@code b} (an overflow is a failure). */
     static boolean holds(List<SymCondition> conditions, Map<String, Long> b) {
-        try {
-            for (SymCondition c : conditions) if (!c.holds(b)) return false;
-            return true;
-        } catch (ArithmeticException e) {
-            return false;
-        }
+        return SymCondition.allHold(conditions, b);
     }
 }
