@@ -126,24 +126,23 @@ final class Emitter {
         return java.util.Optional.ofNullable(params.get(param));
     }
 
-    /** Whether {@code name} is a graph input's dim_param (or a runtime size): a symbol, never closed. */
+    /** Whether {@code name} is a graph input's dim_param (or an unknown extent): a symbol, never closed. */
     boolean isDynamic(String name) {
         return dynamic.contains(name);
     }
 
     /**
-     * Runtime sizes: variables declared {@code dynamic} whose size an expression over dim_params
-     * (and other runtime sizes) defines — the −1 of a Reshape of {@code [batch, 4, 6]} is
-     * {@code batch·4}. The variable is a symbol (never closed) and its definition is handed to the
-     * solver as a size relation, so that a graph constraining it further (Swin's mask reshape
-     * {@code [x.size(0) // 64, 64, …]} broadcast against the attention scores) is solved with it;
-     * the domain stage eliminates it ({@code DomainSystem}), and {@link SymbolicReading} prints the
-     * expression in its place.
+     * Runtime sizes: variables whose size an expression over dim_params (and other runtime sizes)
+     * defines — the −1 of a Reshape of {@code [batch, 4, 6]} is {@code batch·4}. The variable is an
+     * ordinary one, not a {@code dynamic} symbol: its definition is handed to the solver as a size
+     * relation, so that a graph constraining it further (Swin's mask reshape
+     * {@code [x.size(0) // 64, 64, …]} broadcast against the attention scores) is solved with it,
+     * and {@link SymbolicReading} prints the expression in its place.
      */
     private final java.util.Map<String, SizeExpr> runtime = new java.util.LinkedHashMap<>();
 
     /**
-     * {@code size(v) = meaning} for the solver; {@code v} also a runtime size (a symbol, read as
+     * {@code size(v) = meaning} for the solver; {@code v} also a runtime size (read as
      * {@code meaning}) when {@code meaning} mentions a dim_param or a runtime size.
      */
     void define(Dim v, SizeExpr meaning, NodeOrigin o) {

@@ -74,7 +74,7 @@ final class ImportReading {
         var solved = p.sat.solved();
         // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
         var named = p.symbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
-        if (named.isPresent() && e.isDynamic(named.get()) && !e.runtime().containsKey(named.get())) return Dim.var(named.get());
+        if (named.isPresent() && e.isDynamic(named.get())) return Dim.var(named.get());
         if (solved.isEmpty() || p.symbolic.dependsOnDynamic(d)) return d;
         Dim end = chain(d, solved.get());
         if (end == null) return d;

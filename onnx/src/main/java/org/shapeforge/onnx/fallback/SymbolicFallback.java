@@ -62,9 +62,7 @@ public final class SymbolicFallback {
     private SymbolicFallback(Imported im, ShapeSolver checker, SmtBudget budget) {
         this.im = im;
         this.q = new Queries(im.problem(), checker, budget);
-        TreeSet<String> ins = new TreeSet<>(im.dynamic());
-        ins.removeAll(im.runtime().keySet());
-        this.inputs = List.copyOf(ins);
+        this.inputs = List.copyOf(new TreeSet<>(im.dynamic()));
         this.step = ProbeStep.of(im.constraints());
         this.classes = EqualDims.of(im.constraints(), Set.copyOf(inputs));
     }
