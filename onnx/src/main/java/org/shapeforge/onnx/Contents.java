@@ -128,8 +128,9 @@ final class Contents {
      * (Div truncates, Mod takes the divisor's sign unless {@code fmod}); where a size takes part the
      * element is a {@link SizeForm}: sums, differences and multiples stay linear, a product of sizes
      * keeps its factors ({@link ShapeValue.Product}, so {@code x.view(b·h, -1)} imports with the −1
-     * solved), division by a known positive integer of a form that is never negative is floor
-     * division ({@code (seq + 1) // 2}), Mod by one is {@code p − k·(p // k)}, and Max/Min pick the
+     * solved), division by a known positive integer is floor
+     * division ({@code (seq + 1) // 2}; a numerator not proved non-negative is required to be, a
+     * domain condition: {@link ShapeTerms#nonNegative}), Mod by one is {@code p − k·(p // k)}, and Max/Min pick the
      * operand that is larger (smaller) for every value of the sizes; of two sizes not so ordered, the
      * result is a size known only at run time (an unknown extent named after the node, seed 004). Division by a size is taken as
      * exact (heads, groups): a fresh size r with {@code r·q = p}, a remainder a shape mismatch naming
@@ -192,7 +193,11 @@ final class Contents {
                 return k != null && k >= 1 && a.atLeast(0) ? Optional.of(a.mod(k).value()) : Optional.empty();
             }
             default -> { // Div
-                if (k != null) return k >= 1 && a.atLeast(0) ? Optional.of(a.floorDiv(k).value()) : Optional.empty();
+                if (k != null) {
+                    if (k < 1) return Optional.empty();
+                    if (!a.atLeast(0)) ShapeTerms.nonNegative(n, e, a); // floor = truncation where a >= 0
+                    return Optional.of(a.floorDiv(k).value());
+                }
                 Dim pd = asSize(n, e, p), qd = asSize(n, e, q);
                 if (pd == null || qd == null) return Optional.empty();
                 Dim r = e.fresh("sh");

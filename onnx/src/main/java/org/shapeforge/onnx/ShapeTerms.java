@@ -53,7 +53,7 @@ final class ShapeTerms {
             case ShapeValue.Term(Dim d) -> { return d; }
             default -> { }
         }
-        SizeForm f = SizeForm.of(v);
+        SizeForm f = SizeForm.of(v).absorbed();
         if (f.constant() == 0 && f.atoms().size() == 1 && f.coefficients().values().iterator().next() == 1
                 && f.atoms().values().iterator().next() instanceof SizeForm.Atom.Floor(SizeForm num, long k))
             return floor(n, e, num, k);
@@ -80,6 +80,22 @@ final class ShapeTerms {
     static SizeForm form(Emitter e, ShapeValue v) {
         if (v instanceof ShapeValue.Term(Dim d) && e.termForms.get(d) instanceof SizeForm f) return f;
         return SizeForm.of(v);
+    }
+
+    /**
+     * {@code f >= 0} as a size relation at {@code n}, for an integer Div by a positive constant
+     * whose numerator is not proved non-negative for every value of the sizes: ONNX's Div
+     * truncates, a size expression divides by floor ({@code //}, what the exporter wrote), and the
+     * two agree exactly where the numerator is at least 0. The condition joins the graph's domain
+     * (printed as {@code requires} where the rest of the graph does not imply it), so the answer is
+     * exact on that domain; PyTorch's {@code ((samples // 80 - 3) // 2 - 1) // 2 + 1} is the length
+     * of a convolution stack that is only valid where every numerator is non-negative anyway.
+     */
+    static void nonNegative(Node n, Emitter e, SizeForm f) {
+        SizeExpr[] pm = sum(Site.of(n), e, f);
+        SizeExpr plus = pm[0] == null ? Emitter.lit(0) : pm[0], minus = pm[1] == null ? Emitter.lit(0) : pm[1];
+        e.rel(plus, Rel.GE, minus, n.origin("integer division of " + f.show() + " read as floor division, as ONNX's"
+                + " truncating Div computes it where the numerator is at least 0"));
     }
 
     /** The positive and the negative part of {@code f} as size expressions (null where empty), each floor atom a size q. */

@@ -126,6 +126,22 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
         return FloorParts.of(this, k).orElseGet(() -> atom(new Atom.Floor(this, k)));
     }
 
+    /**
+     * The same integer with a positive constant moved into a floor atom of coefficient 1,
+     * {@code num // k + c = (num + c·k) // k} (exact over the integers): an axis written
+     * {@code x // k + 1}, the length of a strided window, is then one floor of sizes, where the
+     * atom {@code x // k} alone would be a size — at least 1 — and exclude the smallest inputs
+     * (where it is 0). Unchanged without such a constant or atom.
+     */
+    SizeForm absorbed() {
+        if (constant <= 0) return this;
+        for (var en : coefficients.entrySet())
+            if (en.getValue() == 1 && atoms.get(en.getKey()) instanceof Atom.Floor(SizeForm num, long k))
+                return minus(atom(atoms.get(en.getKey()))).minus(known(constant))
+                        .plus(atom(new Atom.Floor(num.plus(known(Math.multiplyExact(constant, k))), k)));
+        return this;
+    }
+
     /** {@code this mod k} for k ≥ 1: {@code this − k·(this // k)}. */
     SizeForm mod(long k) {
         return minus(floorDiv(k).times(k));

@@ -79,6 +79,34 @@ class DecidedDomainTest {
                         node("add", "Add", List.of("x", "c"), List.of("y"))), "y");
     }
 
+    /**
+     * torch 2's view of a convolution stack's output (kernels 80, 3, 2; strides 80, 2, 2) as {@code [b, 8, ((s // 80 - 3) // 2 - 1) // 2 + 1]}:
+     * the length as torch.export simplified it, an integer Div chain whose numerators are not
+     * non-negative for every {@code samples} (ONNX's Div truncates).
+     */
+    static ModelProto convStackView() {
+        return model(List.of(input("x", "batch", 1, "samples")),
+                List.of(weight("w1", 8, 1, 80), weight("w2", 8, 8, 3), weight("w3", 8, 8, 2), scalar64("i0", 0), scalar64("i2", 2),
+                        scalar64("c80", 80), scalar64("c2", 2), scalar64("m3", -3), scalar64("m1", -1), scalar64("p1", 1),
+                        int64s("ax0", 0), int64s("c8", 8)),
+                List.of(node("c1", "Conv", List.of("x", "w1"), List.of("a"), ints("kernel_shape", 80), ints("strides", 80)),
+                        node("c2", "Conv", List.of("a", "w2"), List.of("b"), ints("kernel_shape", 3), ints("strides", 2)),
+                        node("c3", "Conv", List.of("b", "w3"), List.of("c"), ints("kernel_shape", 2), ints("strides", 2)),
+                        node("shape", "Shape", List.of("x"), List.of("sh")),
+                        node("gb", "Gather", List.of("sh", "i0"), List.of("nb"), i("axis", 0)),
+                        node("gs", "Gather", List.of("sh", "i2"), List.of("ns"), i("axis", 0)),
+                        node("d1", "Div", List.of("ns", "c80"), List.of("q1")),
+                        node("a1", "Add", List.of("q1", "m3"), List.of("r1")),
+                        node("d2", "Div", List.of("r1", "c2"), List.of("q2")),
+                        node("a2", "Add", List.of("q2", "m1"), List.of("r2")),
+                        node("d3", "Div", List.of("r2", "c2"), List.of("q3")),
+                        node("a3", "Add", List.of("q3", "p1"), List.of("len")),
+                        node("ub", "Unsqueeze", List.of("nb", "ax0"), List.of("ub1")),
+                        node("ul", "Unsqueeze", List.of("len", "ax0"), List.of("ul1")),
+                        node("cat", "Concat", List.of("ub1", "c8", "ul1"), List.of("t"), i("axis", 0)),
+                        node("view", "Reshape", List.of("c", "t"), List.of("y"))), "y");
+    }
+
     /** A U-Net's skip connection: three 2× pools, an 8× transposed convolution back, added to the input. */
     static ModelProto unetSkip() {
         return model(List.of(input("x", "batch", 4, "h")), List.of(weight("w", 4, 4, 8)),
@@ -108,6 +136,16 @@ class DecidedDomainTest {
         assertEquals(List.of("batch", "8"), r.shapes().get("y"), r.shapes()::toString);
         // 435 samples give 27 → 6 → 3 → 0 frames, 436 give 28 → 7 → 4 → 1
         assertEquals(List.of("samples >= 436"), r.requires().stream().map(SymCondition::toString).toList());
+    }
+
+    @Test
+    void aTorchSimplifiedLengthIsTheConvolutionsLengthOnTheirOwnDomain() {
+        ImportResult r = solve(convStackView());
+        assertEquals(r.shapes().get("c"), r.shapes().get("y"), r.shapes()::toString);
+        assertEquals(List.of("batch", "8", "(samples + 240) // 320 - 1"), r.shapes().get("y"), r.requires()::toString);
+        // the third convolution needs 2 frames of the second: samples // 80 >= 5; the view's floors
+        // (0 at the smallest lengths, so no sizes) and numerators (required >= 0) narrow nothing
+        assertEquals(List.of("samples >= 400"), r.requires().stream().map(SymCondition::toString).toList());
     }
 
     @Test

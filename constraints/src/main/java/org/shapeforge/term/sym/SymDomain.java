@@ -7,12 +7,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.term.sym.SymSize.Mono;
 
 /**
  * The domain of a symbolic answer as a user reads it: its conditions simplified into an
  * equivalent set over the same names (every name a size, {@code ≥ 1}), in an order that depends on
  * the conditions' printed forms only. Each step is an equivalence over the integers: a strict
- * inequality is shifted by one; {@code c·(p // k) + b >= 0} is {@code p >= k·⌈-b/c⌉} (and the
+ * inequality is shifted by one; a name factoring every term of {@code x·A + b >= 0} with b = 0 or
+ * −1 is divided out ({@code x >= 1}); {@code c·(p // k) + b >= 0} is {@code p >= k·⌈-b/c⌉} (and the
  * mirrored {@code <=}); {@code r - k·(r // k) == 0} is {@code r % k == 0}; a condition over one name is a bound on it, bounds of a name merged (the
  * largest lower, the smallest upper, equal ones an equality) and a lower bound of 1 dropped; any
  * other condition is written with its positive terms on the left ({@code sh == batch * 197}).
@@ -34,7 +36,7 @@ public final class SymDomain {
                 case LE -> { d = d.times(-1); rel = Rel.GE; }
                 default -> { }
             }
-            if (rel == Rel.GE) d = unfloor(d);
+            if (rel == Rel.GE) d = unfloor(unproduct(d));
             if (rel == Rel.EQ) d = remainder(d);
             if (!bound(d, rel, bounds)) rest.add(written(d, rel));
         }
@@ -50,6 +52,36 @@ public final class SymDomain {
         for (SymCondition c : rest) if (!c.trivial() && out.stream().noneMatch(c::sameAs)) out.add(c);
         out.sort(Comparator.comparing(SymCondition::toString));
         return List.copyOf(out);
+    }
+
+    /**
+     * {@code d >= 0} with a name {@code x} that every non-constant term has as a factor and a
+     * constant {@code b} of 0 or −1 divided out, repeatedly: over the integers with {@code x >= 1},
+     * {@code x·A + b >= 0} holds exactly where {@code A + b >= 0} does (for b = −1, {@code x·A >= 1}
+     * iff {@code A >= 1}), so a product of sizes at least 1, {@code batch·(L − 1) >= 1}, is
+     * {@code L >= 2}.
+     */
+    private static SymSize unproduct(SymSize d) {
+        for (int i = 0; i < 64; i++) {
+            long b = d.terms().getOrDefault(Mono.ONE, 0L);
+            if (b != 0 && b != -1) return d;
+            SymAtom common = null;
+            for (Mono m : d.terms().keySet()) {
+                if (m.atoms().isEmpty()) continue;
+                SymAtom first = m.atoms().stream().filter(a -> a instanceof SymAtom.Name).findFirst().orElse(null);
+                if (common == null) common = first;
+                if (common == null || !m.atoms().contains(common)) return d;
+            }
+            if (common == null) return d;
+            TreeMap<Mono, Long> out = new TreeMap<>();
+            for (var t : d.terms().entrySet()) {
+                List<SymAtom> as = new ArrayList<>(t.getKey().atoms());
+                if (!as.isEmpty()) as.remove(common);
+                out.merge(new Mono(as), t.getValue(), Long::sum);
+            }
+            d = new SymSize(out);
+        }
+        return d;
     }
 
     /** {@code d >= 0} with a lone floor division {@code c·(p // k) + b} written as a condition on {@code p} (repeatedly). */

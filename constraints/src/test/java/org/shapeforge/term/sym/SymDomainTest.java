@@ -28,6 +28,19 @@ class SymDomainTest {
     }
 
     @Test
+    void aProductOfSizesAtLeastOneIsItsOtherFactorsBound() {
+        // batch * L >= 1 for L = (samples + 240) // 320 - 1 (a Reshape's batch·L axis): L >= 1, samples >= 400,
+        // then merged with the convolutions' samples >= 720
+        SymSize q = S.plus(240).floorDiv(320);
+        assertEquals(List.of("samples >= 720"), shown(List.of(
+                new SymCondition(B.times(q), Rel.GE, B.plus(1)),
+                new SymCondition(S, Rel.GE, SymSize.constant(720)))));
+        assertEquals(List.of("samples >= 400"), shown(List.of(new SymCondition(B.times(SEQ).times(q.minus(SymSize.constant(1))), Rel.GE, SymSize.constant(1)))));
+        // x * A >= 2 is no bound on A alone (x = 2, A = 1 holds; x = 1, A = 1 does not): kept
+        assertEquals(List.of("batch * seq >= 2"), shown(List.of(new SymCondition(B.times(SEQ), Rel.GE, SymSize.constant(2)))));
+    }
+
+    @Test
     void boundsMergeAndTrivialOnesGo() {
         assertEquals(List.of("seq <= 64", "seq >= 3"), shown(List.of(
                 new SymCondition(SEQ.minus(SymSize.constant(2)), Rel.GE, SymSize.constant(1)),
