@@ -7,6 +7,7 @@ import java.util.List;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.ValueInfoProto;
+import org.shapeforge.term.Dim;
 
 /**
  * The gaps of an import as it goes ({@link GapSources} is the finished, immutable form): the node
@@ -48,6 +49,12 @@ final class GapLog {
     /** Extent {@code name}, minted at the current node: {@code kind} with {@code bound}, for reason {@code why}. */
     void extent(String name, Gap.Kind kind, Optional<GapSources.Bound> bound, String why) {
         extents.put(name, new GapSources.Source(at, kind, bound, why));
+    }
+
+    /** Whether {@code d} is an {@link Gap.Kind#EMPTY} extent: an axis of 0 elements, known at import time. */
+    boolean empty(Dim d) {
+        return d instanceof Dim.Var(String name, var basis) && extents.get(name) instanceof GapSources.Source s
+                && s.kind() == Gap.Kind.EMPTY;
     }
 
     /** Value {@code value}, made at the current node, has an unknown rank, for reason {@code why}. */

@@ -31,8 +31,9 @@ final class Joining {
             Tensor t = parts.get(k);
             if (t.rank() != r) throw n.error("input " + k + " has rank " + t.rank() + ", input 0 has rank " + r);
             for (int i = 0; i < r; i++) if (i != axis) e.eq(y.get(i), t.dim(i), n.in(k));
-            joined.add(t.dim(axis));
+            if (!e.gaps.empty(t.dim(axis))) joined.add(t.dim(axis)); // an empty input adds no element
         }
+        if (joined.isEmpty()) joined.add(parts.getFirst().dim(axis)); // all empty: empty too
         e.eq(y.get(axis), joined.size() == 1 ? joined.getFirst() : new Dim.Concat(joined),
                 n.origin("the joined axis " + axis + " (sum of the inputs' sizes)"));
         return List.of(n.result(0, y));

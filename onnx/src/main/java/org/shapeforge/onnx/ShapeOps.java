@@ -72,8 +72,10 @@ final class ShapeOps {
         List<ShapeValue> vs = in.contents().orElseThrow(() -> ImportError.at("unsupported", n.file(), n.in(0),
                 "the shape must be known at import time (an initializer, a Constant, or computed from Shape by"
                         + " Gather/Slice/Concat/Squeeze/Unsqueeze/Cast/Reshape and size arithmetic whose result is decided)"));
+        boolean empty = vs.size() == 1 && vs.getFirst() instanceof ShapeValue.Known(long len) && len == 0;
         vs = emptyAxes(n, e, vs);
         Tensor out = n.result(0, dims(n, e, vs, 0));
+        if (empty) return List.of(out.withContents(List.of())); // a 1-D empty tensor: its contents, none, are known
         // an integer fill of a short 1-D shape has known contents (expanded functions build shapes so:
         // LayerNormalization's ConstantOfShape(rank − axis, value = 1) is the suffix of its reduced shape)
         var fill = n.attrs().tensor("value").map(t -> Model.initializer("value", t).ints()).flatMap(x -> x);
@@ -88,14 +90,15 @@ final class ShapeOps {
 
     /**
      * A shape entry 0 of ConstantOfShape is an empty tensor, legal ONNX (torchvision's detection
-     * transform builds one) but not a size (sizes are at least 1, Def. 1.1): it becomes seed 004's
-     * unknown extent named after the node, so the rest of the graph is still inferred and no
-     * number is claimed for it. A negative entry stays an error ({@link #dims}).
+     * transform builds one) but not a size (sizes are at least 1, Def. 1.1): an {@link Gap.Kind#EMPTY}
+     * extent named after the node (the shapes print 0; Concat adds nothing for it), so the rest of
+     * the graph is inferred exactly. A negative entry stays an error ({@link #dims}).
      */
     private static List<ShapeValue> emptyAxes(Node n, Emitter e, List<ShapeValue> vs) {
         List<ShapeValue> out = new ArrayList<>(vs.size());
-        for (ShapeValue v : vs) out.add(v instanceof ShapeValue.Known(long k) && k == 0 ? new ShapeValue.Term(unknownExtent(e, n,
-                "an entry 0 makes an empty tensor: no size (sizes are at least 1), its extent is not claimed")) : v);
+        for (ShapeValue v : vs) out.add(v instanceof ShapeValue.Known(long k) && k == 0 ? new ShapeValue.Term(unknownExtent(e, hint(n),
+                Gap.Kind.EMPTY, Optional.empty(), "an entry 0 makes an empty tensor: 0 elements, outside the size semantics"
+                        + " (sizes are at least 1); the solver does not see it")) : v);
         return List.copyOf(out);
     }
 
