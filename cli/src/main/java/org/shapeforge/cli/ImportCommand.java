@@ -234,6 +234,7 @@ public final class ImportCommand implements Callable<Integer> {
             else o.putNull("axis");
             o.put("kind", g.kind().keyword()).put("extent", g.extent().isEmpty() ? null : g.extent());
             g.bound().ifPresentOrElse(b -> o.put("bound", b), () -> o.putNull("bound"));
+            g.computed().ifPresentOrElse(c -> o.put("computed", c.printed()), () -> o.putNull("computed"));
             o.put("why", g.why());
         }
         if (r.succeeded()) doc.putNull("failure");

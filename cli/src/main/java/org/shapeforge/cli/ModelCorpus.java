@@ -130,7 +130,7 @@ final class ModelCorpus {
         List<String> examples = new ArrayList<>();
         Counts counts = compare(m, ours, ref, examples);
         Run run = kernels == null ? new Run.Skipped() : values(m, dir.resolve("test_data_set_0"), kernels);
-        PeerCounts peers = PeerCounts.of(m, ours, ref, ort, name);
+        PeerCounts peers = PeerCounts.of(m, ours, r != null && r.succeeded() ? r.gaps() : List.of(), ref, ort, name);
         return new Row(name, m.getGraph().getNodeCount(), importMs, ref.inferMs(), failure, exit, counts, examples, run, peers);
     }
 

@@ -1,6 +1,7 @@
 package org.shapeforge.cli;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
+import org.shapeforge.onnx.Gap;
 import org.shapeforge.onnx.InferredDim;
 
 /**
@@ -36,14 +38,17 @@ record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNot
         record Missing(String why) implements Column {}
     }
 
-    static PeerCounts of(ModelProto m, Map<String, List<InferredDim>> ours, ReferenceShapes ref, OrtShapes ort, String model) {
+    static PeerCounts of(ModelProto m, Map<String, List<InferredDim>> ours, List<Gap> gaps, ReferenceShapes ref, OrtShapes ort, String model) {
         Map<String, Long> test = ref.sizes().getOrDefault("test", Map.of());
+        Map<String, Long> oursAt = new HashMap<>(test); // our computed sizes at the test point, by their computation
+        for (Gap g : gaps)
+            if (g.computed().isPresent()) g.computed().get().at(test).ifPresent(v -> oursAt.put(g.extent(), v));
         OrtShapes.Answer answer = ort instanceof OrtShapes.Measured(String v, Map<String, OrtShapes.Answer> per) ? per.get(model) : null;
         Optional<OrtShapes.Answer.Shaped> theirs = answer instanceof OrtShapes.Answer.Shaped s ? Optional.of(s) : Optional.empty();
         int oursFull = 0, ortFull = 0, onnxFull = 0, ortNotOurs = 0, disagree = 0;
         List<String> examples = new ArrayList<>();
         for (String v : values(m)) {
-            Optional<List<Long>> a = full(ours.get(v), d -> d.at(test));
+            Optional<List<Long>> a = full(ours.get(v), d -> d.at(oursAt));
             Optional<List<Long>> b = theirs.flatMap(s -> full(s.atTest().get(v), d -> d));
             Optional<List<Long>> c = full(ref.values().get(v), d -> onnx(d, test));
             oursFull += a.isPresent() ? 1 : 0;

@@ -40,8 +40,13 @@ final class Contents {
         }
         Optional<List<ShapeValue>> v = switch (n.op()) {
             case "CastLike", "Identity", "Squeeze", "Unsqueeze" -> n.optInput(0).flatMap(Tensor::contents);
-            case "Cast" -> n.input(0).contents().isPresent() ? n.input(0).contents() : cast(n, e, outs.getFirst());
-            case "Floor", "Ceil", "Round" -> RealSizes.rounded(n, e, outs.getFirst());
+            case "Cast" -> {
+                if (n.input(0).contents().isEmpty()) yield cast(n, e, outs.getFirst());
+                RealSizes.converted(n, e, outs.getFirst()); // to a float type: the sizes as reals too
+                yield n.input(0).contents();
+            }
+            case "Floor", "Ceil", "Round" -> n.input(0).contents().isPresent() ? n.input(0).contents() // integers already
+                    : RealSizes.rounded(n, e, outs.getFirst());
             case "Gather" -> gather(n);
             case "Slice" -> slice(n);
             case "Concat" -> concat(n);

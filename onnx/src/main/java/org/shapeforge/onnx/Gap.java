@@ -17,8 +17,10 @@ import java.util.OptionalInt;
  *               solver's variable has, the shapes print 0); empty for {@link Kind#UNKNOWN_RANK}
  * @param bound  for {@link Kind#UPPER_BOUND}, the size the extent never exceeds, printed ({@code n * 4}); else empty
  * @param why    one line: why the size is not known at import time
+ * @param computed for {@link Kind#COMPUTED}, the floating-point computation the graph makes of the dim_params; else empty
  */
-public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, String extent, Optional<String> bound, String why) {
+public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, String extent, Optional<String> bound, String why,
+        Optional<RealSize> computed) {
 
     /** What a gap leaves known (seed 004: an exact extent is no gap). */
     public enum Kind {
@@ -33,7 +35,13 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
          * of a rank-3 shape), outside the size semantics (sizes are at least 1, Def. 1.1): the shapes
          * print 0 there and the solver never sees the extent (its consumers read the contents, none).
          */
-        EMPTY;
+        EMPTY,
+        /**
+         * A size the dim_params determine through floating-point arithmetic and a rounding
+         * ({@link RealSize}: a resize to {@code floor(float(h) * s)}): exact at every binding by its
+         * definition ({@link Gap#computed}), outside the size relations the solver states.
+         */
+        COMPUTED;
 
         /** The lower-case keyword of {@code --json} ({@code unknown}, {@code upper_bound}, {@code unknown_rank}). */
         public String keyword() {
@@ -41,7 +49,14 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
         }
     }
 
+    /** A gap that is no {@link Kind#COMPUTED} size. */
+    public Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, String extent, Optional<String> bound, String why) {
+        this(node, value, axis, kind, extent, bound, why, Optional.empty());
+    }
+
     public Gap {
+        if (kind == Kind.COMPUTED ? computed.isEmpty() : computed.isPresent())
+            throw new IllegalArgumentException("a computation exactly for a computed gap: " + kind + " " + computed);
         if (kind == Kind.UPPER_BOUND ? bound.isEmpty() : bound.isPresent())
             throw new IllegalArgumentException("a bound exactly for an upper-bound gap: " + kind + " " + bound);
         if (kind == Kind.UNKNOWN_RANK ? axis.isPresent() || !extent.isEmpty() : axis.isEmpty() || extent.isEmpty())
@@ -56,6 +71,7 @@ public record Gap(NodeOrigin node, String value, OptionalInt axis, Kind kind, St
             case UPPER_BOUND -> "at most " + bound.orElseThrow();
             case UNKNOWN_RANK -> "unknown rank";
             case EMPTY -> "empty, 0";
+            case COMPUTED -> computed.orElseThrow().printed();
         };
         return node.nodeText() + ": " + where + " (" + what + ": " + why + ")";
     }

@@ -51,6 +51,11 @@ final class GapLog {
         extents.put(name, new GapSources.Source(at, kind, bound, why));
     }
 
+    /** Extent {@code name}, minted at the current node: a size computed in floating point, {@code computed}. */
+    void computed(String name, RealSize computed, String why) {
+        extents.put(name, new GapSources.Source(at, Gap.Kind.COMPUTED, Optional.empty(), why, Optional.of(computed)));
+    }
+
     /** Whether {@code d} is an {@link Gap.Kind#EMPTY} extent: an axis of 0 elements, known at import time. */
     boolean empty(Dim d) {
         return d instanceof Dim.Var(String name, var basis) && extents.get(name) instanceof GapSources.Source s

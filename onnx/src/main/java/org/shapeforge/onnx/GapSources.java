@@ -21,7 +21,11 @@ public record GapSources(Map<String, Source> extents, Map<String, Source> unrank
      * One gap's origin: the node, what is known, why; for an upper bound, the value whose element
      * count ({@code axes} empty) or whose axes' product bounds the extent.
      */
-    public record Source(NodeOrigin node, Gap.Kind kind, Optional<Bound> bound, String why) {}
+    public record Source(NodeOrigin node, Gap.Kind kind, Optional<Bound> bound, String why, Optional<RealSize> computed) {
+        public Source(NodeOrigin node, Gap.Kind kind, Optional<Bound> bound, String why) {
+            this(node, kind, bound, why, Optional.empty());
+        }
+    }
 
     /** The product of {@code value}'s axes {@code axes} (every axis when empty), as inferred. */
     public record Bound(String value, List<Integer> axes) {
@@ -57,7 +61,7 @@ public record GapSources(Map<String, Source> extents, Map<String, Source> unrank
             Optional<String> bound = src.bound().flatMap(b -> bound(b, values));
             Gap.Kind kind = src.kind() == Gap.Kind.UPPER_BOUND && bound.isEmpty() ? Gap.Kind.UNKNOWN : src.kind();
             out.add(new Gap(src.node(), firstValue.get(name), OptionalInt.of(firstAxis.get(name)), kind, name,
-                    kind == Gap.Kind.UPPER_BOUND ? bound : Optional.empty(), src.why()));
+                    kind == Gap.Kind.UPPER_BOUND ? bound : Optional.empty(), src.why(), src.computed()));
         });
         unranked.forEach((value, src) -> out.add(new Gap(src.node(), value, OptionalInt.empty(), Gap.Kind.UNKNOWN_RANK, "",
                 Optional.empty(), src.why())));

@@ -307,6 +307,15 @@ final class ShapeOps {
         return d;
     }
 
+    /** A size the dim_params determine through floating point ({@link RealSize}): an extent of its own, a {@link Gap.Kind#COMPUTED} gap. */
+    static Dim computedExtent(Emitter e, Node n, RealSize size, String why) {
+        Dim d = e.fresh(hint(n));
+        String name = ((Dim.Var) d).name();
+        e.dynamic(name);
+        e.gaps.computed(name, size, why);
+        return d;
+    }
+
     /** EyeLike: a 2-D input's shape. */
     static List<Tensor> eyeLike(Node n, Emitter e) {
         if (n.input(0).rank() != 2) throw n.error("input 0 must have rank 2, it has rank " + n.input(0).rank());
