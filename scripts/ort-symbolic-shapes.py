@@ -13,11 +13,14 @@ evaluated at the test point (onnx_shapes.json's sizes.test) with sympy: an int w
 the expression is bound there, else null. Prints one JSON document on stdout:
 
   {"ortVersion": "1.30.0", "models": [{"dir": D, "ms": x, "values": {name: [dim...] | null},
-                                       "test": {name: [int | null, ...] | null}} |
-                                      {"dir": D, "error": "why"}]}
+                                       "test": {name: [int | null, ...] | null}, "ran": RAN} |
+                                      {"dir": D, "error": "why", "ran": RAN}]}
 
-A model ORT cannot infer gets an "error"; the exit status is 0 unless the arguments are wrong (2)
-or onnxruntime, onnx or sympy cannot be imported (3, the reason on stderr).
+A model ORT cannot infer gets an "error". RAN is the ground truth at the test point: the model run
+by ONNX Runtime (graph optimizations off, every node output made a graph output) on
+test_data_set_0's inputs, each tensor value's real shape, {name: [int, ...]}; or {"error": "why"}
+where the run fails. The exit status is 0 unless the arguments are wrong (2) or onnxruntime, onnx
+or sympy cannot be imported (3, the reason on stderr).
 """
 import json
 import os
@@ -76,6 +79,39 @@ def one(d, onnx, sympy, ssi):
     return {"dir": d, "ms": round(ms, 3), "values": values, "test": test}
 
 
+def ran(d, onnx, onnxruntime):
+    """Every node output's shape when ORT runs the model on the test inputs (see the docstring)."""
+    import glob
+    from onnx import numpy_helper
+    try:
+        model = onnx.load(os.path.join(d, "model.onnx"))
+        have = {o.name for o in model.graph.output}
+        for n in model.graph.node:
+            for o in n.output:
+                if o and o not in have:
+                    model.graph.output.append(onnx.ValueInfoProto(name=o))
+                    have.add(o)
+        so = onnxruntime.SessionOptions()
+        so.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+        so.log_severity_level = 3
+        sess = onnxruntime.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+        feeds, names = {}, [i.name for i in sess.get_inputs()]
+        for k, f in enumerate(sorted(glob.glob(os.path.join(d, "test_data_set_0", "input_*.pb")))):
+            t = onnx.TensorProto()
+            with open(f, "rb") as fh:
+                t.ParseFromString(fh.read())
+            feeds[t.name if t.name in names else names[k]] = numpy_helper.to_array(t)
+        outs = [o.name for o in sess.get_outputs()]
+        shapes = {name: [int(x) for x in v.shape] for name, v in feeds.items()}
+        for name, v in zip(outs, sess.run(outs, feeds)):
+            if hasattr(v, "shape"):
+                shapes[name] = [int(x) for x in v.shape]
+        return shapes
+    except Exception as e:
+        msg = str(e).strip().splitlines()
+        return {"error": type(e).__name__ + (": " + msg[0][:300] if msg else "")}
+
+
 def main(argv):
     dirs = [a for a in argv if not a.startswith("--")]
     if len(dirs) != len(argv) or not dirs:
@@ -98,6 +134,7 @@ def main(argv):
             where = traceback.extract_tb(e.__traceback__)[-1]  # a bare AssertionError says nothing else
             out.append({"dir": d, "error": type(e).__name__ + (": " + msg[0][:300] if msg else "")
                         + " (in %s, %s:%d)" % (where.name, os.path.basename(where.filename), where.lineno)})
+        out[-1]["ran"] = ran(d, onnx, onnxruntime)
     json.dump({"ortVersion": onnxruntime.__version__, "models": out}, sys.stdout)
     print()
     return 0

@@ -47,21 +47,22 @@ final class CorpusTable {
 
     private static void peers(StringBuilder sb, List<ModelCorpus.Row> rows, OrtShapes ort) {
         sb.append(String.format("%nFull shapes at the test point: ours, ORT symbolic (%s), onnx.shape_inference%n", switch (ort) {
-            case OrtShapes.Measured(String version, var per) -> "onnxruntime " + version;
+            case OrtShapes.Measured(String version, var per, var ran) -> "onnxruntime " + version;
             case OrtShapes.Skipped(String why) -> "skipped: " + why;
         }));
-        sb.append("| model | values | ours full | ORT full | onnx full | ORT, not ours | disagreeing | import exit |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| model | values | ours full | ORT full | onnx full | ORT, not ours | disagreeing | wrong vs the run: ours / ORT / onnx (of checked) | import exit |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ModelCorpus.Row r : rows) {
             PeerCounts p = r.peers();
             String o = switch (p.ort()) {
                 case PeerCounts.Column.Counted(int full) -> Integer.toString(full);
                 case PeerCounts.Column.Missing(String why) -> ort instanceof OrtShapes.Skipped ? "skipped" : "ORT " + why;
             };
-            sb.append(String.format("| %s | %d | %d | %s | %d | %d | %d | %d |%n", r.model(), p.values(), p.oursFull(), o, p.onnxFull(),
-                    p.ortNotOurs(), p.disagree(), r.importExit()));
+            sb.append(String.format("| %s | %d | %d | %s | %d | %d | %d | %s | %d |%n", r.model(), p.values(), p.oursFull(), o, p.onnxFull(),
+                    p.ortNotOurs(), p.disagree(), p.truth().map(t -> t.oursWrong() + " / " + t.ortWrong() + " / " + t.onnxWrong()
+                            + " (" + t.checked() + ")").orElse("not run"), r.importExit()));
         }
-        long[] sums = new long[6];
+        long[] sums = new long[10];
         for (ModelCorpus.Row r : rows) {
             PeerCounts p = r.peers();
             sums[0] += p.values();
@@ -70,8 +71,15 @@ final class CorpusTable {
             sums[3] += p.onnxFull();
             sums[4] += p.ortNotOurs();
             sums[5] += p.disagree();
+            if (p.truth().isPresent()) {
+                sums[6] += p.truth().get().oursWrong();
+                sums[7] += p.truth().get().ortWrong();
+                sums[8] += p.truth().get().onnxWrong();
+                sums[9] += p.truth().get().checked();
+            }
         }
-        sb.append(String.format("| total | %d | %d | %d | %d | %d | %d | |%n", sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]));
+        sb.append(String.format("| total | %d | %d | %d | %d | %d | %d | %d / %d / %d (%d) | |%n", sums[0], sums[1], sums[2], sums[3], sums[4],
+                sums[5], sums[6], sums[7], sums[8], sums[9]));
         // conformance imports with the native solver alone (no --verified): every exit 0 is a native answer
         long nativeAnswers = rows.stream().filter(r -> r.importExit() == Cli.OK).count();
         sb.append(String.format("answered by the native solver alone (import exit 0): %d of %d models; by the Z3 fallback: 0 (not run)%n",
@@ -96,7 +104,7 @@ final class CorpusTable {
                 .put("answeredNatively", rows.stream().filter(r -> r.importExit() == Cli.OK).count());
         ObjectNode o0 = doc.putObject("ort");
         switch (ort) {
-            case OrtShapes.Measured(String version, var per) -> o0.put("status", "ran").put("version", version);
+            case OrtShapes.Measured(String version, var per, var ran) -> o0.put("status", "ran").put("version", version);
             case OrtShapes.Skipped(String why) -> o0.put("status", "skipped").put("reason", why);
         }
         ArrayNode ms = doc.putArray("rows");
@@ -108,6 +116,8 @@ final class CorpusTable {
             PeerCounts p = r.peers();
             ObjectNode pj = o.putObject("peers").put("values", p.values()).put("oursFull", p.oursFull()).put("onnxFull", p.onnxFull())
                     .put("ortNotOurs", p.ortNotOurs()).put("disagree", p.disagree());
+            p.truth().ifPresentOrElse(t -> pj.putObject("run").put("checked", t.checked()).put("oursWrong", t.oursWrong())
+                    .put("ortWrong", t.ortWrong()).put("onnxWrong", t.onnxWrong()), () -> pj.putNull("run"));
             switch (p.ort()) {
                 case PeerCounts.Column.Counted(int full) -> pj.put("ortFull", full);
                 case PeerCounts.Column.Missing(String why) -> pj.putNull("ortFull").put("ortMissing", why);

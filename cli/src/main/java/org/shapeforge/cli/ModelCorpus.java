@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import onnx.Onnx.ModelProto;
@@ -105,7 +106,7 @@ final class ModelCorpus {
         } catch (ShapeError e) {
             return new Row(name, 0, Double.NaN, Double.NaN, firstLine(e.getMessage()), Cli.BAD_INPUT, new Counts(0, 0, 0, 0, 0),
                     List.of(), new Run.Refused("not loaded"), new PeerCounts(0, 0, new PeerCounts.Column.Missing("not loaded"), 0, 0, 0,
-                    List.of()));
+                    Optional.empty(), List.of()));
         }
         long start = System.nanoTime();
         ImportResult r;

@@ -17,10 +17,17 @@ import java.util.OptionalLong;
  * then skipped, never an exception.
  */
 sealed interface OrtShapes {
-    /** The helper ran: ORT's version and, per model folder name, its answer. */
-    record Measured(String version, Map<String, Answer> perModel) implements OrtShapes {
+    /**
+     * The helper ran: ORT's version and, per model folder name, its answer and the ground truth at
+     * the test point — every value's shape when ONNX Runtime runs the model on its test inputs
+     * ({@code ran}: absent for a model whose run failed).
+     */
+    record Measured(String version, Map<String, Answer> perModel, Map<String, Map<String, List<Long>>> ran) implements OrtShapes {
         public Measured {
             perModel = Collections.unmodifiableMap(new LinkedHashMap<>(perModel));
+            Map<String, Map<String, List<Long>>> r = new LinkedHashMap<>();
+            ran.forEach((k, v) -> r.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
+            ran = Collections.unmodifiableMap(r);
         }
     }
 
@@ -51,12 +58,28 @@ sealed interface OrtShapes {
             case PythonHelper.Failed(String reason) -> new Skipped(reason);
             case PythonHelper.Ran(JsonNode doc) -> {
                 Map<String, Answer> per = new LinkedHashMap<>();
+                Map<String, Map<String, List<Long>>> ran = new LinkedHashMap<>();
                 JsonNode models = doc.path("models");
-                for (int i = 0; i < dirs.size() && i < models.size(); i++)
-                    per.put(dirs.get(i).getFileName().toString(), answer(models.get(i)));
-                yield new Measured(doc.path("ortVersion").asText("?"), per);
+                for (int i = 0; i < dirs.size() && i < models.size(); i++) {
+                    String name = dirs.get(i).getFileName().toString();
+                    per.put(name, answer(models.get(i)));
+                    JsonNode r = models.get(i).path("ran");
+                    if (r.isObject() && !r.has("error")) ran.put(name, shapes(r));
+                }
+                yield new Measured(doc.path("ortVersion").asText("?"), per, ran);
             }
         };
+    }
+
+    /** {@code {name: [int, ...]}} read. */
+    private static Map<String, List<Long>> shapes(JsonNode r) {
+        Map<String, List<Long>> out = new LinkedHashMap<>();
+        r.properties().forEach(e -> {
+            List<Long> dims = new ArrayList<>();
+            for (JsonNode d : e.getValue()) dims.add(d.asLong());
+            out.put(e.getKey(), List.copyOf(dims));
+        });
+        return out;
     }
 
     private static Answer answer(JsonNode m) {

@@ -24,9 +24,17 @@ import org.shapeforge.onnx.InferredDim;
  * @param values the model's values (graph inputs and node outputs, initializers aside)
  * @param ort ORT's count, or why it has none
  * @param ortNotOurs values ORT shapes fully and we do not
- * @param examples the first disagreements, in graph order
+ * @param truth against the ground truth (ONNX Runtime running the model at the test point), where it ran
+ * @param examples the first disagreements, in graph order (a full shape of ours that the run contradicts first)
  */
-record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNotOurs, int disagree, List<String> examples) {
+record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNotOurs, int disagree, Optional<Truth> truth,
+        List<String> examples) {
+    /**
+     * The full shapes each gives, checked against the shapes of the run: {@code checked} values the
+     * run shaped, of which each column's full shapes that differ.
+     */
+    record Truth(int checked, int oursWrong, int ortWrong, int onnxWrong) {}
+
     PeerCounts {
         examples = List.copyOf(examples);
     }
@@ -43,8 +51,10 @@ record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNot
         Map<String, Long> oursAt = new HashMap<>(test); // our computed sizes at the test point, by their computation
         for (Gap g : gaps)
             if (g.computed().isPresent()) g.computed().get().at(test).ifPresent(v -> oursAt.put(g.extent(), v));
-        OrtShapes.Answer answer = ort instanceof OrtShapes.Measured(String v, Map<String, OrtShapes.Answer> per) ? per.get(model) : null;
+        OrtShapes.Answer answer = ort instanceof OrtShapes.Measured(String v, Map<String, OrtShapes.Answer> per, var r) ? per.get(model) : null;
         Optional<OrtShapes.Answer.Shaped> theirs = answer instanceof OrtShapes.Answer.Shaped s ? Optional.of(s) : Optional.empty();
+        Map<String, List<Long>> ran = ort instanceof OrtShapes.Measured me ? me.ran().get(model) : null;
+        int checked = 0, oursWrong = 0, ortWrong = 0, onnxWrong = 0;
         int oursFull = 0, ortFull = 0, onnxFull = 0, ortNotOurs = 0, disagree = 0;
         List<String> examples = new ArrayList<>();
         for (String v : values(m)) {
@@ -55,6 +65,16 @@ record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNot
             ortFull += b.isPresent() ? 1 : 0;
             onnxFull += c.isPresent() ? 1 : 0;
             if (b.isPresent() && a.isEmpty()) ortNotOurs++;
+            List<Long> truth = ran == null ? null : ran.get(v);
+            if (truth != null) {
+                checked++;
+                if (a.isPresent() && !a.get().equals(truth)) {
+                    oursWrong++;
+                    if (examples.size() < ModelCorpus.EXAMPLES) examples.add(v + ": ours " + shown(a) + ", the run " + truth + " at the test point");
+                }
+                if (b.isPresent() && !b.get().equals(truth)) ortWrong++;
+                if (c.isPresent() && !c.get().equals(truth)) onnxWrong++;
+            }
             Set<List<Long>> distinct = new LinkedHashSet<>();
             for (Optional<List<Long>> x : List.of(a, b, c)) x.ifPresent(distinct::add);
             if (distinct.size() > 1) {
@@ -71,7 +91,8 @@ record PeerCounts(int values, int oursFull, Column ort, int onnxFull, int ortNot
                 case OrtShapes.Answer.Shaped s -> new Column.Counted(ortFull);
             };
         };
-        return new PeerCounts(values(m).size(), oursFull, column, onnxFull, ortNotOurs, disagree, examples);
+        Optional<Truth> truth = ran == null ? Optional.empty() : Optional.of(new Truth(checked, oursWrong, ortWrong, onnxWrong));
+        return new PeerCounts(values(m).size(), oursFull, column, onnxFull, ortNotOurs, disagree, truth, examples);
     }
 
     /** Graph inputs and node outputs, initializers aside, in graph order. */

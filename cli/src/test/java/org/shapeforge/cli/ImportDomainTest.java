@@ -3,7 +3,6 @@ package org.shapeforge.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -30,6 +29,7 @@ import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.sym.SymAtom;
 import org.shapeforge.term.sym.SymCondition;
 import org.shapeforge.term.sym.SymSize;
+import org.shapeforge.testenv.Requires;
 
 /**
  * {@code import} prints the domain of the dim_params where its symbolic shapes hold ({@code
@@ -85,7 +85,7 @@ class ImportDomainTest {
 
     @Test
     void bindingsInsideThePrintedDomainImportAndOutsideFail() throws Exception {
-        assumeTrue(z3("(check-sat)").contains("sat"), "Debian's z3 binary is not on PATH");
+        Requires.that(z3("(check-sat)").contains("sat"), "Debian's z3 binary is not on PATH");
         check(DomainModels.windows(), List.of("batch", "h"));
         check(DomainModels.longSignal(), List.of("batch", "samples"));
     }

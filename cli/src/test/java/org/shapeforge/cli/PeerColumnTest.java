@@ -86,12 +86,14 @@ class PeerColumnTest {
     void countsEachPeersFullShapesAndNamesWhereTheyDiffer() throws Exception {
         String dir = corpus.resolve("tiny").toString();
         Path py = fakePython("{\"ortVersion\": \"9.9\", \"models\": [{\"dir\": \"" + dir + "\", \"values\": {},"
-                + " \"test\": {\"x\": [2, 3], \"r\": [2, null], \"y\": [4, 2]}}]}\n", "", 0);
+                + " \"test\": {\"x\": [2, 3], \"r\": [2, null], \"y\": [4, 2]},"
+                + " \"ran\": {\"x\": [2, 3], \"r\": [2, 3], \"y\": [3, 2]}}]}\n", "", 0);
         CliRun r = conformance(py);
         assertEquals(Cli.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("ORT symbolic (onnxruntime 9.9)"), r.out());
-        // values 3; ours: all 3; ORT: x and y (r has an unknown dim); onnx: x and r; ORT not ours: 0; y differs
-        assertTrue(r.out().contains("| tiny | 3 | 3 | 2 | 2 | 0 | 1 | 0 |"), r.out());
+        // values 3; ours: all 3; ORT: x and y (r has an unknown dim); onnx: x and r; ORT not ours: 0; y differs;
+        // against the run (3 values checked): ours right, ORT's y wrong, onnx right
+        assertTrue(r.out().contains("| tiny | 3 | 3 | 2 | 2 | 0 | 1 | 0 / 1 / 0 (3) | 0 |"), r.out());
         assertTrue(r.out().contains("tiny: differ y: ours [3, 2], ORT [4, 2], onnx - at the test point"), r.out());
         JsonNode doc = Cli.JSON.readTree(conformance(py, "--json").out());
         assertEquals("ran", doc.at("/ort/status").asText());
@@ -99,13 +101,23 @@ class PeerColumnTest {
         assertEquals(2, p.path("ortFull").asInt(), p.toString());
         assertEquals(1, p.path("disagree").asInt(), p.toString());
         assertEquals(3, p.path("oursFull").asInt(), p.toString());
+        assertEquals(0, p.at("/run/oursWrong").asInt(), p.toString());
+        assertEquals(1, p.at("/run/ortWrong").asInt(), p.toString());
+        assertEquals(3, p.at("/run/checked").asInt(), p.toString());
+        // a run that contradicts one of ours is counted and named first
+        Path wrong = fakePython("{\"ortVersion\": \"9.9\", \"models\": [{\"dir\": \"" + dir + "\", \"values\": {},"
+                + " \"test\": {\"x\": [2, 3]}, \"ran\": {\"x\": [2, 3], \"r\": [2, 3], \"y\": [3, 7]}}]}\n", "", 7);
+        Files.writeString(wrong, Files.readString(wrong).replace("exit 7", "exit 0"));
+        CliRun w = conformance(wrong);
+        assertTrue(w.out().contains("| 1 / 0 / 0 (3) |"), w.out());
+        assertTrue(w.out().contains("tiny: differ y: ours [3, 2], the run [3, 7] at the test point"), w.out());
     }
 
     @Test
     void aModelOrtCannotInferIsMarkedFailedWithItsError() throws Exception {
         Path py = fakePython("{\"ortVersion\": \"9.9\", \"models\": [{\"dir\": \"d\", \"error\": \"KeyError: 'Foo'\"}]}\n", "", 0);
         CliRun r = conformance(py);
-        assertTrue(r.out().contains("| tiny | 3 | 3 | ORT failed: KeyError: 'Foo' | 2 | 0 | 0 | 0 |"), r.out());
+        assertTrue(r.out().contains("| tiny | 3 | 3 | ORT failed: KeyError: 'Foo' | 2 | 0 | 0 | not run | 0 |"), r.out());
     }
 
     @Test
@@ -115,7 +127,7 @@ class PeerColumnTest {
         assertEquals(Cli.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("ORT symbolic (skipped: " + py + " ort-symbolic-shapes.py exited 3: /usr/bin/python3 has no"
                 + " onnxruntime (No module named 'onnxruntime'))"), r.out());
-        assertTrue(r.out().contains("| tiny | 3 | 3 | skipped | 2 | 0 | 0 | 0 |"), r.out());
+        assertTrue(r.out().contains("| tiny | 3 | 3 | skipped | 2 | 0 | 0 | not run | 0 |"), r.out());
         JsonNode doc = Cli.JSON.readTree(conformance(py, "--json").out());
         assertEquals("skipped", doc.at("/ort/status").asText());
         assertTrue(doc.at("/rows/0/peers/ortFull").isNull());
