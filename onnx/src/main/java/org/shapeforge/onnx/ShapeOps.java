@@ -244,9 +244,9 @@ final class ShapeOps {
     /**
      * NonMaxSuppression: boxes {@code [batches, boxes, 4]} and scores {@code [batches, classes, boxes]}
      * agree on batches and boxes; selected_indices is {@code [count, 3]}, the count being the result of
-     * the suppression itself — an unknown extent named after the node (seed 004; at most
-     * {@code batches·classes·min(max_output_boxes_per_class, boxes)}, a bound not stated: no size
-     * relation stays open over an unknown extent). A known {@code max_output_boxes_per_class} of 0
+     * the suppression itself — an upper-bound extent named after the node (seed 004's UpperBound:
+     * at most one per score, {@code batches·classes·boxes}, reported, never given to the solver; the
+     * tighter {@code batches·classes·min(max_output_boxes_per_class, boxes)} is no product of axes). A known {@code max_output_boxes_per_class} of 0
      * selects nothing: a size-0 axis, an error.
      */
     static List<Tensor> nonMaxSuppression(Node n, Emitter e) {
@@ -259,7 +259,9 @@ final class ShapeOps {
         var max = n.optInput(2).flatMap(Tensor::ints);
         if (max.isPresent() && max.get().length == 1 && max.get()[0] <= 0)
             throw n.error("max_output_boxes_per_class is " + max.get()[0] + ": nothing is selected, a size-0 axis (Def. 1.1)");
-        return List.of(n.result(0, List.of(unknownExtent(e, n, "the count of selected boxes is the result of the suppression (known only at run time)"), Emitter.size(3))));
+        Dim count = unknownExtent(e, hint(n), Gap.Kind.UPPER_BOUND, Optional.of(new GapSources.Bound(scores.name(), List.of())),
+                "the count of selected boxes is the result of the suppression (known only at run time), at most one per score");
+        return List.of(n.result(0, List.of(count, Emitter.size(3))));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowerings;
@@ -70,7 +71,10 @@ final class Tiling {
             k = kv[0];
         } else { // K computed from a shape (that size), or from data (an unknown extent named after the node)
             var kc = n.input(1).contents().filter(c -> c.size() == 1).map(List::getFirst);
-            Dim kd = kc.isPresent() ? ShapeOps.dims(n, e, kc.map(List::of).get(), 1).getFirst() : ShapeOps.unknownExtent(e, n);
+            int axis = n.axis(n.attrs().i("axis", -1), x.rank());
+            Dim kd = kc.isPresent() ? ShapeOps.dims(n, e, kc.map(List::of).get(), 1).getFirst()
+                    : ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.UPPER_BOUND, Optional.of(new GapSources.Bound(x.name(), List.of(axis))),
+                            "K is read from data (known only at run time); ONNX requires K <= the input's axis " + axis);
             return topK(n, e, kd);
         }
         if (k < 1) throw n.error("K must be >= 1");
@@ -86,7 +90,8 @@ final class Tiling {
 
     /**
      * TopK with a K known only as a size term: computed from a Shape ({@code min(k, x.size(1))} folded
-     * by {@link Contents}) or from data (an unknown extent). The top-k axis is that term; the
+     * by {@link Contents}) or from data (an upper-bound extent: at most the input's top-k axis, as
+     * ONNX requires K to be; seed 004's UpperBound). The top-k axis is that term; the
      * input's axis holds it where neither is a dim_param (no size relation stays open over one).
      */
     private static List<Tensor> topK(Node n, Emitter e, Dim k) {

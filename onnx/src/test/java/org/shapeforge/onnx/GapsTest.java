@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import onnx.Onnx.ModelProto;
@@ -236,5 +237,23 @@ class GapsTest {
         Gap g = r.gaps().getFirst();
         assertEquals(List.of("scan", "y", "UNKNOWN_RANK"), List.of(g.node().node(), g.value(), g.kind().name()));
         assertTrue(g.why().contains("opset 9"), g.why());
+    }
+
+    /**
+     * Bounded data-dependent sizes (seed 004's UpperBound): TopK's K read from data is at most the
+     * top-k axis (ONNX requires it), NonMaxSuppression's count at most one box per score.
+     */
+    @Test
+    void topKAndSuppressionCountsFromDataAreUpperBounds() {
+        ModelProto m = model(List.of(input("scores", 1, 3, "n"), input("boxes", 1, "n", 4), input("k", 1)), List.of(),
+                List.of(node("top", "TopK", List.of("scores", "k"), List.of("v", "idx"), i("axis", 2)),
+                        node("nms", "NonMaxSuppression", List.of("boxes", "scores"), List.of("sel"))), "v", "sel");
+        ImportResult r = solve(m);
+        assertTrue(r.succeeded(), () -> r.failure().message());
+        assertEquals(List.of(Gap.Kind.UPPER_BOUND, Gap.Kind.UPPER_BOUND), r.gaps().stream().map(Gap::kind).toList(), r.gaps()::toString);
+        assertEquals(List.of("top", "nms"), r.gaps().stream().map(g -> g.node().node()).toList());
+        assertEquals(Optional.of("n"), r.gaps().get(0).bound(), r.gaps()::toString);
+        assertEquals(Optional.of("n * 3"), r.gaps().get(1).bound(), r.gaps()::toString);
+        assertEquals("3", r.shapes().get("sel").get(1));
     }
 }
