@@ -210,10 +210,10 @@ public final class ImportCommand implements Callable<Integer> {
      */
     static int exit(ImportResult.Failure f) {
         return switch (f.kind()) {
-            case "semantic", "unsat" -> Cli.NEGATIVE;
-            case "error" -> Cli.BAD_INPUT;
-            case "disagreement" -> Cli.INTERNAL;
-            default -> Cli.UNKNOWN;
+            case SEMANTIC, UNSAT -> Cli.NEGATIVE;
+            case ERROR -> Cli.BAD_INPUT;
+            case DISAGREEMENT -> Cli.INTERNAL;
+            case POLICY, BOUNDED, UNKNOWN -> Cli.UNKNOWN;
         };
     }
 
@@ -240,7 +240,7 @@ public final class ImportCommand implements Callable<Integer> {
         if (r.succeeded()) doc.putNull("failure");
         else {
             ObjectNode f = doc.putObject("failure");
-            f.put("kind", r.failure().kind()).put("message", r.failure().message());
+            f.put("kind", r.failure().kind().keyword()).put("message", r.failure().message());
             ArrayNode cs = f.putArray("constraints");
             r.failure().constraints().forEach(cs::add);
             ArrayNode ns = f.putArray("nodes");

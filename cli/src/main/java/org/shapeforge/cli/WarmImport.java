@@ -81,7 +81,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
             String doc = Cli.json(ImportCommand.toJson(r));
             ms[3] = (System.nanoTime() - t3) / 1e6;
             if (doc.isEmpty()) throw new IllegalStateException("empty import document");
-            return new Once(r.succeeded() ? "ok" : r.failure().kind(), nodes, ms);
+            return new Once(r.succeeded() ? "ok" : r.failure().kind().keyword(), nodes, ms);
         } catch (ShapeError e) {
             ms[1] = (System.nanoTime() - t0) / 1e6 - ms[0];
             return new Once("error: " + e.getMessage(), nodes, ms);

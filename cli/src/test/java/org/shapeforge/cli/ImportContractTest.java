@@ -14,13 +14,16 @@ import com.google.protobuf.ByteString;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
-import org.shapeforge.testenv.Requires;
 import org.junit.jupiter.api.io.TempDir;
+import org.shapeforge.onnx.ImportFailureKind;
+import org.shapeforge.onnx.ImportResult;
+import org.shapeforge.testenv.Requires;
 
 /**
  * The importer's contract with its users (issue 32): a bad model is exit 2 with an error naming
@@ -148,14 +151,14 @@ class ImportContractTest {
 
     @Test
     void onlyAProofExitsOne() {
-        var f = (java.util.function.Function<String, Integer>) k -> ImportCommand.exit(
-                new org.shapeforge.onnx.ImportResult.Failure(k, "m", List.of(), List.of()));
-        assertEquals(1, f.apply("semantic"));
-        assertEquals(1, f.apply("unsat"));
-        assertEquals(2, f.apply("error"));
-        assertEquals(3, f.apply("policy"));
-        assertEquals(3, f.apply("bounded"));
-        assertEquals(3, f.apply("unknown"));
+        Function<ImportFailureKind, Integer> f = k -> ImportCommand.exit(new ImportResult.Failure(k, "m", List.of(), List.of()));
+        assertEquals(1, f.apply(ImportFailureKind.SEMANTIC));
+        assertEquals(1, f.apply(ImportFailureKind.UNSAT));
+        assertEquals(2, f.apply(ImportFailureKind.ERROR));
+        assertEquals(3, f.apply(ImportFailureKind.POLICY));
+        assertEquals(3, f.apply(ImportFailureKind.BOUNDED));
+        assertEquals(3, f.apply(ImportFailureKind.UNKNOWN));
+        assertEquals(4, f.apply(ImportFailureKind.DISAGREEMENT));
     }
 
     /** The issue's four nodes: {@code c = Conv(x); d = Conv(c); a = Add(d, c); y = Conv(a)}, 3×3 pad 1, 4 channels. */

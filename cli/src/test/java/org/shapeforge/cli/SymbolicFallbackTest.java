@@ -23,6 +23,7 @@ import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.shapeforge.onnx.ImportFailureKind;
 import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
@@ -136,7 +137,7 @@ class SymbolicFallbackTest {
         assertEquals("height // 2", d.nativeSize());
         assertEquals("(height + 1) // 2", d.smt());
         assertTrue(d.witness().startsWith("a solution with {"), d.witness());
-        assertEquals("disagreement", fb.result().failure().kind());
+        assertEquals(ImportFailureKind.DISAGREEMENT, fb.result().failure().kind());
         assertEquals(4, ImportCommand.exit(fb.result().failure()));
         // native's own answer agrees: no disagreement
         FallbackShapes ok = SymbolicFallback.derive(im, smtModel(im).model(), Backend.SMT.create(), SmtBudget.within(5_000), Optional.of(nat));

@@ -57,7 +57,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     }
 
     /**
-     * {@code kind}: semantic, policy, error or unknown; {@code message}: the whole message, the
+     * {@code kind}: why there is no answer ({@link ImportFailureKind}); {@code message}: the whole message, the
      * nodes involved listed at its end when there are several; {@code headline}: the message
      * without that list; {@code nodes}: the nodes involved, in graph order, as text;
      * {@code involved}: the same nodes typed; {@code blamed}: the node the message blames (empty
@@ -65,7 +65,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
      * by their index into the imported problem's constraints ({@link Imported#originAt}), ascending,
      * as the solver named them (empty when it named none).
      */
-    public record Failure(String kind, String message, String headline, List<String> constraints, List<String> nodes,
+    public record Failure(ImportFailureKind kind, String message, String headline, List<String> constraints, List<String> nodes,
             List<NodeOrigin> involved, Optional<NodeOrigin> blamed, List<Integer> indices) {
         public Failure {
             constraints = List.copyOf(constraints);
@@ -75,12 +75,12 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         }
 
         /** A failure that names no constraint by index. */
-        public Failure(String kind, String message, String headline, List<String> constraints, List<String> nodes,
+        public Failure(ImportFailureKind kind, String message, String headline, List<String> constraints, List<String> nodes,
                 List<NodeOrigin> involved, Optional<NodeOrigin> blamed) {
             this(kind, message, headline, constraints, nodes, involved, blamed, List.of());
         }
 
-        public Failure(String kind, String message, List<String> constraints, List<String> nodes) {
+        public Failure(ImportFailureKind kind, String message, List<String> constraints, List<String> nodes) {
             this(kind, message, message, constraints, nodes, List.of(), Optional.empty());
         }
 
@@ -118,7 +118,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
             // A policy failure or an input error is no proof (Unknown at the solver boundary) but
             // still names the nodes whose constraints it involves.
             case Outcome.Unknown k -> k.cause().map(f -> failed(im, f))
-                    .orElseGet(() -> new ImportResult(Map.of(), new Failure("unknown", k.reason(), List.of(), List.of())));
+                    .orElseGet(() -> new ImportResult(Map.of(), new Failure(ImportFailureKind.UNKNOWN, k.reason(), List.of(), List.of())));
         };
     }
 
@@ -182,7 +182,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         Set<String> seen = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) if (seen.add(n.nodeText())) involved.add(n.bare());
         String headline = where + f.message();
-        return new ImportResult(Map.of(), new Failure(f.kind().keyword, headline
+        return new ImportResult(Map.of(), new Failure(ImportFailureKind.of(f.kind()), headline
                 + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), headline, cs, List.copyOf(named), involved,
                 java.util.Optional.ofNullable(blamed).map(NodeOrigin::bare),
                 indices.stream().boxed().toList()));

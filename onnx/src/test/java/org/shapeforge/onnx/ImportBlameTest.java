@@ -37,7 +37,7 @@ class ImportBlameTest {
     @Test
     void aProofBlamesTheNodeThatBroughtTheFactsTogetherAndListsAll() {
         ImportResult r = chain().solve(SOLVER, SolveOptions.defaults());
-        assertEquals("semantic", r.failure().kind());
+        assertEquals(ImportFailureKind.SEMANTIC, r.failure().kind());
         assertTrue(r.failure().message().startsWith("shape mismatch at node 'mm' (MatMul #1): "), r.failure().message());
         assertEquals(List.of("node 'relu' (Relu #0)", "node 'mm' (MatMul #1)"), r.failure().nodes());
         assertEquals(Optional.of(new NodeOrigin(1, "mm", "MatMul", "")), r.failure().blamed());
@@ -50,7 +50,7 @@ class ImportBlameTest {
         String message = r.failure().message(), headline = r.failure().headline();
         assertEquals(message, headline + " (nodes involved: node 'relu' (Relu #0), node 'mm' (MatMul #1))");
         assertEquals(headline + " (2 nodes involved)", r.failure().brief()); // the corpus table's short form, from the typed list
-        ImportResult.Failure one = new ImportResult.Failure("unknown", "timeout", List.of(), List.of("node 'a' (Relu #0)"));
+        ImportResult.Failure one = new ImportResult.Failure(ImportFailureKind.UNKNOWN, "timeout", List.of(), List.of("node 'a' (Relu #0)"));
         assertEquals("timeout", one.brief());
     }
 
@@ -59,7 +59,7 @@ class ImportBlameTest {
         Imported im = chain();
         Failure policy = Failure.ofAll(FailureKind.POLICY, "closing guessed", im.constraints());
         ImportResult r = ImportResult.of(im, new Outcome.Unknown("policy", Optional.of(policy), Optional.empty(), new Stats(0, 0, 0)));
-        assertEquals("policy", r.failure().kind());
+        assertEquals(ImportFailureKind.POLICY, r.failure().kind());
         assertTrue(r.failure().message().startsWith("no mismatch proven (a policy step of the native solver is on the derivation;"),
                 r.failure().message());
         assertTrue(r.failure().message().contains("among node 'relu' (Relu #0), node 'mm' (MatMul #1): closing guessed"), r.failure().message());

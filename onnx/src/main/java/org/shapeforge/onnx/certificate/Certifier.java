@@ -51,7 +51,7 @@ public final class Certifier {
         String model = Names.oneLine(im.file());
         if (!r.succeeded()) {
             ImportResult.Failure f = r.failure();
-            if (!(f.kind().equals("semantic") || f.kind().equals("unsat")) || f.indices().isEmpty()) return Optional.empty();
+            if (!f.kind().provesInconsistent() || f.indices().isEmpty()) return Optional.empty();
             return Optional.of(failure(im, f, notes, model, smt, options));
         }
         List<Claim> defs = new ArrayList<>(runtime(im.runtime()));

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
+import org.shapeforge.onnx.ImportFailureKind;
 import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.InferredDim;
@@ -103,7 +104,7 @@ public final class SymbolicFallback {
         // the gaps the graph's sources give in these shapes, and native's domain where it answered
         ImportResult result = disagreements.isEmpty()
                 ? new ImportResult(out, null, im.gaps().read(out), nativeAnswer.filter(ImportResult::succeeded).map(ImportResult::requires).orElse(List.of()))
-                : new ImportResult(out, new ImportResult.Failure("disagreement", "native and Z3 disagree on " + disagreements.size()
+                : new ImportResult(out, new ImportResult.Failure(ImportFailureKind.DISAGREEMENT, "native and Z3 disagree on " + disagreements.size()
                         + " axis(es), a bug: " + disagreements.getFirst().line(), disagreements.stream().map(Disagreement::line).toList(), List.of()));
         return new FallbackShapes(result, notes, disagreements, q.asked(), seeded);
     }
