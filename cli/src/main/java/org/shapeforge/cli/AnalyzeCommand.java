@@ -3,7 +3,9 @@ package org.shapeforge.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.Backend;
@@ -14,11 +16,11 @@ import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Fusion;
 import org.shapeforge.solver.SolveOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge analyze PROGRAM.shp [--json]} (issue 17, docs/dynamic.md): equal-dim classes,
@@ -98,7 +100,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + " reads, " + (reads - left) + " collapse (equal symbolic shapes), " + left + " left");
             for (Fusion.Group g : gs) {
                 out.println("  group " + String.join(", ", g.ops()) + " over " + g.shape());
-                java.util.Map<String, String> first = new java.util.HashMap<>();
+                Map<String, String> first = new HashMap<>();
                 for (Fusion.Access r : g.accesses()) {
                     String shared = r.identity() ? null : first.putIfAbsent(r.shape(), r.tensor());
                     out.println("    " + (r.identity() ? "collapses  " + r.tensor() + " " + r.shape() + " (the loop index)"

@@ -1,5 +1,10 @@
 package org.shapeforge.cli;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,12 +25,12 @@ public final class AotTraining {
     /** An argument replaced by the path of a {@link SampleModel} written to a temporary file for the run. */
     static final String SAMPLE = "@sample-onnx";
 
-    public static void main(String[] args) throws java.io.IOException {
-        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+    public static void main(String[] args) throws IOException {
+        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
                 .orElseGet(System::currentTimeMillis);
-        java.nio.file.Path sample = null;
+        Path sample = null;
         if (List.of(args).contains(SAMPLE)) {
-            sample = java.nio.file.Files.createTempFile("shapeforge-aot-sample", ".onnx");
+            sample = Files.createTempFile("shapeforge-aot-sample", ".onnx");
             SampleModel.write(sample);
         }
         int exit = 0;
@@ -37,7 +42,7 @@ public final class AotTraining {
                 if (exit == 0) exit = code;
             }
         } finally {
-            if (sample != null) java.nio.file.Files.deleteIfExists(sample);
+            if (sample != null) Files.deleteIfExists(sample);
         }
         System.exit(exit);
     }
@@ -49,8 +54,8 @@ public final class AotTraining {
      * writes to a temporary file ({@link #SAMPLE}; the launcher's own training run after a build is the
      * same command).
      */
-    static List<String> command(java.nio.file.Path jar, java.nio.file.Path output, java.nio.file.Path program) {
-        List<String> c = new ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    static List<String> command(Path jar, Path output, Path program) {
+        List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         c.addAll(ColdBench.JVM);
         c.addAll(List.of("-XX:AOTCacheOutput=" + output, "-cp", classPath(jar), AotTraining.class.getName(),
                 "infer", program.toString(), THEN, "import", SAMPLE, "--json"));
@@ -61,8 +66,8 @@ public final class AotTraining {
      * The class path of a run with the AOT cache, its training run included (the JVM uses a cache only
      * with the class path it was made with): the {@link LinkableClasses} jar, then the CLI jar.
      */
-    static String classPath(java.nio.file.Path jar) {
-        return LinkableClasses.path(jar) + java.io.File.pathSeparator + jar;
+    static String classPath(Path jar) {
+        return LinkableClasses.path(jar) + File.pathSeparator + jar;
     }
 
     /** {@code args} split at each {@link #THEN}; empty commands dropped. */

@@ -8,23 +8,31 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.Callable;
-import org.shapeforge.oracle.Backend;
+import java.util.function.IntFunction;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Interning;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge bench native-chain --size N | --sizes 1000,10000}: a generated tree of N
@@ -43,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--every", paramLabel = "KIND=P", split = ",",
             description = "native-mix: put KIND (broadcast, trail, dimle, total, concat, conv) in every P-th layer; 0 leaves it out (default 1 each)")
-    java.util.Map<String, Integer> every = new java.util.LinkedHashMap<>();
+    Map<String, Integer> every = new LinkedHashMap<>();
 
     @Option(names = "--shuffle", paramLabel = "SEED",
             description = "native-mix/native-chain: the constraints in a random order (this seed) instead of the generator's layer by layer, re-interned in that order as a front end would: a front end need not emit a model layer by layer (at or below 10,000 constraints the solver's canonical order makes the input order irrelevant)")
@@ -98,7 +106,7 @@ public final class BenchCommand implements Callable<Integer> {
     boolean interleave = true;
 
     /** The warm-up of size {@code n}: until the JIT settles on {@code p} (above {@link #WARM_CAP}: on a smaller instance, then {@code p} once). */
-    private static JitWarmup.Result warm(java.util.function.IntFunction<Problem> gen, int n, Problem p, int warmup) {
+    private static JitWarmup.Result warm(IntFunction<Problem> gen, int n, Problem p, int warmup) {
         JitWarmup.Result warm = JitWarmup.run(n <= WARM_CAP ? p : gen.apply(WARM_CAP), warmup);
         if (n > WARM_CAP && warmup > 0) Backend.NATIVE.create().solve(p, SolveOptions.defaults()); // its own first touch, untimed
         return warm;
@@ -106,13 +114,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        java.util.function.IntFunction<Problem> gen = generator();
+        IntFunction<Problem> gen = generator();
         List<Integer> ns = sizes != null ? sizes : List.of(size != null ? size : 100_000);
         for (int n : ns)
             if (n < 1) throw new CommandLine.ParameterException(spec.commandLine(), "sizes must be >= 1, got " + n);
         PrintWriter out = spec.commandLine().getOut();
         if (emit) {
-            out.print(org.shapeforge.lang.Printer.print(gen.apply(ns.getFirst())));
+            out.print(Printer.print(gen.apply(ns.getFirst())));
             out.flush();
             return Cli.OK;
         }
@@ -147,11 +155,11 @@ public final class BenchCommand implements Callable<Integer> {
             warms.add(warm(gen, n, p, warmup));
         }
         if (alternate) {
-            for (int i = 0, most = java.util.Arrays.stream(repsOf).max().orElse(1); i < most; i++)
+            for (int i = 0, most = Arrays.stream(repsOf).max().orElse(1); i < most; i++)
                 for (int k = 0; k < ns.size(); k++)
                     if (i < repsOf[k]) measured.get(k).add(measure(problems.get(k)));
             // the live heap and steady runs below see one problem at a time, as without interleaving
-            java.util.Collections.fill(problems, null);
+            Collections.fill(problems, null);
         }
         for (int k = 0; k < ns.size(); k++) {
             int n = ns.get(k);
@@ -218,22 +226,22 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** The generator of the named benchmark (native-mix's periods validated here). */
-    private java.util.function.IntFunction<Problem> generator() {
-        java.util.function.IntFunction<Problem> gen = ordered();
+    private IntFunction<Problem> generator() {
+        IntFunction<Problem> gen = ordered();
         return shuffle == null ? gen : n -> shuffled(gen.apply(n), shuffle);
     }
 
     /** {@code p}'s constraints in a seeded random order after its other statements, interned in that order. */
     static Problem shuffled(Problem p, long seed) {
-        List<org.shapeforge.lang.Statement> rest = new ArrayList<>(), cs = new ArrayList<>();
-        for (var s : p.statements()) (s instanceof org.shapeforge.lang.Constraint ? cs : rest).add(s);
-        java.util.Collections.shuffle(cs, new java.util.Random(seed));
+        List<Statement> rest = new ArrayList<>(), cs = new ArrayList<>();
+        for (var s : p.statements()) (s instanceof Constraint ? cs : rest).add(s);
+        Collections.shuffle(cs, new Random(seed));
         rest.addAll(cs);
-        return org.shapeforge.lang.Interning.of(new Problem(p.file(), rest));
+        return Interning.of(new Problem(p.file(), rest));
     }
 
     /** The named benchmark's generator, in its own (layer by layer) order. */
-    private java.util.function.IntFunction<Problem> ordered() {
+    private IntFunction<Problem> ordered() {
         return switch (name) {
             case "native-chain" -> BenchCommand::chain;
             case "native-mix", "queries" -> {
@@ -341,6 +349,6 @@ public final class BenchCommand implements Callable<Integer> {
             st.add(new Constraint.RowLe(Row.var(z), new Row.Open(List.of(Dim.atom(2)), x, List.of()), Span.NONE));
             st.add(new Constraint.DimLe(Dim.var("d" + p), Dim.var("d" + k), Span.NONE));
         }
-        return org.shapeforge.lang.Interning.of(new Problem("native-chain", st.subList(0, n)));
+        return Interning.of(new Problem("native-chain", st.subList(0, n)));
     }
 }

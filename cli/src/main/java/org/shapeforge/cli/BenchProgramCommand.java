@@ -2,6 +2,7 @@ package org.shapeforge.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,11 +18,11 @@ import org.shapeforge.lang.Span;
 import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.pipeline.ProgramFailure;
 import org.shapeforge.pipeline.Sized;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge bench program PROGRAM.shp [--bind NAME=SIZE] [--threads T] [--only gemm|nest]}:
@@ -62,7 +63,7 @@ public final class BenchProgramCommand implements Callable<Integer> {
         try {
             Pipeline pipeline = ProgramCode.pipeline(false);
             Sized sized = pipeline.specialize(pipeline.parse(file.toString(), SourceText.read(file)), BindOptions.parse(binds));
-            Map<String, Operation> ir = new java.util.LinkedHashMap<>(pipeline.lower(pipeline.project(pipeline.infer(sized.program()))));
+            Map<String, Operation> ir = new LinkedHashMap<>(pipeline.lower(pipeline.project(pipeline.infer(sized.program()))));
             if (only != null) ir.values().removeIf(op -> KernelBench.Path.of(op) != only);
             CCompiler cc = CCompiler.system();
             List<KernelBench.Row> rows = KernelBench.run(ir, reps, t, cc);

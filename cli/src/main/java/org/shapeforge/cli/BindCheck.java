@@ -1,15 +1,20 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.shapeforge.lang.ShapeError;
+import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Program;
+import org.shapeforge.program.Solution;
 import org.shapeforge.program.Stmt;
-import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Binding;
 import org.shapeforge.program.dynamic.DimClasses;
+import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.Specialise;
 import org.shapeforge.program.dynamic.SymbolicShapes;
 
@@ -43,10 +48,10 @@ final class BindCheck {
      * a forced value, a divisibility — is its failure (the relation and its origins). Empty when
      * nothing is bound or the bound program infers; else the failed (or unknown) inference.
      */
-    static java.util.Optional<Inference> boundFailure(org.shapeforge.pipeline.Pipeline pipeline, Program program, Map<String, Long> env) {
-        if (env.isEmpty()) return java.util.Optional.empty();
+    static Optional<Inference> boundFailure(Pipeline pipeline, Program program, Map<String, Long> env) {
+        if (env.isEmpty()) return Optional.empty();
         Inference bound = pipeline.infer(Specialise.of(program, env));
-        return bound.succeeded() ? java.util.Optional.empty() : java.util.Optional.of(bound);
+        return bound.succeeded() ? Optional.empty() : Optional.of(bound);
     }
 
     /**
@@ -56,8 +61,8 @@ final class BindCheck {
      * (dims left unbound stay symbols), with a line (a {@code "bind"} field) saying so. The names must
      * be dynamic dims, the sizes at least 1 and the facts hold (exit 2); exit as the bound inference.
      */
-    static int inferBound(org.shapeforge.pipeline.Pipeline pipeline, Program program, Inference unknown, List<String> binds,
-            boolean json, java.io.PrintWriter out) {
+    static int inferBound(Pipeline pipeline, Program program, Inference unknown, List<String> binds,
+            boolean json, PrintWriter out) {
         Map<String, Long> env = BindOptions.parse(binds);
         var names = SymbolicShapes.dynamicNames(unknown);
         for (var e : env.entrySet()) {
@@ -74,7 +79,7 @@ final class BindCheck {
         int refused = DynamicView.refused(bound, json, out);
         if (refused >= 0) return refused;
         String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+                .collect(Collectors.joining(" --bind ", "--bind ", ""));
         boolean dynamic = DynamicView.applies(bound, List.of());
         if (json) {
             ObjectNode doc = InferCommand.toJson(bound);
@@ -93,9 +98,9 @@ final class BindCheck {
     }
 
     /** Prints the failure of the bound program (as {@code infer} prints a failure, with the binding) and returns its exit code. */
-    static int printBoundFailure(Inference bound, Map<String, Long> env, boolean json, java.io.PrintWriter out) {
+    static int printBoundFailure(Inference bound, Map<String, Long> env, boolean json, PrintWriter out) {
         String at = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                .collect(java.util.stream.Collectors.joining(" --bind ", "--bind ", ""));
+                .collect(Collectors.joining(" --bind ", "--bind ", ""));
         if (json) {
             ObjectNode doc = InferCommand.toJson(bound);
             ObjectNode b = doc.putObject("bind");
@@ -106,6 +111,6 @@ final class BindCheck {
             out.println("bound: the program at " + at + " (the same constraints with the dims replaced by these sizes)");
         }
         out.flush();
-        return bound.solution() instanceof org.shapeforge.program.Solution.Unknown ? 3 : Cli.NEGATIVE;
+        return bound.solution() instanceof Solution.Unknown ? 3 : Cli.NEGATIVE;
     }
 }

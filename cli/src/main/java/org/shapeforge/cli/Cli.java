@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.shapeforge.lang.SourceText;
@@ -30,7 +31,7 @@ public final class Cli {
     public static String json(Object node) {
         try {
             return JSON.writeValueAsString(node);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize JSON", e);
         }
     }

@@ -8,15 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.program.ModelPrograms;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge bench cold [--layers 10,100,1000] [--model M] [--reps R] [--json]} (issue 18):
@@ -103,7 +104,7 @@ public final class ColdBench implements Callable<Integer> {
             return Cli.OK;
         } finally {
             try (var s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }
@@ -111,7 +112,7 @@ public final class ColdBench implements Callable<Integer> {
     private Timing median(Path jar, Path file, Path cache) throws IOException, InterruptedException {
         List<Timing> ts = new ArrayList<>();
         for (int i = 0; i < Math.max(1, reps); i++) ts.add(run(command(jar, cache, null, List.of("infer", file.toString()))));
-        ts.sort(java.util.Comparator.comparingDouble(Timing::wallMillis));
+        ts.sort(Comparator.comparingDouble(Timing::wallMillis));
         return ts.get(ts.size() / 2);
     }
 

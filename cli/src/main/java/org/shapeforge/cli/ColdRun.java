@@ -3,6 +3,7 @@ package org.shapeforge.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ./shapeforge run MODEL --inputs DIR} as a fresh process, once, as a user runs it: JVM
@@ -25,7 +26,7 @@ sealed interface ColdRun {
             long t0 = System.nanoTime();
             Process p = pb.start();
             p.getOutputStream().close();
-            if (!p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return new Skipped("ran past " + timeoutSeconds + " s");
             }

@@ -9,17 +9,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.shapeforge.oracle.Backend;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
 import org.shapeforge.onnx.Conformance;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.ValueConformance;
-import picocli.CommandLine;
+import org.shapeforge.oracle.Backend;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge conformance [DIR] [--values] [--match REGEX] [--json]}: ONNX's backend tests
@@ -70,7 +72,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = dir == null ? Conformance.DEFAULT_ROOT : dir;
         if (models != null) return models(out);
-        java.util.regex.Pattern p = matchPattern();
+        Pattern p = matchPattern();
         if (!Files.isDirectory(root) || Conformance.tests(root).isEmpty())
             throw new ShapeError("io", new Span(root.toString(), 0, 0), root + ": no ONNX tests here (a folder with"
                     + " <test>/model.onnx and <test>/test_data_set_0); install them with `apt-get install libonnx-testdata`");
@@ -90,11 +92,11 @@ public final class ConformanceCommand implements Callable<Integer> {
     }
 
     /** {@code --match} compiled, null when absent; an invalid expression is a usage error (exit 2), before any test is read. */
-    private java.util.regex.Pattern matchPattern() {
+    private Pattern matchPattern() {
         if (match == null) return null;
         try {
-            return java.util.regex.Pattern.compile(match);
-        } catch (java.util.regex.PatternSyntaxException e) {
+            return Pattern.compile(match);
+        } catch (PatternSyntaxException e) {
             throw new ShapeError("usage", Span.NONE, "--match: not a regular expression: " + e.getDescription()
                     + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "") + " in '" + match + "'");
         }
@@ -108,7 +110,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         if (!Files.isDirectory(models) || ModelCorpus.models(models).isEmpty())
             throw new ShapeError("io", at, models + ": no exported models here (a folder with <model>/model.onnx and"
                     + " <model>/onnx_shapes.json); write them with `scripts/export-models.py " + models + "`");
-        java.util.regex.Pattern p = matchPattern();
+        Pattern p = matchPattern();
         List<Path> dirs = ModelCorpus.models(models).stream()
                 .filter(d -> p == null || p.matcher(d.getFileName().toString()).find()).toList();
         if (dirs.isEmpty()) throw new ShapeError("usage", at, "no model matches --match " + match);

@@ -2,6 +2,8 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.TreeMap;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.ValueConformance;
 
@@ -42,7 +44,7 @@ final class ConformanceValues {
             sb.append(String.format("%-22s %6d %7d %15d %7d%n", row.op(), row.tests(), row.passed(), row.notExpressible(), row.failed()));
         long[] node = r.inIssueList("node");
         long passed = r.cases().stream().filter(c -> c.status() == ValueConformance.Status.PASSED).count();
-        java.util.Map<String, long[]> folders = new java.util.TreeMap<>();
+        Map<String, long[]> folders = new TreeMap<>();
         for (var c : r.cases()) {
             long[] f = folders.computeIfAbsent(c.name().contains("/") ? c.name().substring(0, c.name().indexOf('/')) : ".", x -> new long[4]);
             f[0]++;

@@ -1,13 +1,18 @@
 package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.shapeforge.lang.Printer;
+import org.shapeforge.program.DotGraph;
 import org.shapeforge.program.Inference;
-import org.shapeforge.program.TensorShape;
 import org.shapeforge.program.Stmt;
+import org.shapeforge.program.TensorShape;
 import org.shapeforge.program.dynamic.DimClasses;
 import org.shapeforge.program.dynamic.ExtentCheck;
 import org.shapeforge.program.dynamic.ExtentExpr;
@@ -16,6 +21,9 @@ import org.shapeforge.program.dynamic.RenderedShape;
 import org.shapeforge.program.dynamic.ShapeExtent;
 import org.shapeforge.program.dynamic.SymbolicShape;
 import org.shapeforge.program.dynamic.SymbolicShapes;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * {@code infer} for programs with {@code dynamic} dimensions (docs/dynamic.md): every tensor's shape
@@ -34,7 +42,7 @@ final class DynamicView {
      * failure ({@code fail extent: …}, or the JSON document with {@code failure.kind = "extent"} and
      * {@code failure.extent = {op, field, observed, extent}}) and returns exit 1; else -1.
      */
-    static int refused(Inference inf, boolean json, java.io.PrintWriter out) {
+    static int refused(Inference inf, boolean json, PrintWriter out) {
         List<ExtentCheck.Refusal> rs = ExtentCheck.of(inf);
         if (rs.isEmpty()) return -1;
         String hint = rs.getFirst().extent().isPresent()
@@ -51,7 +59,7 @@ final class DynamicView {
      * structured extent error (exit 1) instead of failing inside projection inference; else -1.
      * The document's shapes are {@code inf}'s.
      */
-    static int refusedLowering(Inference inf, Inference target, LoweringCheck.Stage stage, boolean json, java.io.PrintWriter out) {
+    static int refusedLowering(Inference inf, Inference target, LoweringCheck.Stage stage, boolean json, PrintWriter out) {
         var r = LoweringCheck.first(target, stage);
         if (r.isEmpty()) return -1;
         String hint = r.get().extent().map(e -> e.observed().equals("symbolic")).orElse(false)
@@ -61,7 +69,7 @@ final class DynamicView {
         return print(inf, List.of(r.get()), hint, json, out);
     }
 
-    private static int print(Inference inf, List<ExtentCheck.Refusal> rs, String hint, boolean json, java.io.PrintWriter out) {
+    private static int print(Inference inf, List<ExtentCheck.Refusal> rs, String hint, boolean json, PrintWriter out) {
         ExtentCheck.Refusal r = rs.getFirst();
         String message = r.origin().statement() + " `" + r.origin().text() + "`: " + r.message();
         if (json) {
@@ -102,13 +110,13 @@ final class DynamicView {
         return out;
     }
 
-    private static List<String> tagged(List<String> axes, List<ShapeExtent> sym, List<org.shapeforge.term.Dim> closed) {
+    private static List<String> tagged(List<String> axes, List<ShapeExtent> sym, List<Dim> closed) {
         if (closed.size() != axes.size()) return axes;
         List<String> out = new ArrayList<>();
         for (int i = 0; i < axes.size(); i++) {
             boolean constant = sym.get(i) instanceof ShapeExtent.Exact(ExtentExpr.Const c)
-                    && closed.get(i) instanceof org.shapeforge.term.Dim.Atom a && a.size() == c.value() && !a.hasDefaultBasis();
-            out.add(constant ? org.shapeforge.lang.Printer.print(closed.get(i)) : axes.get(i));
+                    && closed.get(i) instanceof Dim.Atom a && a.size() == c.value() && !a.hasDefaultBasis();
+            out.add(constant ? Printer.print(closed.get(i)) : axes.get(i));
         }
         return out;
     }
@@ -118,9 +126,9 @@ final class DynamicView {
      * ({@link RenderedShape}, {@code n|->4}), a static one's with the closed shapes.
      */
     static String dot(Inference inf, List<String> binds) {
-        if (!inf.succeeded() || !applies(inf, binds)) return org.shapeforge.program.DotGraph.of(inf);
+        if (!inf.succeeded() || !applies(inf, binds)) return DotGraph.of(inf);
         var read = SymbolicShapes.reader(inf).orElseThrow();
-        return org.shapeforge.program.DotGraph.of(inf, sh -> java.util.Optional.of(RenderedShape.of(read.apply(sh), Map.of()).printed()));
+        return DotGraph.of(inf, sh -> Optional.of(RenderedShape.of(read.apply(sh), Map.of()).printed()));
     }
 
     /** The captured labels' values rendered as the shapes are ({@code n}, {@code n*4} for a row label), at {@code env}. */
@@ -149,13 +157,13 @@ final class DynamicView {
      * condition left with no dynamic dim (decided by the binding, which {@code --bind} checks) is not shown.
      */
     static List<String> requires(Inference inf, Map<String, Long> env) {
-        Map<String, org.shapeforge.term.sym.SymSize> at = new java.util.TreeMap<>();
-        env.forEach((n, v) -> at.put(n, org.shapeforge.term.sym.SymSize.constant(v)));
+        Map<String, SymSize> at = new TreeMap<>();
+        env.forEach((n, v) -> at.put(n, SymSize.constant(v)));
         List<String> out = new ArrayList<>();
         for (var c : SymbolicShapes.requires(inf)) {
             var l = c.left().substitute(at);
             var r = c.right().substitute(at);
-            if (!l.vars().isEmpty() || !r.vars().isEmpty()) out.add(new org.shapeforge.term.sym.SymCondition(l, c.rel(), r).toString());
+            if (!l.vars().isEmpty() || !r.vars().isEmpty()) out.add(new SymCondition(l, c.rel(), r).toString());
         }
         return out;
     }
@@ -167,7 +175,7 @@ final class DynamicView {
         shapes.forEach((n, s) -> sb.append(String.format("%-" + w + "s  %s%n", n, s.rows())));
         for (DimClasses.EqClass c : SymbolicShapes.classes(inf).classes())
             sb.append("dynamic ").append(c.printed()).append('\n');
-        for (Stmt.Fact f : facts) sb.append("fact ").append(org.shapeforge.lang.Printer.print(f.constraint())).append('\n');
+        for (Stmt.Fact f : facts) sb.append("fact ").append(Printer.print(f.constraint())).append('\n');
         for (String c : requires(inf, BindCheck.env(inf, facts, binds))) sb.append("requires ").append(c).append('\n');
         labels(inf, BindCheck.env(inf, facts, binds)).forEach((n, v) -> sb.append("label ").append(n).append(" = ").append(v).append('\n'));
         return sb.toString();
@@ -195,7 +203,7 @@ final class DynamicView {
         var rq = doc.putArray("requires");
         requires(inf, env).forEach(rq::add);
         var fs = doc.putArray("facts");
-        for (Stmt.Fact f : facts) fs.add(org.shapeforge.lang.Printer.print(f.constraint()));
+        for (Stmt.Fact f : facts) fs.add(Printer.print(f.constraint()));
         if (!binds.isEmpty()) {
             ObjectNode b = doc.putObject("bound");
             sym.forEach((n, x) -> b.put(n, RenderedShape.of(x, env).rows()));

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
@@ -131,7 +132,7 @@ public final class FuzzCommand implements Callable<Integer> {
     }
 
     /** Runs a campaign with the progress line on a terminal (stderr), cleared when it ends. */
-    private <T> T withProgress(java.util.function.Function<AtomicLong, T> campaign) {
+    private <T> T withProgress(Function<AtomicLong, T> campaign) {
         AtomicLong done = new AtomicLong();
         ScheduledExecutorService ticker = progress(done);
         try {

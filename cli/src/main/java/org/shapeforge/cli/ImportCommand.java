@@ -2,12 +2,16 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import onnx.Onnx.ModelProto;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.AnnotatedModel;
 import org.shapeforge.onnx.Gap;
@@ -15,6 +19,7 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.onnx.Names;
 import org.shapeforge.onnx.NodeOrigin;
 import org.shapeforge.onnx.OnnxDot;
 import org.shapeforge.onnx.ShpEmitter;
@@ -30,11 +35,11 @@ import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge import MODEL.onnx [--json] [--emit shc|shp] [--verified] [-o ANNOTATED.onnx] [--certificate DIR] [--dot] [--svg FILE]}: the ONNX graph as constraints
@@ -189,16 +194,16 @@ public final class ImportCommand implements Callable<Integer> {
     private static void fallbackJson(ObjectNode doc, FallbackShapes d) {
         ArrayNode u = doc.putArray("undetermined");
         for (AxisNote n : d.notes())
-            u.addObject().put("value", n.value()).put("axis", n.axis()).put("reason", n.reason().name().toLowerCase(java.util.Locale.ROOT))
+            u.addObject().put("value", n.value()).put("axis", n.axis()).put("reason", n.reason().name().toLowerCase(Locale.ROOT))
                     .put("detail", n.detail());
         doc.put("smtQueries", d.queries()).put("seededAxes", d.seeded());
     }
 
     /** Writes the annotated model to {@link #annotated}; an unwritable path is an {@code io} error (exit 2). */
-    private void write(onnx.Onnx.ModelProto m) {
+    private void write(ModelProto m) {
         try {
-            java.nio.file.Files.write(annotated, m.toByteArray());
-        } catch (java.io.IOException e) {
+            Files.write(annotated, m.toByteArray());
+        } catch (IOException e) {
             throw new ShapeError("io", null, annotated + ": cannot write the annotated model (" + e.getMessage() + ")");
         }
         if (!json.on) spec.commandLine().getErr().println("annotated model written to " + annotated);
@@ -256,12 +261,12 @@ public final class ImportCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         if (r.succeeded()) {
             // one value a line: a name with a line break is printed escaped (Names.oneLine)
-            int w = r.shapes().keySet().stream().mapToInt(n -> org.shapeforge.onnx.Names.oneLine(n).length()).max().orElse(1);
-            r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", org.shapeforge.onnx.Names.oneLine(n),
+            int w = r.shapes().keySet().stream().mapToInt(n -> Names.oneLine(n).length()).max().orElse(1);
+            r.shapes().forEach((n, d) -> sb.append(String.format("%-" + w + "s  [%s]%n", Names.oneLine(n),
                     String.join(", ", d))));
             r.requires().forEach(c -> sb.append("requires ").append(c).append('\n'));
             if (!r.gaps().isEmpty()) sb.append("gaps (sizes known only at run time, values of unknown rank):\n");
-            for (Gap g : r.gaps()) sb.append("  ").append(org.shapeforge.onnx.Names.oneLine(g.printed())).append('\n');
+            for (Gap g : r.gaps()) sb.append("  ").append(Names.oneLine(g.printed())).append('\n');
             return sb.toString();
         }
         sb.append("fail ").append(r.failure().kind()).append(": ").append(r.failure().message()).append('\n');

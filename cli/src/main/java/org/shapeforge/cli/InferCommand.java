@@ -2,23 +2,40 @@ package org.shapeforge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
 import org.shapeforge.oracle.Backend;
-import org.shapeforge.lang.ShapeError;
+import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.Origin;
+import org.shapeforge.program.Program;
 import org.shapeforge.program.ShapeLogic;
+import org.shapeforge.program.Solution;
 import org.shapeforge.program.TensorShape;
+import org.shapeforge.program.dynamic.Facts;
+import org.shapeforge.program.dynamic.LoweringCheck;
+import org.shapeforge.program.dynamic.Specialise;
+import org.shapeforge.project.ProgramOperations;
+import org.shapeforge.project.ProgramProjections;
+import org.shapeforge.project.ProjectionError;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
-import picocli.CommandLine;
+import org.shapeforge.term.Dim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge infer PROGRAM.shp [--json] [--complete] [--emit shc] [--dot] [--svg FILE] [--verified]}: shape inference
@@ -68,13 +85,13 @@ public final class InferCommand implements Callable<Integer> {
     ClosingOption closing;
 
     @Option(names = "--bind", paramLabel = "NAME=SIZE", description = "resolve a dynamic dimension to a size (docs/dynamic.md)")
-    java.util.List<String> binds = new java.util.ArrayList<>();
+    List<String> binds = new ArrayList<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     /** The native solver before its re-check ({@code Backend.NATIVE}; a test plants a wrong one, RecheckOnEveryPathTest). */
-    java.util.function.Supplier<org.shapeforge.solver.ShapeSolver> nativeSolver = Backend.NATIVE::create;
+    Supplier<ShapeSolver> nativeSolver = Backend.NATIVE::create;
 
     @Override
     public Integer call() {
@@ -95,7 +112,7 @@ public final class InferCommand implements Callable<Integer> {
         }
         Inference inf = solving.infer(program);
         if (!binds.isEmpty() && !dot && svg == null && !projections && !verified
-                && inf.solution() instanceof org.shapeforge.program.Solution.Unknown)
+                && inf.solution() instanceof Solution.Unknown)
             return BindCheck.inferBound(pipeline, program, inf, binds, json.on, out); // bind, then infer (issue 31)
         String agreement = verified ? agreement(inf, program) : null;
         if (svg != null) svg(DynamicView.dot(inf, binds), svg);
@@ -104,21 +121,21 @@ public final class InferCommand implements Callable<Integer> {
             int refused = DynamicView.refused(inf, json.on, out); // seed 004's consumer contract
             if (refused >= 0) return refused;
             if (!binds.isEmpty()) { // bind, then infer: the bound program is checked like a static one
-                var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
+                var env = BindCheck.env(inf, Facts.of(program), binds);
                 var failed = BindCheck.boundFailure(pipeline, program, env);
                 if (failed.isPresent()) return BindCheck.printBoundFailure(failed.get(), env, json.on, out);
                 if (projections)
-                    target = solving.infer(org.shapeforge.program.dynamic.Specialise.of(program, env));
+                    target = solving.infer(Specialise.of(program, env));
             }
         }
-        org.shapeforge.project.ProgramProjections pp = null;
+        ProgramProjections pp = null;
         if (projections && inf.succeeded()) {
-            int refused = DynamicView.refusedLowering(inf, target, org.shapeforge.program.dynamic.LoweringCheck.Stage.PROJECTIONS,
+            int refused = DynamicView.refusedLowering(inf, target, LoweringCheck.Stage.PROJECTIONS,
                     json.on, out);
             if (refused >= 0) return refused;
             try {
-                pp = org.shapeforge.project.ProgramOperations.project(target);
-            } catch (org.shapeforge.project.ProjectionError e) {
+                pp = ProgramOperations.project(target);
+            } catch (ProjectionError e) {
                 return projectionFailure(e, out);
             }
         }
@@ -126,21 +143,21 @@ public final class InferCommand implements Callable<Integer> {
         else if (json.on) {
             ObjectNode doc = toJson(inf);
             if (pp != null) doc.set("projections", Cli.JSON.valueToTree(pp.toJson()));
-            if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, org.shapeforge.program.dynamic.Facts.of(program), binds, doc);
+            if (inf.succeeded() && DynamicView.applies(inf, binds)) DynamicView.json(inf, Facts.of(program), binds, doc);
             if (agreement != null) doc.putObject("verified").put("smt", agreement.split(" ")[0])
                     .put("agreement", agreement.substring(agreement.indexOf(' ') + 1));
             out.println(Cli.json(doc));
         } else {
-            out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, org.shapeforge.program.dynamic.Facts.of(program), binds) : text(inf));
+            out.print(inf.succeeded() && DynamicView.applies(inf, binds) ? DynamicView.text(inf, Facts.of(program), binds) : text(inf));
             if (pp != null) pp.operations().forEach((n, p) -> out.println("projections " + n + ": " + p.summary()));
             if (agreement != null) out.println("verified: z3 (flat) " + agreement.replaceFirst(" ", ": "));
         }
         out.flush();
         if (agreement != null && agreement.contains("unsound")) return 4;
         return switch (inf.solution()) {
-            case org.shapeforge.program.Solution.Solved s -> Cli.OK;
-            case org.shapeforge.program.Solution.Failed f -> Cli.NEGATIVE;
-            case org.shapeforge.program.Solution.Unknown u -> 3;
+            case Solution.Solved s -> Cli.OK;
+            case Solution.Failed f -> Cli.NEGATIVE;
+            case Solution.Unknown u -> 3;
         };
     }
 
@@ -149,16 +166,16 @@ public final class InferCommand implements Callable<Integer> {
      * bindings checked against the equal-dim classes and the facts (exit 2); the program itself without
      * {@code --bind}. A dynamic program's C takes its dynamic dims as parameters ({@link ProgramCode#emit}).
      */
-    private org.shapeforge.program.Program bound(org.shapeforge.pipeline.Pipeline pipeline, org.shapeforge.program.Program program) {
+    private Program bound(Pipeline pipeline, Program program) {
         if (binds.isEmpty()) return program;
         Inference inf = pipeline.infer(program);
         if (!inf.succeeded()) return program; // the failure is reported by the code generator's own inference
-        var env = BindCheck.env(inf, org.shapeforge.program.dynamic.Facts.of(program), binds);
-        return org.shapeforge.program.dynamic.Specialise.of(program, env);
+        var env = BindCheck.env(inf, Facts.of(program), binds);
+        return Specialise.of(program, env);
     }
 
     /** A projection failure (Thm. 7.4): exit 1, the message naming the statement and operation. */
-    private int projectionFailure(org.shapeforge.project.ProjectionError e, PrintWriter out) {
+    private int projectionFailure(ProjectionError e, PrintWriter out) {
         if (json.on) {
             ObjectNode doc = Cli.JSON.createObjectNode();
             doc.putObject("tensors");
@@ -188,17 +205,17 @@ public final class InferCommand implements Callable<Integer> {
      * Z3's verdict on the same constraints (flat semantics) and how it relates to the native
      * answer ({@code cli.md}'s agreement classes): {@code "sat agree"}, {@code "sat policy-rejection"}, ...
      */
-    private static String agreement(Inference inf, org.shapeforge.program.Program program) {
+    private static String agreement(Inference inf, Program program) {
         var problem = inf.generated().problem();
         String smt = switch (Backend.SMT.create().solve(problem, SolveOptions.defaults())) {
-            case org.shapeforge.solver.Outcome.Sat x -> "sat";
-            case org.shapeforge.solver.Outcome.Unsat x -> "unsat";
-            case org.shapeforge.solver.Outcome.Unknown x -> "unknown";
+            case Outcome.Sat x -> "sat";
+            case Outcome.Unsat x -> "unsat";
+            case Outcome.Unknown x -> "unknown";
         };
         String nat = switch (inf.solution()) {
-            case org.shapeforge.program.Solution.Solved x -> "sat";
-            case org.shapeforge.program.Solution.Failed f -> f.kind();
-            case org.shapeforge.program.Solution.Unknown x -> "unknown";
+            case Solution.Solved x -> "sat";
+            case Solution.Failed f -> f.kind();
+            case Solution.Unknown x -> "unknown";
         };
         String verdict = switch (nat + "/" + smt) {
             case "sat/sat", "semantic/unsat", "error/unsat", "policy/unsat" -> "agree";
@@ -216,11 +233,11 @@ public final class InferCommand implements Callable<Integer> {
         try {
             Process p = new ProcessBuilder("dot", "-Tsvg", "-o", target.toString()).redirectErrorStream(true).start();
             try (var in = p.getOutputStream()) {
-                in.write(dotText.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                in.write(dotText.getBytes(StandardCharsets.UTF_8));
             }
-            String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) throw new ShapeError("graphviz", null, "dot failed: " + log.strip());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ShapeError("graphviz", null, "--svg needs Graphviz's `dot` on the PATH (Debian: apt-get install"
                     + " graphviz); --dot prints the graph as text meanwhile");
         } catch (InterruptedException e) {
@@ -259,7 +276,7 @@ public final class InferCommand implements Callable<Integer> {
         return doc;
     }
 
-    private static void array(ArrayNode a, java.util.List<org.shapeforge.term.Dim> ds) {
+    private static void array(ArrayNode a, List<Dim> ds) {
         TensorShape.texts(ds).forEach(a::add);
     }
 

@@ -8,11 +8,13 @@ import java.lang.classfile.ClassFileVersion;
 import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeTransform;
+import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -82,7 +84,7 @@ public final class LinkableClasses {
         int written = 0;
         List<String> skipped = new ArrayList<>();
         try (ZipFile zip = new ZipFile(jar.toFile());
-                URLClassLoader loader = new URLClassLoader(new java.net.URL[] {jar.toUri().toURL()}, null);
+                URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null);
                 OutputStream file = Files.newOutputStream(tmp);
                 ZipOutputStream dst = new ZipOutputStream(file)) {
             // the jar's own classes by parsing its resources, the JDK's from the running JDK
@@ -90,7 +92,7 @@ public final class LinkableClasses {
                     .orElse(ClassHierarchyResolver.ofResourceParsing(loader)).cached();
             ClassFile cf = ClassFile.of(ClassFile.StackMapsOption.GENERATE_STACK_MAPS,
                     ClassFile.ClassHierarchyResolverOption.of(hierarchy));
-            for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+            for (ZipEntry e : Collections.list(zip.entries())) {
                 if (e.isDirectory() || !e.getName().endsWith(".class")) continue;
                 byte[] bytes;
                 try (InputStream in = zip.getInputStream(e)) {

@@ -1,7 +1,9 @@
 package org.shapeforge.cli;
 
-import picocli.CommandLine;
+import java.time.Instant;
+import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code ./shapeforge}: the thin command line ({@code shared/spec/cli.md}). Exit codes: 0 success,
@@ -25,7 +27,7 @@ public final class Main implements Runnable {
     record Sub(String name, Class<?> type) {}
 
     /** The subcommands, in the order {@code --help} lists them. */
-    static final java.util.List<Sub> SUBCOMMANDS = java.util.List.of(new Sub("help", CommandLine.HelpCommand.class),
+    static final List<Sub> SUBCOMMANDS = List.of(new Sub("help", CommandLine.HelpCommand.class),
             new Sub("fmt", FmtCommand.class), new Sub("eval", EvalCommand.class), new Sub("smt", SmtCommand.class),
             new Sub("export", ExportCommand.class), new Sub("check", CheckCommand.class), new Sub("solve", SolveCommand.class),
             new Sub("infer", InferCommand.class), new Sub("query", QueryCommand.class), new Sub("analyze", AnalyzeCommand.class),
@@ -66,11 +68,11 @@ public final class Main implements Runnable {
      */
     static CommandLine commandLine(String... args) {
         if (args.length > 0 && !args[0].equals("help"))
-            for (Sub s : SUBCOMMANDS) if (s.name().equals(args[0])) return build(java.util.List.of(s));
+            for (Sub s : SUBCOMMANDS) if (s.name().equals(args[0])) return build(List.of(s));
         return commandLine();
     }
 
-    private static CommandLine build(java.util.List<Sub> subs) {
+    private static CommandLine build(List<Sub> subs) {
         CommandLine cl = new CommandLine(new Main());
         for (Sub s : subs) cl.addSubcommand(s.name(), s.type());
         Runner.install(cl);
@@ -79,7 +81,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         // the JVM's start from the process table (no JMX: java.lang.management loads ~40 classes)
-        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+        Runner.processStartMillis = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
                 .orElseGet(System::currentTimeMillis);
         System.exit(commandLine(args).execute(args));
     }

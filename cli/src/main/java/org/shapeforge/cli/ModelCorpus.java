@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +16,9 @@ import onnx.Onnx.TensorProto;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.onnx.ImportResult;
-import org.shapeforge.onnx.InferredDim;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
+import org.shapeforge.onnx.InferredDim;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
@@ -179,7 +180,7 @@ final class ModelCorpus {
                 if (!o.compared()) continue;
                 maxRel = Double.isNaN(o.maxRel()) || o.maxRel() > maxRel ? o.maxRel() : maxRel;
                 if (!o.passed()) {
-                    long nonFinite = java.util.Arrays.stream(o.value().data()).filter(x -> !Double.isFinite(x)).count();
+                    long nonFinite = Arrays.stream(o.value().data()).filter(x -> !Double.isFinite(x)).count();
                     bad.add(o.name() + (!o.expectedDims().equals(o.value().dims()) ? " dims " + o.value().dims() + ", expected "
                             + o.expectedDims() : " max rel " + o.maxRel() + (nonFinite > 0 ? " (" + nonFinite + " of "
                             + o.value().data().length + " values NaN or infinite)" : "")));

@@ -1,5 +1,7 @@
 package org.shapeforge.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 import onnx.Onnx.ModelProto;
@@ -41,7 +43,7 @@ interface ModelRunner {
      */
     record Outcome(Map<String, Value> outputs, int kernels, OptionalInt fusedGroups) {
         public Outcome {
-            outputs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(outputs));
+            outputs = Collections.unmodifiableMap(new LinkedHashMap<>(outputs));
             if (kernels < 0) throw new IllegalArgumentException("a negative kernel count " + kernels);
         }
     }

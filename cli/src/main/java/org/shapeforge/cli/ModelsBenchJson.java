@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import org.shapeforge.onnx.values.GraphRun;
 
 /**
  * {@code bench models --json}: the setup (thread counts, repetitions, cores, load before and after,
@@ -31,7 +32,7 @@ final class ModelsBenchJson {
                 .put("warmup", s.warmup()).put("cores", s.cores()).put("loadAverageBefore", s.loadBefore())
                 .put("loadAverageAfter", s.loadAfter()).put("torchVersion", s.torchVersion())
                 .put("launcher", s.launcher() == null ? null : s.launcher().toString())
-                .put("tolerance", org.shapeforge.onnx.values.GraphRun.TOLERANCE);
+                .put("tolerance", GraphRun.TOLERANCE);
         ArrayNode ts = doc.putArray("threads");
         s.threads().forEach(ts::add);
         ArrayNode models = doc.putArray("models");

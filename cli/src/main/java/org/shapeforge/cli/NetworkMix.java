@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Interning;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
@@ -87,7 +88,7 @@ public record NetworkMix(Map<String, Integer> periods) {
             prevM = m;
             prevC = c;
         }
-        return org.shapeforge.lang.Interning.of(new Problem("native-mix", st.subList(0, n)));
+        return Interning.of(new Problem("native-mix", st.subList(0, n)));
     }
 
     private static Constraint eq(Row l, Row r) {

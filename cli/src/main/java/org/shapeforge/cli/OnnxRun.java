@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import onnx.Onnx.ModelProto;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.lang.ShapeError;
@@ -18,9 +20,9 @@ import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.KernelTiming;
 import org.shapeforge.onnx.values.Kernels;
 import org.shapeforge.onnx.values.NonFinite;
+import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.OverBudget;
 import org.shapeforge.onnx.values.RunInputs;
-import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.Value;
 import org.shapeforge.onnx.values.fusion.FusionPlan;
 
@@ -108,7 +110,7 @@ final class OnnxRun {
 
     /** {@code --max-memory}: bytes, or a number with K, M, G or T (powers of 1024; an optional trailing B or iB). */
     static long size(String s) {
-        java.util.regex.Matcher mt = java.util.regex.Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b)?\\s*").matcher(s);
+        Matcher mt = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b)?\\s*").matcher(s);
         if (!mt.matches())
             throw new ShapeError("usage", new Span("--max-memory", 0, 0), "--max-memory '" + s + "': expected bytes or a size such as 512M, 8G");
         int shift = switch (mt.group(2).toUpperCase()) {

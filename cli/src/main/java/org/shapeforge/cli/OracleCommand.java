@@ -6,8 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.shapeforge.lang.Parser;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
+import org.shapeforge.lang.Span;
 import org.shapeforge.oracle.Oracle;
 import org.shapeforge.oracle.OracleReport;
 import org.shapeforge.oracle.claims.Claim;
@@ -52,7 +55,7 @@ public final class OracleCommand implements Callable<Integer> {
     public Integer call() {
         Problem p = Parser.parse(file.toString(), SourceText.read(file));
         List<Semantics> which = SmtOptions.semantics(semantics);
-        if (budgetMs <= 0) throw new org.shapeforge.lang.ShapeError("usage", org.shapeforge.lang.Span.NONE, "--budget-ms must be > 0");
+        if (budgetMs <= 0) throw new ShapeError("usage", Span.NONE, "--budget-ms must be > 0");
         OracleReport r = Oracle.run(p, which, SmtOptions.options(rankBound, timeoutMs), budgetMs);
         if (json.on) System.out.println(Cli.json(toJson(r, which)));
         else System.out.print(text(r, which));
@@ -87,12 +90,12 @@ public final class OracleCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         sb.append("native:   ").append(firstLine(OutcomeView.text(r.nativeOutcome()))).append('\n');
         sb.append("complete: ").append(firstLine(OutcomeView.text(r.complete())));
-        if (r.complete() instanceof Outcome.Sat s) sb.append(' ').append(org.shapeforge.lang.Printer.print(s.model()));
+        if (r.complete() instanceof Outcome.Sat s) sb.append(' ').append(Printer.print(s.model()));
         sb.append('\n');
         for (Semantics s : which) {
             Outcome o = r.smt().get(s);
             sb.append(String.format("%-9s ", "smt " + s.keyword + ":")).append(firstLine(OutcomeView.text(o)));
-            if (o instanceof Outcome.Sat sat) sb.append(' ').append(org.shapeforge.lang.Printer.print(sat.model()));
+            if (o instanceof Outcome.Sat sat) sb.append(' ').append(Printer.print(sat.model()));
             sb.append('\n');
         }
         sb.append("rank bound: ").append(r.rankBound()).append('\n');

@@ -19,6 +19,7 @@ import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.pipeline.ProgramFailure;
 import org.shapeforge.pipeline.Trace;
 import org.shapeforge.program.Program;
+import org.shapeforge.solver.ShapeSolver;
 
 /**
  * The CLI's side of the program pipeline ({@link Pipeline}, module {@code pipeline}): the one
@@ -37,7 +38,7 @@ final class ProgramCode {
     }
 
     /** As above over {@code solver} (the commands' test seam: a planted wrong solver), re-checked all the same. */
-    static Pipeline pipeline(org.shapeforge.solver.ShapeSolver solver, boolean trace) {
+    static Pipeline pipeline(ShapeSolver solver, boolean trace) {
         Pipeline p = Pipeline.of(Backend.checked(solver));
         return trace ? p.withTrace(Trace.lines(new PrintWriter(System.err, true))) : p;
     }

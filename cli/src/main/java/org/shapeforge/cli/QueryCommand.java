@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,17 +17,20 @@ import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Statement;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
-import org.shapeforge.oracle.Backend;
-import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
-import picocli.CommandLine;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge query PROGRAM.shp 'n*4 == m' …} (issue 17, docs/dynamic.md): does the program's
@@ -109,13 +114,13 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** The counterexample's program-level dimensions (dynamic names; generated names contain a quote). */
-    private static String program(org.shapeforge.term.Assignment g) {
-        var dims = new java.util.TreeMap<String, org.shapeforge.term.Dim>();
+    private static String program(Assignment g) {
+        var dims = new TreeMap<String, Dim>();
         g.dims().forEach((k, v) -> {
             if (!k.contains("'")) dims.put(k, v);
         });
         return dims.isEmpty() ? Printer.print(g)
-                : Printer.print(new org.shapeforge.term.Assignment(dims, java.util.Map.of()));
+                : Printer.print(new Assignment(dims, Map.of()));
     }
 
     @Override
@@ -125,8 +130,8 @@ public final class QueryCommand implements Callable<Integer> {
         var generated = ShapeLogic.generate(program);
         Problem p = generated.problem();
         List<Statement> st = new ArrayList<>(p.statements());
-        for (var f : org.shapeforge.program.dynamic.Facts.of(program)) st.add(f.constraint()); // distribution facts
-        st.addAll(org.shapeforge.program.dynamic.Facts.runtime(generated)); // flatten's product, truncate's bound
+        for (var f : Facts.of(program)) st.add(f.constraint()); // distribution facts
+        st.addAll(Facts.runtime(generated)); // flatten's product, truncate's bound
         for (String a : assume) st.add(parse(a));
         List<Constraint> qs = queries.stream().map(QueryCommand::parse).toList();
         List<Answer> as = answer(new Problem(p.file(), st), qs, !noNative);

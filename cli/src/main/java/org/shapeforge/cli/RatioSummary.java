@@ -2,6 +2,7 @@ package org.shapeforge.cli;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * {@code bench models}' verdict at one thread count against the target "geomean ≤ 3× torch over
@@ -18,7 +19,7 @@ record RatioSummary(int threads, Stat wall, Stat cpu) {
         return new RatioSummary(threads, stat(rows, r -> r.ratio(threads)), stat(rows, r -> r.cpuRatio(threads)));
     }
 
-    private static Stat stat(List<ModelResult> rows, java.util.function.Function<ModelResult, OptionalDouble> ratio) {
+    private static Stat stat(List<ModelResult> rows, Function<ModelResult, OptionalDouble> ratio) {
         double logSum = 0, max = Double.NaN;
         String maxModel = "";
         int n = 0;

@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.program.RunSides;
 import org.shapeforge.codegen.run.CCompiler;
@@ -20,15 +22,18 @@ import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
 import org.shapeforge.lang.Span;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.pipeline.Pipeline;
 import org.shapeforge.pipeline.ProgramFailure;
 import org.shapeforge.pipeline.Projected;
 import org.shapeforge.pipeline.Sized;
-import picocli.CommandLine;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge run PROGRAM.shp [--inputs FILE] [--seed S] [--bind NAME=SIZE] [--json]}: infers shapes and
@@ -92,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
     RunSides sides = RunSides.REAL;
 
     /** The native solver before its re-check ({@code Backend.NATIVE}; a test plants a wrong one, RecheckOnEveryPathTest). */
-    java.util.function.Supplier<org.shapeforge.solver.ShapeSolver> nativeSolver = org.shapeforge.oracle.Backend.NATIVE::create;
+    Supplier<ShapeSolver> nativeSolver = Backend.NATIVE::create;
 
     @Override
     public Integer call() {
@@ -104,7 +109,7 @@ public final class RunCommand implements Callable<Integer> {
                 "--target cuda runs a model.onnx; for a .shp program, 'infer --emit cuda' prints the generated CUDA");
         try {
             Pipeline pipeline = ProgramCode.pipeline(nativeSolver.get(), trace.on)
-                    .withOptions(org.shapeforge.solver.SolveOptions.defaults().withClosing(closing.policy));
+                    .withOptions(SolveOptions.defaults().withClosing(closing.policy));
             Sized sized = pipeline.specialize(pipeline.parse(file.toString(), SourceText.read(file)), BindOptions.parse(binds));
             Map<String, HostTensor> given = inputs == null ? Map.of() : readInputs(inputs);
             Projected p = pipeline.project(pipeline.infer(sized.program()));
@@ -224,7 +229,7 @@ public final class RunCommand implements Callable<Integer> {
         JsonNode doc;
         try {
             doc = Cli.JSON.readTree(SourceText.read(f));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new ShapeError("io", new Span(f.toString(), 0, 0), f + ": not JSON (" + e.getOriginalMessage() + ")");
         }
         if (doc == null || !doc.isObject())

@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,7 +67,7 @@ final class ShapeAgreement {
                 else known = false;
             }
             String why = "axis " + a + ": ours " + ours.get(a).printed() + ", ONNX " + show(t)
-                    + (known ? " (" + java.util.Arrays.toString(sizes) + " at the test and probe sizes)" : "");
+                    + (known ? " (" + Arrays.toString(sizes) + " at the test and probe sizes)" : "");
             switch (dim(ours.get(a), t, known ? sizes : null, ref)) {
                 case DISAGREE -> {
                     return new Result(Verdict.DISAGREE, why);

@@ -5,25 +5,27 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.SourceText;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Verified;
 import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solve.NativeSolver;
 import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.solver.Stats;
-import picocli.CommandLine;
+import org.shapeforge.term.Assignment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code shapeforge solve FILE [--json] [--complete] [--verified] [--trace]}: the native staged solve and closing
@@ -65,7 +67,7 @@ public final class SolveCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     /** The native solver before its re-check ({@code Backend.NATIVE}; a test plants a wrong one, RecheckOnEveryPathTest). */
-    java.util.function.Supplier<org.shapeforge.solver.ShapeSolver> nativeSolver = Backend.NATIVE::create;
+    Supplier<ShapeSolver> nativeSolver = Backend.NATIVE::create;
 
     @Override
     public Integer call() {

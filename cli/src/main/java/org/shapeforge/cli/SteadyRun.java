@@ -1,5 +1,6 @@
 package org.shapeforge.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ record SteadyRun(int threads, double prepareMillis, long compilations, List<Doub
      * Measures {@code model} on {@code inputs} through {@code runner} at {@code threads};
      * {@code expected} is the folder of its output_k.pb.
      */
-    static SteadyRun measure(ModelRunner runner, ModelProto model, Map<String, Value> inputs, java.nio.file.Path expected,
+    static SteadyRun measure(ModelRunner runner, ModelProto model, Map<String, Value> inputs, Path expected,
                              int threads, int warmup, int reps, double minSeconds) {
         long c0 = runner.compilations(), t0 = System.nanoTime();
         ModelRunner.Prepared p = runner.prepare(model, inputs, threads);

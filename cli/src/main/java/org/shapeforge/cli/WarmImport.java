@@ -2,7 +2,9 @@ package org.shapeforge.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import onnx.Onnx.ModelProto;
@@ -11,6 +13,8 @@ import org.shapeforge.onnx.ImportResult;
 import org.shapeforge.onnx.Imported;
 import org.shapeforge.onnx.Importer;
 import org.shapeforge.onnx.Model;
+import org.shapeforge.oracle.Backend;
+import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 
 /**
@@ -27,7 +31,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
 
     WarmImport {
         totalMillis = List.copyOf(totalMillis);
-        phaseMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseMillis));
+        phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));
     }
 
     /** The median of the timed runs' totals. */
@@ -52,7 +56,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
             nodes = o.nodes();
         }
         List<Double> totals = timed.stream().map(p -> p[0] + p[1] + p[2] + p[3]).toList();
-        Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        Map<String, Double> phases = new LinkedHashMap<>();
         for (int k = 0; k < PHASES.size(); k++) {
             int kk = k;
             phases.put(PHASES.get(k), median(timed.stream().map(p -> p[kk]).toList()));
@@ -71,7 +75,7 @@ record WarmImport(String status, int nodes, List<Double> totalMillis, Map<String
             nodes = m.getGraph().getNodeCount();
             long t1 = System.nanoTime();
             ms[0] = (t1 - t0) / 1e6;
-            org.shapeforge.solver.ShapeSolver solver = org.shapeforge.oracle.Backend.NATIVE.create();
+            ShapeSolver solver = Backend.NATIVE.create();
             Imported im = Importer.translate(m, file.toString(), Map.of(), solver);
             long t2 = System.nanoTime();
             ms[1] = (t2 - t1) / 1e6;

@@ -6,10 +6,12 @@ import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 
 /**
  * An unmodifiable, insertion-ordered map with no null keys or values, filled once by a
@@ -70,7 +72,7 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
 
     /** {@code map} itself when frozen, else an insertion-ordered copy; null keys or values are refused. */
     @SuppressWarnings("unchecked")
-    public static <K, V> FrozenMap<K, V> copyOf(java.util.Map<? extends K, ? extends V> map) {
+    public static <K, V> FrozenMap<K, V> copyOf(Map<? extends K, ? extends V> map) {
         if (map instanceof FrozenMap<?, ?> f) return (FrozenMap<K, V>) f;
         Builder<K, V> b = builder(map.size());
         map.forEach(b::put);
@@ -213,7 +215,7 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
     }
 
     /** Iterates entry numbers 0..size-1 mapped through {@code at}. */
-    private <T> Iterator<T> iterator(java.util.function.IntFunction<T> at) {
+    private <T> Iterator<T> iterator(IntFunction<T> at) {
         return new Iterator<>() {
             private int i;
 

@@ -3,6 +3,7 @@ package org.shapeforge.lang;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A parsed {@code .shc} file: its name and statements in source order. Immutable; the constraints,
@@ -68,8 +69,8 @@ public final class Problem {
      * to number the variables without hashing their names; it is no part of the problem's value
      * (equality, hashing and printing ignore it).
      */
-    public java.util.Optional<Symbols> symbols() {
-        return java.util.Optional.ofNullable(symbols);
+    public Optional<Symbols> symbols() {
+        return Optional.ofNullable(symbols);
     }
 
     /** The same problem with only the constraints and declarations (what solvers consume); the symbol table is kept. */

@@ -1,6 +1,8 @@
 package org.shapeforge.lang;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -47,7 +49,7 @@ public final class Symbols {
         return id == null ? -1 : id;
     }
 
-    private record Index(java.util.Map<String, Integer> dims, java.util.Map<String, Integer> rows) {}
+    private record Index(Map<String, Integer> dims, Map<String, Integer> rows) {}
 
     /** Name → id, for readers that hold a bare name (a declaration's); most never ask. */
     private volatile Index index;
@@ -55,7 +57,7 @@ public final class Symbols {
     private Index index() {
         Index ix = index;
         if (ix == null) {
-            java.util.Map<String, Integer> d = java.util.HashMap.newHashMap(dims.size()), r = java.util.HashMap.newHashMap(rows.size());
+            Map<String, Integer> d = HashMap.newHashMap(dims.size()), r = HashMap.newHashMap(rows.size());
             for (int i = 0; i < dims.size(); i++) d.put(dims.get(i).name(), i);
             for (int i = 0; i < rows.size(); i++) r.put(rows.get(i).var(), i);
             index = ix = new Index(d, r);

@@ -1,5 +1,6 @@
 package org.shapeforge.lang;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,7 @@ final class SyntaxErrors extends BaseErrorListener {
 
     /** An unclosed or mismatched bracket before {@code tok} in its statement, described; else null. */
     private static String unbalanced(TokenStream in, Token tok) {
-        java.util.ArrayDeque<Token> open = openBrackets(in, tok);
+        ArrayDeque<Token> open = openBrackets(in, tok);
         if (open.isEmpty()) return null;
         Token o = open.peek();
         String where = "'" + o.getText() + "' at " + o.getLine() + ":" + (o.getCharPositionInLine() + 1);
@@ -119,7 +120,7 @@ final class SyntaxErrors extends BaseErrorListener {
     /** What an item of the innermost open bracket is, when {@code prev} opens it or is a ',' inside it. */
     private static String listItem(TokenStream in, Token tok, Token prev) {
         if (prev == null || !List.of(",", "[", "(", "{").contains(prev.getText())) return null;
-        java.util.ArrayDeque<Token> open = openBrackets(in, tok);
+        ArrayDeque<Token> open = openBrackets(in, tok);
         if (open.isEmpty()) return null;
         Token o = open.peek();
         Token before = previous(in, o);
@@ -138,8 +139,8 @@ final class SyntaxErrors extends BaseErrorListener {
         };
     }
 
-    private static java.util.ArrayDeque<Token> openBrackets(TokenStream in, Token tok) {
-        java.util.ArrayDeque<Token> open = new java.util.ArrayDeque<>();
+    private static ArrayDeque<Token> openBrackets(TokenStream in, Token tok) {
+        ArrayDeque<Token> open = new ArrayDeque<>();
         for (int i = 0; i < tok.getTokenIndex(); i++) {
             Token t = in.get(i);
             if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;

@@ -25,7 +25,7 @@ final class TermBuilder {
      * makes a fresh one per occurrence): a large problem keeps one copy of each name, and the
      * native solver's tables find names by identity (issue 12).
      */
-    private final java.util.HashMap<String, String> names = new java.util.HashMap<>();
+    private final HashMap<String, String> names = new HashMap<>();
 
     TermBuilder(String file) {
         this.file = file;

@@ -1,5 +1,6 @@
 package org.shapeforge.program;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +73,7 @@ final class DynamicLogic {
     }
 
     private static boolean calls(Expr e, String fn) {
-        java.util.ArrayDeque<Expr> todo = new java.util.ArrayDeque<>(List.of(e)); // iterative: nesting may be deep
+        ArrayDeque<Expr> todo = new ArrayDeque<>(List.of(e)); // iterative: nesting may be deep
         while (!todo.isEmpty())
             switch (todo.pop()) {
                 case Expr.Call c -> {

@@ -1,8 +1,12 @@
 package org.shapeforge.program;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Printer;
@@ -20,15 +24,15 @@ import org.shapeforge.lang.Statement;
  */
 public record Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
         Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
-        List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations,
+        List<GraphNode> graph, Set<String> safeToGuess, List<OpNode> operations,
         Map<String, RuntimeDim> runtimeDims) {
 
     public Generated {
-        runtimeDims = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(runtimeDims));
+        runtimeDims = Collections.unmodifiableMap(new LinkedHashMap<>(runtimeDims));
         constraints = List.copyOf(constraints);
         origins = List.copyOf(origins);
         declarations = List.copyOf(declarations);
-        safeToGuess = java.util.Set.copyOf(safeToGuess);
+        safeToGuess = Set.copyOf(safeToGuess);
         operations = List.copyOf(operations);
         if (constraints.size() != origins.size()) throw new IllegalArgumentException("one origin per constraint");
     }
@@ -36,7 +40,7 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
     /** Without runtime-sized axes ({@code truncate}, dynamic {@code flatten}). */
     public Generated(String file, List<Constraint> constraints, List<Origin> origins, List<Declaration> declarations,
             Map<String, Shape> tensors, Map<String, Label> labels, Map<String, Origin> variableOrigins,
-            List<GraphNode> graph, java.util.Set<String> safeToGuess, List<OpNode> operations) {
+            List<GraphNode> graph, Set<String> safeToGuess, List<OpNode> operations) {
         this(file, constraints, origins, declarations, tensors, labels, variableOrigins, graph, safeToGuess, operations,
                 Map.of());
     }
@@ -93,11 +97,11 @@ public record Generated(String file, List<Constraint> constraints, List<Origin> 
             ScalarOp scalarOp, Origin origin, int from, int to, Map<String, Long> fixedIndices, List<String> externals,
             boolean erasing) {
         public OpNode {
-            java.util.Objects.requireNonNull(kind, "kind");
-            java.util.Objects.requireNonNull(scalarOp, "scalarOp");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(scalarOp, "scalarOp");
             operands = List.copyOf(operands);
             operandNames = List.copyOf(operandNames);
-            fixedIndices = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixedIndices));
+            fixedIndices = Collections.unmodifiableMap(new LinkedHashMap<>(fixedIndices));
             externals = List.copyOf(externals);
         }
     }

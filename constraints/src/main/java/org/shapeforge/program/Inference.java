@@ -1,5 +1,6 @@
 package org.shapeforge.program;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -9,14 +10,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.SourceText;
 import org.shapeforge.program.spec.Kind;
+import org.shapeforge.semantics.AtUnit;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solver.ClosingPolicy;
+import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
 /**
@@ -45,18 +53,18 @@ public record Inference(Generated generated, Solution solution) {
      * {@link Solution}, hidden dimensions checked (the phase after solving that the pipeline
      * benchmark times on its own).
      */
-    public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome) {
-        return of(g, outcome, org.shapeforge.solver.ClosingPolicy.NOTES);
+    public static Inference of(Generated g, Outcome outcome) {
+        return of(g, outcome, ClosingPolicy.NOTES);
     }
 
     /** As above, with the hidden-dimension check of the closing policy the outcome was solved by. */
-    public static Inference of(Generated g, org.shapeforge.solver.Outcome outcome, org.shapeforge.solver.ClosingPolicy policy) {
+    public static Inference of(Generated g, Outcome outcome, ClosingPolicy policy) {
         return new Inference(g, HiddenDims.check(g, Solution.of(outcome, g), policy));
     }
 
     /** Reads, parses, generates and solves a file. */
-    public static Inference runFile(Path file, ShapeSolver solver, SolveOptions options) throws java.io.IOException {
-        return run(ProgramParser.parse(file.toString(), org.shapeforge.lang.SourceText.read(file)), solver, options);
+    public static Inference runFile(Path file, ShapeSolver solver, SolveOptions options) throws IOException {
+        return run(ProgramParser.parse(file.toString(), SourceText.read(file)), solver, options);
     }
 
     public boolean succeeded() {
@@ -89,7 +97,7 @@ public record Inference(Generated generated, Solution solution) {
             case Label.DimLabel d -> Printer.print(Grounding.dim(d.var(), m));
             case Label.RowLabel r -> {
                 long total = 1;
-                for (var d : ground(Row.var(r.rowVar()), m)) total *= org.shapeforge.semantics.Sizes.size(d);
+                for (var d : ground(Row.var(r.rowVar()), m)) total *= Sizes.size(d);
                 yield String.valueOf(total);
             }
         }));
@@ -113,21 +121,21 @@ public record Inference(Generated generated, Solution solution) {
      * {@code org.shapeforge.program.dynamic.SymbolicShapes}'.
      */
     private Assignment model(Solution.Solved s) {
-        Assignment withDynamic = org.shapeforge.semantics.AtUnit.withDynamicDims(generated.declarations(), s.model());
+        Assignment withDynamic = AtUnit.withDynamicDims(generated.declarations(), s.model());
         if (s.solved().isEmpty() || s.solved().get().closedSymbolic().isEmpty() && s.solved().get().closedSymbolicRows().isEmpty()
                 && s.solved().get().rowBindings().isEmpty())
             return withDynamic;
         // values that stay symbolic over dynamic dims (closing bound z <= batch to batch; rows holding
         // them are left out of the model): read at the unit too, as the dynamic dims themselves
-        Map<String, org.shapeforge.term.Dim> dims = new LinkedHashMap<>(withDynamic.dims());
+        Map<String, Dim> dims = new LinkedHashMap<>(withDynamic.dims());
         var sf = s.solved().get();
         for (var e : sf.closedSymbolic().entrySet())
             if (!dims.containsKey(e.getKey()))
-                dims.put(e.getKey(), org.shapeforge.semantics.AtUnit.ground(e.getValue()));
+                dims.put(e.getKey(), AtUnit.ground(e.getValue()));
         Map<String, Row> rows = new LinkedHashMap<>(s.model().rows());
-        Map<String, org.shapeforge.term.Dim> known = dims;
-        java.util.function.Function<org.shapeforge.term.Dim, org.shapeforge.term.Dim> g = d -> org.shapeforge.semantics.Sizes
-                .ground(d, n -> known.getOrDefault(n, org.shapeforge.term.Dim.unit())).orElse(org.shapeforge.term.Dim.unit());
+        Map<String, Dim> known = dims;
+        Function<Dim, Dim> g = d -> Sizes
+                .ground(d, n -> known.getOrDefault(n, Dim.unit())).orElse(Dim.unit());
         Map<String, Row> values = new LinkedHashMap<>(sf.rowBindings());
         values.putAll(sf.closedSymbolicRows()); // what closing gave wins over σ⋆'s (less committed) binding
         // a row over another row: read through it, a few levels deep; a round that adds nothing ends it
@@ -139,7 +147,7 @@ public record Inference(Generated generated, Solution solution) {
                 Row v = e.getValue();
                 Row inner = v instanceof Row.Open o ? rows.get(o.var()) : null;
                 if (v instanceof Row.Open && inner == null) continue;
-                List<org.shapeforge.term.Dim> lead = new ArrayList<>(v.lead().stream().map(g).toList()), trail = v.trail().stream().map(g).toList();
+                List<Dim> lead = new ArrayList<>(v.lead().stream().map(g).toList()), trail = v.trail().stream().map(g).toList();
                 if (inner != null) lead.addAll(inner.flat());
                 rows.put(e.getKey(), new Row.Closed(lead, trail));
                 added++;
@@ -148,7 +156,7 @@ public record Inference(Generated generated, Solution solution) {
         return new Assignment(dims, rows);
     }
 
-    private static List<org.shapeforge.term.Dim> ground(Row r, Assignment a) {
+    private static List<Dim> ground(Row r, Assignment a) {
         return Grounding.row(r, a, Semantics.FLAT).flat();
     }
 

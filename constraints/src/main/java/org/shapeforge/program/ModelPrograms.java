@@ -1,6 +1,7 @@
 package org.shapeforge.program;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Generated {@code .shp} programs of {@code L} layers for the whole-pipeline benchmarks (issue 18):
@@ -26,7 +27,7 @@ public enum ModelPrograms {
     }
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The program text of {@code layers} layers ({@code layers >= 1}). */

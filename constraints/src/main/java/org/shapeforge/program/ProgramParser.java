@@ -7,16 +7,19 @@ import java.util.Map;
 import java.util.OptionalLong;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.DefaultErrorStrategy;
-import org.antlr.v4.runtime.atn.PredictionMode;
-import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.ParseError;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
 import org.shapeforge.program.antlr.ShpLexer;
 import org.shapeforge.program.antlr.ShpParser;
@@ -113,21 +116,21 @@ public final class ProgramParser {
             }
             case ShpParser.DimRangeContext r -> {
                 long lo = integer(r.lo), hi = integer(r.hi);
-                if (lo > hi) throw new org.shapeforge.lang.ShapeError("program", span(r), "empty range " + lo + ".." + hi + " for '"
+                if (lo > hi) throw new ShapeError("program", span(r), "empty range " + lo + ".." + hi + " for '"
                         + r.dname.getText() + "'");
-                var size = new org.shapeforge.lang.SizeExpr.Size(org.shapeforge.term.Dim.var(r.dname.getText()));
-                yield new Stmt.Fact(r.dname.getText(), new org.shapeforge.lang.Constraint.SizeIn(size, lo, hi, span(r)), span(r));
+                var size = new SizeExpr.Size(Dim.var(r.dname.getText()));
+                yield new Stmt.Fact(r.dname.getText(), new Constraint.SizeIn(size, lo, hi, span(r)), span(r));
             }
             case ShpParser.DimModContext m -> {
                 long k = integer(m.mod), rem = integer(m.rem);
-                if (k < 1) throw new org.shapeforge.lang.ShapeError("program", span(m), "the modulus must be at least 1");
-                var size = new org.shapeforge.lang.SizeExpr.Size(org.shapeforge.term.Dim.var(m.dname.getText()));
-                yield new Stmt.Fact(m.dname.getText(), new org.shapeforge.lang.Constraint.SizeRel(
-                        new org.shapeforge.lang.SizeExpr.Mod(size, k), org.shapeforge.lang.Constraint.Rel.EQ,
-                        new org.shapeforge.lang.SizeExpr.Lit(rem), span(m)), span(m));
+                if (k < 1) throw new ShapeError("program", span(m), "the modulus must be at least 1");
+                var size = new SizeExpr.Size(Dim.var(m.dname.getText()));
+                yield new Stmt.Fact(m.dname.getText(), new Constraint.SizeRel(
+                        new SizeExpr.Mod(size, k), Constraint.Rel.EQ,
+                        new SizeExpr.Lit(rem), span(m)), span(m));
             }
-            case ShpParser.DimLikelyContext l -> new Stmt.Fact(l.dname.getText(), new org.shapeforge.lang.Constraint.Likely(
-                    org.shapeforge.term.Dim.var(l.dname.getText()),
+            case ShpParser.DimLikelyContext l -> new Stmt.Fact(l.dname.getText(), new Constraint.Likely(
+                    Dim.var(l.dname.getText()),
                     l.INT().stream().map(t -> integer(t.getSymbol())).toList(), span(l)), span(l));
             default -> throw new IllegalStateException("unknown statement " + s.getClass());
         };

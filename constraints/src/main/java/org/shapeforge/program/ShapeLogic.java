@@ -2,6 +2,7 @@ package org.shapeforge.program;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class ShapeLogic {
     private final List<Generated.GraphNode> graph = new ArrayList<>();
     private final List<Generated.OpNode> operations = new ArrayList<>();
     private final Set<String> dynamic = new LinkedHashSet<>();
-    private final java.util.IdentityHashMap<Shape, String> names = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<Shape, String> names = new IdentityHashMap<>();
     /** OCANNL's used_in_pointwise / used_in_spec_or_compose marks on input row variables. */
     private final Set<String> usedInPointwise = new LinkedHashSet<>();
     final Set<String> usedInSpecOrCompose = new LinkedHashSet<>();

@@ -1,6 +1,7 @@
 package org.shapeforge.program;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.solver.Failure;
@@ -18,7 +19,7 @@ import org.shapeforge.term.Assignment;
  * data, nothing read back from the message and no constraint looked up by identity.
  */
 public sealed interface Solution {
-    record Solved(Assignment model, java.util.List<String> notes, Optional<SolvedForm> solved) implements Solution {}
+    record Solved(Assignment model, List<String> notes, Optional<SolvedForm> solved) implements Solution {}
 
     /**
      * A failure: its kind and message, the indices of the constraints involved, and the row

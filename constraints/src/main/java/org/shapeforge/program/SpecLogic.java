@@ -1,7 +1,9 @@
 package org.shapeforge.program;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration.Provenance;
 import org.shapeforge.lang.Declaration.VarRef;
@@ -59,7 +61,7 @@ final class SpecLogic {
         }
         Origin o = g.origin(opText, stmtKind, new Role.Result());
         for (Kind k : Kind.values()) g.eq(r.row(k), t.lhs().get(k), o, k, at);
-        java.util.Map<String, Long> fixedIdx = new java.util.LinkedHashMap<>();
+        Map<String, Long> fixedIdx = new LinkedHashMap<>();
         t.fixed().forEach((v, min) -> fixedIdx.put(v.name(), (long) min - 1));
         g.operation(g.nameOf(r), r, ops, kind, scalarOp, from, fixedIdx, true, g.origin(opText, stmtKind, Role.NONE));
         if (block)
@@ -131,7 +133,7 @@ final class SpecLogic {
         g.eq(new Row.Open(lead, rb.var(), rb.trail()), a.batch(), o, Kind.BATCH, at);
         g.eq(r.input(), a.input(), o, Kind.INPUT, at);
         g.eq(r.output(), a.output(), o, Kind.OUTPUT, at);
-        g.operation(g.nameOf(r), r, ops, OpKind.SLICE, ScalarOp.Builtin.SLICE, from, java.util.Map.of(), List.of(s.name()), true,
+        g.operation(g.nameOf(r), r, ops, OpKind.SLICE, ScalarOp.Builtin.SLICE, from, Map.of(), List.of(s.name()), true,
                 g.origin("slice (Batch_slice)", OpKind.SLICE, Role.NONE));
     }
 }

@@ -1,6 +1,7 @@
 package org.shapeforge.program;
 
 import java.util.List;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Span;
 
 /** A statement of a {@code .shp} program ({@code programs.md}, "Statements"). */
@@ -36,5 +37,5 @@ public sealed interface Stmt {
      * An assumption on runtime sizes: it does not change inference, {@code query} assumes it and
      * {@code --bind} checks it (docs/dynamic.md).
      */
-    record Fact(String dim, org.shapeforge.lang.Constraint constraint, Span span) implements Stmt {}
+    record Fact(String dim, Constraint constraint, Span span) implements Stmt {}
 }

@@ -1,11 +1,12 @@
 package org.shapeforge.reason;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.StringJoiner;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
@@ -45,7 +46,7 @@ final class Encoding {
     /** The relations' problem; an {@link ArithmeticException} ({@code SymOverflow}) when a coefficient leaves 64 bits. */
     static Encoding of(List<SymCondition> relations) {
         List<SymCondition> sorted = new ArrayList<>(relations);
-        sorted.sort(java.util.Comparator.comparing(SymCondition::toString));
+        sorted.sort(Comparator.comparing(SymCondition::toString));
         SortedSet<String> ns = new TreeSet<>();
         for (SymCondition c : sorted) {
             ns.addAll(c.left().vars());

@@ -1,5 +1,6 @@
 package org.shapeforge.reason;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +25,7 @@ public record Proof(Verdict verdict, String decidedBy, boolean fallback, String 
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(decidedBy, "decidedBy");
         Objects.requireNonNull(reason, "reason");
-        counterexample = counterexample.map(b -> java.util.Collections.unmodifiableSortedMap(new TreeMap<>(b)));
+        counterexample = counterexample.map(b -> Collections.unmodifiableSortedMap(new TreeMap<>(b)));
         if (counterexample.isPresent() && verdict != Verdict.FALSE && verdict != Verdict.UNKNOWN)
             throw new IllegalArgumentException("a counterexample belongs to a FALSE or UNKNOWN verdict, not " + verdict);
     }

@@ -1,5 +1,6 @@
 package org.shapeforge.reason;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,7 +14,7 @@ sealed interface Satisfiability {
     /** A binding of every name at which every relation holds, checked exactly. */
     record Sat(Map<String, Long> binding, String by, boolean fallback) implements Satisfiability {
         public Sat {
-            binding = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(binding));
+            binding = Collections.unmodifiableSortedMap(new TreeMap<>(binding));
         }
     }
 

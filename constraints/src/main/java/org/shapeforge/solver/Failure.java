@@ -1,7 +1,9 @@
 package org.shapeforge.solver;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
@@ -20,7 +22,7 @@ public record Failure(FailureKind kind, String message, List<Constraint> constra
     public Failure {
         constraints = List.copyOf(constraints);
         indices = (BitSet) indices.clone();
-        java.util.Objects.requireNonNull(hidden, "hidden");
+        Objects.requireNonNull(hidden, "hidden");
         if (indices.cardinality() != constraints.size())
             throw new IllegalArgumentException("one index per constraint involved: " + indices + " for " + constraints.size());
     }
@@ -31,7 +33,7 @@ public record Failure(FailureKind kind, String message, List<Constraint> constra
      */
     public static Failure of(FailureKind kind, String message, List<Constraint> problemConstraints, BitSet indices,
             Optional<Declaration.VarRef> hidden) {
-        List<Constraint> involved = new java.util.ArrayList<>(indices.cardinality());
+        List<Constraint> involved = new ArrayList<>(indices.cardinality());
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) involved.add(problemConstraints.get(i));
         return new Failure(kind, message, involved, indices, hidden);
     }

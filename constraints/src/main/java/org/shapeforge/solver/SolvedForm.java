@@ -2,6 +2,9 @@ package org.shapeforge.solver;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.term.Assignment;
@@ -39,33 +42,33 @@ public record SolvedForm(
         List<Constraint> residual,
         boolean principal,
         Lazy<Assignment> gammaUp,
-        java.util.Set<String> policyRows,
-        java.util.Set<String> policyDims,
+        Set<String> policyRows,
+        Set<String> policyDims,
         Map<String, Dim> closedSymbolic,
         Map<String, Row> closedSymbolicRows,
         SymbolicSizes symbolicSizes) {
     public SolvedForm {
-        dimBindings = org.shapeforge.collect.FrozenMap.copyOf(dimBindings);
-        rowBindings = org.shapeforge.collect.FrozenMap.copyOf(rowBindings);
+        dimBindings = FrozenMap.copyOf(dimBindings);
+        rowBindings = FrozenMap.copyOf(rowBindings);
         residual = List.copyOf(residual);
-        java.util.Objects.requireNonNull(gammaUp, "gammaUp");
-        policyRows = java.util.Set.copyOf(policyRows);
-        policyDims = java.util.Set.copyOf(policyDims);
+        Objects.requireNonNull(gammaUp, "gammaUp");
+        policyRows = Set.copyOf(policyRows);
+        policyDims = Set.copyOf(policyDims);
         closedSymbolic = Map.copyOf(closedSymbolic);
         closedSymbolicRows = Map.copyOf(closedSymbolicRows);
-        java.util.Objects.requireNonNull(symbolicSizes, "symbolicSizes");
+        Objects.requireNonNull(symbolicSizes, "symbolicSizes");
     }
 
     /** A solved form without symbolic sizes. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
-            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows, java.util.Set<String> policyDims,
+            boolean principal, Lazy<Assignment> gammaUp, Set<String> policyRows, Set<String> policyDims,
             Map<String, Dim> closedSymbolic, Map<String, Row> closedSymbolicRows) {
         this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, closedSymbolic, closedSymbolicRows,
                 SymbolicSizes.NONE);
     }
 
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
-            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows, java.util.Set<String> policyDims) {
+            boolean principal, Lazy<Assignment> gammaUp, Set<String> policyRows, Set<String> policyDims) {
         this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, policyDims, Map.of(), Map.of());
     }
 
@@ -93,8 +96,8 @@ public record SolvedForm(
 
     /** A solved form none of whose dimension bindings went through a policy step. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
-            boolean principal, Lazy<Assignment> gammaUp, java.util.Set<String> policyRows) {
-        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, java.util.Set.of(), Map.of(), Map.of());
+            boolean principal, Lazy<Assignment> gammaUp, Set<String> policyRows) {
+        this(dimBindings, rowBindings, residual, principal, gammaUp, policyRows, Set.of(), Map.of(), Map.of());
     }
 
     /** Whether the binding of dimension variable {@code v} (or row variable {@code <v>} when {@code row}) went through a policy step. */
@@ -104,8 +107,8 @@ public record SolvedForm(
 
     /** A solved form with γ↑ given. */
     public SolvedForm(Map<String, Dim> dimBindings, Map<String, Row> rowBindings, List<Constraint> residual,
-            boolean principal, Assignment upward, java.util.Set<String> policyRows) {
-        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows, java.util.Set.of(), Map.of(), Map.of());
+            boolean principal, Assignment upward, Set<String> policyRows) {
+        this(dimBindings, rowBindings, residual, principal, Lazy.known(upward), policyRows, Set.of(), Map.of(), Map.of());
     }
 
     /** γ↑ (Prop. 5.4): every unsolved variable at its top, the solved ones through σ⋆. */

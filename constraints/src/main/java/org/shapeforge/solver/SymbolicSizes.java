@@ -1,5 +1,6 @@
 package org.shapeforge.solver;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,9 +22,9 @@ public record SymbolicSizes(Map<String, SymSize> sizes, List<SymCondition> condi
     public static final SymbolicSizes NONE = new SymbolicSizes(Map.of(), List.of(), List.of());
 
     public SymbolicSizes {
-        sizes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(sizes));
+        sizes = Collections.unmodifiableSortedMap(new TreeMap<>(sizes));
         conditions = List.copyOf(conditions);
-        checkedAt = checkedAt.stream().map(b -> (Map<String, Long>) java.util.Collections.unmodifiableSortedMap(new TreeMap<>(b))).toList();
+        checkedAt = checkedAt.stream().map(b -> (Map<String, Long>) Collections.unmodifiableSortedMap(new TreeMap<>(b))).toList();
     }
 
     public boolean isEmpty() {

@@ -1,5 +1,6 @@
 package org.shapeforge.onnx;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,8 +45,8 @@ public final class AnnotatedModel {
         GraphProto g = m.getGraph();
         Map<String, Integer> types = ElemTypes.of(g);
         GraphProto.Builder b = g.toBuilder().clearValueInfo();
-        Set<String> outputs = new java.util.HashSet<>();
-        Set<String> inputs = new java.util.HashSet<>();
+        Set<String> outputs = new HashSet<>();
+        Set<String> inputs = new HashSet<>();
         g.getInputList().forEach(v -> inputs.add(v.getName()));
         for (int i = 0; i < g.getOutputCount(); i++) {
             ValueInfoProto v = g.getOutput(i);
@@ -53,7 +54,7 @@ public final class AnnotatedModel {
             List<InferredDim> s = shapes.get(v.getName());
             if (s != null) b.setOutput(i, annotated(v, s, types));
         }
-        Set<String> written = new java.util.HashSet<>();
+        Set<String> written = new HashSet<>();
         for (var n : g.getNodeList())
             for (String out : n.getOutputList()) {
                 List<InferredDim> s = shapes.get(out);

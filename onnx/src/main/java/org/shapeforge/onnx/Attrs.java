@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
+import onnx.Onnx.TensorProto;
 
 /**
  * Typed access to a node's attributes; a missing attribute reads as the op's default. Shared by
@@ -66,7 +67,7 @@ public record Attrs(Map<String, AttributeProto> byName) {
         return Optional.of(out);
     }
 
-    public Optional<onnx.Onnx.TensorProto> tensor(String name) {
+    public Optional<TensorProto> tensor(String name) {
         AttributeProto a = byName.get(name);
         return a == null || !a.hasT() ? Optional.empty() : Optional.of(a.getT());
     }

@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
@@ -37,7 +39,7 @@ public final class Conformance {
      * The ops issue 16 lists (plus Constant, which only carries values): the measure "≥ 95% of the
      * node tests whose ops are in the list" is taken over tests whose ops all belong here.
      */
-    public static final java.util.Set<String> ISSUE_OPS = java.util.Set.of("Add", "Sub", "Mul", "Div", "Pow", "Max", "Min",
+    public static final Set<String> ISSUE_OPS = Set.of("Add", "Sub", "Mul", "Div", "Pow", "Max", "Min",
             "Where", "Relu", "Sigmoid", "Tanh", "Exp", "Log", "Abs", "Neg", "Sqrt", "Erf", "Cast", "Identity", "Dropout",
             "MatMul", "Gemm", "Conv", "ConvTranspose", "MaxPool", "AveragePool", "GlobalAveragePool", "BatchNormalization",
             "Concat", "Split", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Einsum", "ReduceSum",
@@ -209,7 +211,7 @@ public final class Conformance {
     }
 
     /** The ops of {@code g} (and of its subgraphs) without a shape logic, in order. */
-    private static void missing(onnx.Onnx.GraphProto g, List<String> out, long opset) {
+    private static void missing(GraphProto g, List<String> out, long opset) {
         for (NodeProto n : g.getNodeList()) {
             boolean main = n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx");
             String op = (main ? "" : n.getDomain() + ".") + n.getOpType();

@@ -2,8 +2,10 @@ package org.shapeforge.onnx;
 
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
@@ -34,7 +36,7 @@ final class Connected {
             });
             first[i] = head[0];
         }
-        java.util.Set<String> roots = new java.util.HashSet<>();
+        Set<String> roots = new HashSet<>();
         for (Dim d : seeds) dim(d, v -> roots.add(find(parent, v)));
         BitSet out = new BitSet(cs.size());
         for (int i = 0; i < cs.size(); i++)

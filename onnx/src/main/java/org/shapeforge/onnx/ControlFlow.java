@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.GraphProto;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * If, Loop and Scan (opset ≥ 9): their subgraphs are imported into the same constraints, the
@@ -32,7 +33,7 @@ final class ControlFlow {
     private ControlFlow() {}
 
     /** If, Loop and Scan: shaped here with the enclosing values in scope, run by {@code values.ControlFlow}. */
-    static final List<OpSpec> SPECS = java.util.stream.Stream.of("If", "Loop", "Scan")
+    static final List<OpSpec> SPECS = Stream.of("If", "Loop", "Scan")
             .map(op -> new OpSpec(OpKey.of(op), new ShapeLogic.Scoped(ControlFlow::apply), Lowerings.CONTROL_FLOW)).toList();
 
     private static GraphProto graph(Node n, String name) {

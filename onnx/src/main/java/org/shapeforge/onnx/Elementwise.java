@@ -1,10 +1,11 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowering;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * Elementwise ops. Unary ones (and Softmax, Dropout, Cast, …) give an output with exactly the
@@ -91,7 +92,7 @@ final class Elementwise {
         if (n.opset() < 7 && slope.rank() == 1 && x.rank() >= 2) {
             List<Dim> y = e.freshRow("y", x.rank());
             e.eqAll(y, x.dims(), n.in(0));
-            List<Dim> channel = new ArrayList<>(java.util.Collections.nCopies(x.rank(), Dim.unit()));
+            List<Dim> channel = new ArrayList<>(Collections.nCopies(x.rank(), Dim.unit()));
             channel.set(1, slope.dim(0));
             e.broadcast(y, channel, n.in(1).as(n.in(1).role() + ", per channel (opset < 7)"));
             return List.of(n.result(0, y));

@@ -1,8 +1,14 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
@@ -38,16 +44,16 @@ final class Emitter {
     /** The multidirectional broadcasts emitted ({@link #broadcastAll}), in order. */
     private final List<Broadcast> broadcasts = new ArrayList<>();
     /** The axis term each shape expression became ({@code Contents.dim}): one term per expression. */
-    final java.util.Map<String, Dim> shapeTerms = new java.util.HashMap<>();
+    final Map<String, Dim> shapeTerms = new HashMap<>();
     /** The expression each fresh term of {@link #shapeTerms} stands for ({@link ShapeTerms#form}). */
-    final java.util.Map<Dim, SizeForm> termForms = new java.util.HashMap<>();
+    final Map<Dim, SizeForm> termForms = new HashMap<>();
     private int fresh;
     /** Sizes read at import time ({@link #sizeOf}, {@link #numberOf}, {@link #resolve}). */
     private final ImportReading reading = new ImportReading(this);
     /** The import's gaps: unknown extents with their nodes, values of unknown rank. */
     final GapLog gaps = new GapLog();
     /** Values computed in floating point from sizes: name → how many elements, and the least value one takes ({@link RealSizes}). */
-    final java.util.Map<String, RealSizes.Real> reals = new java.util.HashMap<>();
+    final Map<String, RealSizes.Real> reals = new HashMap<>();
     /** Declarations of dim_params and runtime sizes so far ({@link #dynamic}, {@link #define}). */
     private int declared;
 
@@ -90,7 +96,7 @@ final class Emitter {
     }
 
     /** Each graph input dim_param (as written in the file) → its variable's name, one-to-one. */
-    private final java.util.Map<String, String> params = new java.util.HashMap<>();
+    private final Map<String, String> params = new HashMap<>();
 
     /**
      * The dynamic variable of graph input dim_param {@code param}: {@code Importer.dimName}'s
@@ -109,7 +115,7 @@ final class Emitter {
     }
 
     /** Each dim_param declared only on outputs or value_info → its (interior) variable's name, one-to-one. */
-    private final java.util.Map<String, String> declaredParams = new java.util.HashMap<>();
+    private final Map<String, String> declaredParams = new HashMap<>();
 
     /** The interior variable {@code decl_NAME} of a dim_param no graph input declares ({@code Declared}), one per dim_param. */
     String declaredParam(String param) {
@@ -122,8 +128,8 @@ final class Emitter {
     }
 
     /** The variable of a graph input's dim_param {@code param}, if a graph input declares it. */
-    java.util.Optional<String> inputParam(String param) {
-        return java.util.Optional.ofNullable(params.get(param));
+    Optional<String> inputParam(String param) {
+        return Optional.ofNullable(params.get(param));
     }
 
     /** Whether {@code name} is a graph input's dim_param (or an unknown extent): a symbol, never closed. */
@@ -139,7 +145,7 @@ final class Emitter {
      * {@code [x.size(0) // 64, 64, …]} broadcast against the attention scores) is solved with it,
      * and {@link SymbolicReading} prints the expression in its place.
      */
-    private final java.util.Map<String, SizeExpr> runtime = new java.util.LinkedHashMap<>();
+    private final Map<String, SizeExpr> runtime = new LinkedHashMap<>();
 
     /**
      * {@code size(v) = meaning} for the solver; {@code v} also a runtime size (read as
@@ -167,11 +173,11 @@ final class Emitter {
     }
 
     List<Broadcast> broadcasts() {
-        return java.util.Collections.unmodifiableList(broadcasts);
+        return Collections.unmodifiableList(broadcasts);
     }
 
-    java.util.Map<String, SizeExpr> runtime() {
-        return java.util.Collections.unmodifiableMap(runtime);
+    Map<String, SizeExpr> runtime() {
+        return Collections.unmodifiableMap(runtime);
     }
 
     private Span span() {
@@ -267,7 +273,7 @@ final class Emitter {
     }
 
     /** Equalities emitted so far, as a union-find forest (a term to its parent); one direction only. */
-    private final java.util.Map<Dim, Dim> same = new java.util.HashMap<>();
+    private final Map<Dim, Dim> same = new HashMap<>();
 
     /** {@code left REL right} over sizes (basis ignored). */
     void rel(SizeExpr left, Constraint.Rel rel, SizeExpr right, NodeOrigin o) {
@@ -309,7 +315,7 @@ final class Emitter {
     }
 
     /** {@link ImportReading#numberOf}: the size of {@code d} where the constraints so far give a number. */
-    java.util.OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
+    OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
         return reading.numberOf(d, o, why);
     }
 
@@ -338,7 +344,7 @@ final class Emitter {
 
     /** The constraints so far, live (for {@link ImportReading}: read, never changed there). */
     List<Constraint> constraintsSoFar() {
-        return java.util.Collections.unmodifiableList(constraints);
+        return Collections.unmodifiableList(constraints);
     }
 
     /** How many declarations of dim_params and runtime sizes were made so far (a presolve holds while it is unchanged). */
@@ -348,7 +354,7 @@ final class Emitter {
 
     /** The dim_params and runtime sizes, live. */
     Set<String> dynamicSoFar() {
-        return java.util.Collections.unmodifiableSet(dynamic);
+        return Collections.unmodifiableSet(dynamic);
     }
 
     ShapeSolver solver() {

@@ -1,13 +1,20 @@
 package org.shapeforge.onnx;
 
+import java.util.ArrayDeque;
+import java.util.BitSet;
 import java.util.List;
+import java.util.OptionalLong;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.semantics.Grounding;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.semantics.Undefined;
+import org.shapeforge.solver.Failure;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.solver.SolvedForm;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * Sizes an {@link Emitter}'s shape logics read while the graph is still being imported: Slice
@@ -21,7 +28,7 @@ import org.shapeforge.term.Dim;
 final class ImportReading {
     private final Emitter e;
     /** The latest presolves ({@link #presolve}), most recent first. */
-    private final java.util.ArrayDeque<Presolve> presolves = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Presolve> presolves = new ArrayDeque<>();
 
     ImportReading(Emitter e) {
         this.e = e;
@@ -34,26 +41,26 @@ final class ImportReading {
      */
     long sizeOf(Dim d, NodeOrigin o, String why) {
         return numberOf(d, o, why).orElseThrow(() -> ImportError.at("unsupported", e.file(), o, why + " needs the size of "
-                + org.shapeforge.lang.Printer.print(d) + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue"));
+                + Printer.print(d) + " as a number, but it is symbolic (a dim_param); dynamic shapes here are a later issue"));
     }
 
     /**
      * {@link #sizeOf}'s number where the constraints so far give one, else empty: a size tied to a
      * dim_param or to an unknown extent (seed 004), for an op that has a symbolic fallback.
      */
-    java.util.OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
-        if (d.isGround()) return java.util.OptionalLong.of(Sizes.size(d));
+    OptionalLong numberOf(Dim d, NodeOrigin o, String why) {
+        if (d.isGround()) return OptionalLong.of(Sizes.size(d));
         Presolve p = presolve(o, why, d);
         try {
             // a size tied to a dim_param by a residual relation has no number: the closed model's
             // holds for the dynamic dimensions at 1 only (found 2026-11-24: a Slice past the end of
             // Reshape(x, [-1, 6])'s first axis pinned batch to 1)
             Dim g = p.symbolic.dependsOnDynamic(d) ? null : Grounding.dim(d, p.sat.model());
-            if (g != null && g.isGround()) return java.util.OptionalLong.of(Sizes.size(g));
+            if (g != null && g.isGround()) return OptionalLong.of(Sizes.size(g));
         } catch (Undefined e) {
             // fall through: symbolic
         }
-        return java.util.OptionalLong.empty();
+        return OptionalLong.empty();
     }
 
     /**
@@ -73,7 +80,7 @@ final class ImportReading {
         }
         var solved = p.sat.solved();
         // the solver determines it as a dim_param of its equal-dim class: that name (issue 31)
-        var named = p.symbolic.symbolic(d).flatMap(org.shapeforge.term.sym.SymSize::asName);
+        var named = p.symbolic.symbolic(d).flatMap(SymSize::asName);
         if (named.isPresent() && e.isDynamic(named.get())) return Dim.var(named.get());
         if (solved.isEmpty() || p.symbolic.dependsOnDynamic(d)) return d;
         Dim end = chain(d, solved.get());
@@ -96,7 +103,7 @@ final class ImportReading {
     }
 
     /** σ⋆'s chain from {@code d} to its end, or null through a policy step. */
-    private static Dim chain(Dim d, org.shapeforge.solver.SolvedForm s) {
+    private static Dim chain(Dim d, SolvedForm s) {
         for (int i = 0; i < 64 && d instanceof Dim.Var(String v, _); i++) {
             if (s.policyDims().contains(v)) return null;
             Dim next = s.dimBindings().get(v);
@@ -113,14 +120,14 @@ final class ImportReading {
      * inconsistent ones are an error at {@code o}.
      */
     private Presolve presolve(NodeOrigin o, String why, Dim d) {
-        java.util.BitSet wanted = Connected.to(e.constraintsSoFar(), List.of(d));
+        BitSet wanted = Connected.to(e.constraintsSoFar(), List.of(d));
         for (Presolve p : presolves)
             if (p.covers(wanted, e.declarations(), e.constraintsSoFar())) return p;
         List<Constraint> cs = wanted.stream().mapToObj(e.constraintsSoFar()::get).toList();
         Outcome out = e.solver().solve(e.problem(cs), SolveOptions.defaults());
         if (!(out instanceof Outcome.Sat s))
             throw ImportError.at("onnx-node", e.file(), o, "the shapes before this node are inconsistent ("
-                    + out.failure().map(org.shapeforge.solver.Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
+                    + out.failure().map(Failure::message).orElseGet(() -> ((Outcome.Unknown) out).reason())
                     + "); " + why + " needs them");
         Presolve p = new Presolve(wanted, e.declarations(), s, SymbolicReading.of(s, e.dynamicSoFar(), e.runtime(), cs));
         presolves.addFirst(p);

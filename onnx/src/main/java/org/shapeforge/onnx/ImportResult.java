@@ -1,6 +1,9 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +33,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     public ImportResult {
         Map<String, List<InferredDim>> copy = new LinkedHashMap<>();
         values.forEach((name, dims) -> copy.put(name, List.copyOf(dims)));
-        values = java.util.Collections.unmodifiableMap(copy);
+        values = Collections.unmodifiableMap(copy);
         gaps = List.copyOf(gaps);
         requires = List.copyOf(requires);
     }
@@ -98,7 +101,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
     public Map<String, List<String>> shapes() {
         Map<String, List<String>> out = new LinkedHashMap<>();
         values.forEach((name, dims) -> out.put(name, dims.stream().map(InferredDim::printed).toList()));
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 
     static ImportResult of(Imported im, Outcome o) {
@@ -154,14 +157,14 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         List<String> cs = new ArrayList<>();
         Set<NodeOrigin> nodes = new LinkedHashSet<>();
         NodeOrigin declared = null;
-        java.util.BitSet indices = f.indices();
+        BitSet indices = f.indices();
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
             NodeOrigin origin = im.originAt(i);
             cs.add(Printer.print(im.constraints().get(i)) + "   [" + origin.describe() + "]");
             nodes.add(origin);
             if (declared == null && !origin.declares().isEmpty()) declared = origin;
         }
-        List<NodeOrigin> sorted = nodes.stream().sorted(java.util.Comparator.comparingInt(NodeOrigin::index)).toList();
+        List<NodeOrigin> sorted = nodes.stream().sorted(Comparator.comparingInt(NodeOrigin::index)).toList();
         Set<String> named = new LinkedHashSet<>();
         for (NodeOrigin n : sorted) named.add(n.nodeText());
         String where;
@@ -184,7 +187,7 @@ public record ImportResult(Map<String, List<InferredDim>> values, Failure failur
         String headline = where + f.message();
         return new ImportResult(Map.of(), new Failure(ImportFailureKind.of(f.kind()), headline
                 + (listed ? " (nodes involved: " + String.join(", ", named) + ")" : ""), headline, cs, List.copyOf(named), involved,
-                java.util.Optional.ofNullable(blamed).map(NodeOrigin::bare),
+                Optional.ofNullable(blamed).map(NodeOrigin::bare),
                 indices.stream().boxed().toList()));
     }
 }

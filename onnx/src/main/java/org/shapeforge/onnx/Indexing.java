@@ -3,10 +3,12 @@ package org.shapeforge.onnx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.term.Dim;
 
 /**
  * Gather (output {@code data[:axis] ++ indices ++ data[axis+1:]}; constant indices also bound the
@@ -179,7 +181,7 @@ final class Indexing {
         }
         // an axis with no number to clamp against — a dim_param's, or one tied to a dim_param or to an
         // unknown extent (ssdlite's reversed padding list, seed 004): decided for every size, else unknown
-        java.util.OptionalLong known = e.symbolic(in) ? java.util.OptionalLong.empty()
+        OptionalLong known = e.symbolic(in) ? OptionalLong.empty()
                 : e.numberOf(in, n.in(0), "Slice (its bounds clamp to the axis size)");
         if (known.isEmpty()) {
             computedBounds(n, e, in, out, axis, new ShapeValue.Known(start), new ShapeValue.Known(end), step);
@@ -256,8 +258,8 @@ final class Indexing {
             // amounts from data, of a known length or not (ssdlite's reversed padding list follows an
             // empty tensor's unknown extent): the rank is the input's, each axis an unknown extent
             if (p.rank() != 1) throw n.error("pads must be 1-D, it has rank " + p.rank());
-            if (p.dim(0).isGround() && org.shapeforge.semantics.Sizes.size(p.dim(0)) != 2L * r)
-                throw n.error("pads has " + org.shapeforge.semantics.Sizes.size(p.dim(0)) + " entries for rank " + r + " (needs " + 2 * r + ")");
+            if (p.dim(0).isGround() && Sizes.size(p.dim(0)) != 2L * r)
+                throw n.error("pads has " + Sizes.size(p.dim(0)) + " entries for rank " + r + " (needs " + 2 * r + ")");
             List<Dim> y = new ArrayList<>();
             for (int i = 0; i < r; i++) y.add(ShapeOps.unknownExtent(e, n, "the pad amounts are computed from data"));
             return List.of(n.result(0, y));

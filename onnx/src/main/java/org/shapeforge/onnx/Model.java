@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ public final class Model {
      */
     private static byte[] bytes(Path file) {
         try {
-            return InputFile.bytes(file, java.nio.file.Files.isRegularFile(file) ? InputFile.maxBytes(InputFile.PROTOBUF_MAX_BYTES)
+            return InputFile.bytes(file, Files.isRegularFile(file) ? InputFile.maxBytes(InputFile.PROTOBUF_MAX_BYTES)
                     : InputFile.maxBytes());
         } catch (ShapeError e) {
             throw new ImportError("io", file.toString(), e.getMessage().substring(e.getMessage().startsWith(file + ": ")

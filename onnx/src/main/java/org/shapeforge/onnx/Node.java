@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import onnx.Onnx.NodeProto;
@@ -14,7 +15,7 @@ import org.shapeforge.term.Dim;
  */
 record Node(NodeProto proto, int index, List<Tensor> inputs, Attrs attrs, String file, long opset, Optional<SourceLocation> source) {
     Node {
-        inputs = java.util.Collections.unmodifiableList(new ArrayList<>(inputs));
+        inputs = Collections.unmodifiableList(new ArrayList<>(inputs));
     }
 
     String op() {

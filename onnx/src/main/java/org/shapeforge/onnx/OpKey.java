@@ -1,5 +1,7 @@
 package org.shapeforge.onnx;
 
+import onnx.Onnx.NodeProto;
+
 /**
  * An ONNX op's identity in the op registry ({@link OpRegistry}): its domain and op type. The
  * default domain is written {@code ""}; {@code "ai.onnx"}, its other spelling, is the same key.
@@ -19,7 +21,7 @@ public record OpKey(String domain, String opType) implements Comparable<OpKey> {
     }
 
     /** The key of {@code node}'s op. */
-    public static OpKey of(onnx.Onnx.NodeProto node) {
+    public static OpKey of(NodeProto node) {
         return new OpKey(node.getDomain(), node.getOpType());
     }
 

@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +31,7 @@ public final class OpRegistry {
         for (List<OpSpec> family : FAMILIES)
             for (OpSpec s : family)
                 if (m.put(s.key(), s) != null) throw new IllegalStateException("op " + s.key() + " is registered twice");
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 
     /** The spec of {@code domain}'s {@code opType} ({@code ""} and {@code "ai.onnx"} are the default domain). */
@@ -79,6 +80,6 @@ public final class OpRegistry {
                 + " attributes; no shape logic is written");
         m.put(new OpKey("ai.onnx.preview.training", "Gradient"), "the gradients of a graph's outputs: each has the shape of the"
                 + " input it differentiates, but no shape logic reads the differentiated graph");
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 }

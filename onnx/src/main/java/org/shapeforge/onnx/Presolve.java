@@ -1,10 +1,13 @@
 package org.shapeforge.onnx;
 
+import java.util.ArrayDeque;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.solver.Outcome;
 
@@ -64,8 +67,8 @@ final class Presolve {
      */
     Set<String> nearDynamic(Set<String> dynamic) {
         if (nearDynamic != null) return nearDynamic;
-        Map<String, Set<String>> links = new java.util.HashMap<>();
-        java.util.function.Consumer<Set<String>> link = vs -> {
+        Map<String, Set<String>> links = new HashMap<>();
+        Consumer<Set<String>> link = vs -> {
             for (String v : vs) links.computeIfAbsent(v, k -> new LinkedHashSet<>()).addAll(vs);
         };
         var solved = sat.solved().orElseThrow();
@@ -80,7 +83,7 @@ final class Presolve {
             link.accept(vs);
         });
         Set<String> seen = new LinkedHashSet<>(dynamic);
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(dynamic);
+        ArrayDeque<String> todo = new ArrayDeque<>(dynamic);
         while (!todo.isEmpty())
             for (String w : links.getOrDefault(todo.poll(), Set.of()))
                 if (seen.add(w)) todo.add(w);

@@ -2,8 +2,9 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.shapeforge.term.Dim;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * RNN, GRU and LSTM: with X {@code [seq, batch, input]} ({@code [batch, seq, input]} when
@@ -33,14 +34,14 @@ final class Recurrent {
         Dim hidden = n.attrs().has("hidden_size") ? Emitter.size(n.attrs().i("hidden_size", 1)) : r.dim(2);
         e.eq(w.dim(0), dirs, n.in(1));
         e.eq(r.dim(0), dirs, n.in(2));
-        e.rel(Emitter.sz(w.dim(1)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.times(gates, Emitter.sz(hidden)), n.in(1));
+        e.rel(Emitter.sz(w.dim(1)), Constraint.Rel.EQ, Emitter.times(gates, Emitter.sz(hidden)), n.in(1));
         e.eq(w.dim(2), x.dim(2), n.origin("input 1's axis 2 against X's input size"));
         e.eq(r.dim(1), w.dim(1), n.origin("input 2's axis 1 (gates × hidden) against input 1's"));
         e.eq(r.dim(2), hidden, n.in(2));
         n.optInput(3).ifPresent(b -> {
             if (b.rank() != 2) throw n.error("B must have rank 2");
             e.eq(b.dim(0), dirs, n.in(3));
-            e.rel(Emitter.sz(b.dim(1)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.times(2L * gates, Emitter.sz(hidden)), n.in(3));
+            e.rel(Emitter.sz(b.dim(1)), Constraint.Rel.EQ, Emitter.times(2L * gates, Emitter.sz(hidden)), n.in(3));
         });
         n.optInput(4).ifPresent(l -> {
             if (l.rank() != 1) throw n.error("sequence_lens must have rank 1");
@@ -57,7 +58,7 @@ final class Recurrent {
         if (gates == 4) n.optInput(7).ifPresent(p -> {
             if (p.rank() != 2) throw n.error("P must have rank 2");
             e.eq(p.dim(0), dirs, n.in(7));
-            e.rel(Emitter.sz(p.dim(1)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.times(3, Emitter.sz(hidden)), n.in(7));
+            e.rel(Emitter.sz(p.dim(1)), Constraint.Rel.EQ, Emitter.times(3, Emitter.sz(hidden)), n.in(7));
         });
         List<Tensor> outs = new ArrayList<>();
         outs.add(n.result(0, batchwise ? List.of(batch, seq, dirs, hidden) : List.of(seq, dirs, batch, hidden)));

@@ -1,9 +1,10 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * Reduce* (axes from the attribute, or the input in newer opsets; none: every axis unless
@@ -26,7 +27,7 @@ final class Reductions {
         if (axesOpt.isEmpty() || axesOpt.get().length == 0) {
             boolean noop = n.attrs().i("noop_with_empty_axes", 0) != 0;
             if (noop) return Elementwise.unary(n, e);
-            java.util.Arrays.fill(red, true);
+            Arrays.fill(red, true);
         } else {
             for (long a : axesOpt.get()) red[n.axis(a, x.rank())] = true;
         }

@@ -2,10 +2,13 @@ package org.shapeforge.onnx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint.Rel;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.SizeExpr;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.term.Dim;
 
 /**
  * Ops that rearrange axes: Reshape (0 copies the input axis, −1 is solved from the element count
@@ -93,10 +96,10 @@ final class Reshaping {
         List<Dim> symbolic = new ArrayList<>();
         for (Dim d : b) {
             if (!d.isGround()) return false;
-            other = Math.multiplyExact(other, org.shapeforge.semantics.Sizes.size(d));
+            other = Math.multiplyExact(other, Sizes.size(d));
         }
         for (Dim d : a) {
-            if (d.isGround()) known = Math.multiplyExact(known, org.shapeforge.semantics.Sizes.size(d));
+            if (d.isGround()) known = Math.multiplyExact(known, Sizes.size(d));
             else symbolic.add(d);
         }
         if (symbolic.isEmpty() || !symbolic.stream().allMatch(e::symbolic) || known % other != 0) return false;
@@ -111,14 +114,14 @@ final class Reshaping {
      * unknown extents named after the node (seed 004), related to nothing — the sizes are the data's.
      * Empty when the contents are known or the length is not.
      */
-    static java.util.Optional<List<Dim>> dataTarget(Node n, Emitter e, int k) {
+    static Optional<List<Dim>> dataTarget(Node n, Emitter e, int k) {
         Tensor t = n.input(k);
-        if (t.contents().isPresent() || t.rank() != 1 || !(t.dim(0).isGround())) return java.util.Optional.empty();
-        long len = org.shapeforge.semantics.Sizes.size(t.dim(0));
-        if (len > ShapeOps.MAX_FOLDED) return java.util.Optional.empty();
+        if (t.contents().isPresent() || t.rank() != 1 || !(t.dim(0).isGround())) return Optional.empty();
+        long len = Sizes.size(t.dim(0));
+        if (len > ShapeOps.MAX_FOLDED) return Optional.empty();
         List<Dim> out = new ArrayList<>();
         for (long i = 0; i < len; i++) out.add(ShapeOps.unknownExtent(e, n));
-        return java.util.Optional.of(out);
+        return Optional.of(out);
     }
 
     /**
@@ -138,8 +141,8 @@ final class Reshaping {
         for (ShapeValue v : vs)
             parts.add(switch (v) {
                 case ShapeValue.Known(long x) -> Long.toString(x);
-                case ShapeValue.Term(Dim d) -> org.shapeforge.lang.Printer.print(d);
-                case ShapeValue.Product(List<Dim> fs) -> String.join("*", fs.stream().map(org.shapeforge.lang.Printer::print).toList());
+                case ShapeValue.Term(Dim d) -> Printer.print(d);
+                case ShapeValue.Product(List<Dim> fs) -> String.join("*", fs.stream().map(Printer::print).toList());
                 case ShapeValue.Linear(SizeForm f) -> f.show();
             });
         return "[" + String.join(", ", parts) + "]";

@@ -1,12 +1,16 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import onnx.Onnx.NodeProto;
-import org.shapeforge.term.Dim;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.onnx.values.Lowering;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * Ops whose output is (or is shaped by) another tensor's shape: Shape (a 1-D tensor of the
@@ -82,7 +86,7 @@ final class ShapeOps {
         if (vs.size() == 1 && vs.getFirst() instanceof ShapeValue.Known(long len) && len >= 1 && len <= MAX_FOLDED
                 && fill.isPresent() && fill.get().length == 1) {
             long[] v = new long[(int) len];
-            java.util.Arrays.fill(v, fill.get()[0]);
+            Arrays.fill(v, fill.get()[0]);
             out = out.withContents(ShapeValue.known(v));
         }
         return List.of(out);
@@ -168,7 +172,7 @@ final class ShapeOps {
         }
         Tensor values = n.input(2);
         if (values.rank() != 1) throw n.error("input 2 (values) must have rank 1 ([off, on]), it has rank " + values.rank());
-        e.rel(Emitter.sz(values.dim(0)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.lit(2), n.in(2).as(n.in(2).role() + ", [off, on]"));
+        e.rel(Emitter.sz(values.dim(0)), Constraint.Rel.EQ, Emitter.lit(2), n.in(2).as(n.in(2).role() + ", [off, on]"));
         List<Dim> y = new ArrayList<>();
         int k = 0;
         for (int i = 0; i < r; i++) {
@@ -191,7 +195,7 @@ final class ShapeOps {
         Tensor x = n.input(0);
         Dim count;
         if (x.ints().isPresent()) {
-            long c = java.util.Arrays.stream(x.ints().get()).filter(v -> v != 0).count();
+            long c = Arrays.stream(x.ints().get()).filter(v -> v != 0).count();
             if (c == 0) throw n.error("no element is non-zero: a size-0 axis (Def. 1.1)");
             count = Emitter.size(c);
         } else {
@@ -211,7 +215,7 @@ final class ShapeOps {
         if (c.rank() != 1) throw n.error("input 1 (condition) must have rank 1, it has rank " + c.rank());
         Dim count;
         if (c.ints().isPresent()) {
-            long k = java.util.Arrays.stream(c.ints().get()).filter(v -> v != 0).count();
+            long k = Arrays.stream(c.ints().get()).filter(v -> v != 0).count();
             if (k == 0) throw n.error("the condition selects nothing: a size-0 axis (Def. 1.1)");
             count = Emitter.size(k);
         } else {
@@ -221,13 +225,13 @@ final class ShapeOps {
         // the length checks are left out over a dim_param (no size relation stays open over one)
         if (!n.attrs().has("axis")) {
             if (x.dims().stream().allMatch(Dim::isGround))
-                e.rel(Emitter.sz(c.dim(0)), org.shapeforge.lang.Constraint.Rel.LE, Emitter.product(x.dims()),
+                e.rel(Emitter.sz(c.dim(0)), Constraint.Rel.LE, Emitter.product(x.dims()),
                         n.in(1).as(n.in(1).role() + ", no longer than X's elements"));
             return List.of(n.result(0, List.of(count)));
         }
         int axis = n.axis(n.attrs().i("axis", 0), x.rank());
         if (!e.symbolic(x.dim(axis)) && !e.symbolic(c.dim(0)))
-            e.rel(Emitter.sz(c.dim(0)), org.shapeforge.lang.Constraint.Rel.LE, Emitter.sz(x.dim(axis)),
+            e.rel(Emitter.sz(c.dim(0)), Constraint.Rel.LE, Emitter.sz(x.dim(axis)),
                     n.in(1).as(n.in(1).role() + ", no longer than X's axis " + axis));
         List<Dim> y = new ArrayList<>();
         for (int i = 0; i < x.rank(); i++) {
@@ -255,7 +259,7 @@ final class ShapeOps {
         if (scores.rank() != 3) throw n.error("input 1 (scores) must have rank 3 ([batches, classes, boxes]), it has rank " + scores.rank());
         e.eq(scores.dim(0), boxes.dim(0), n.in(1).as(n.in(1).role() + ", its batches against the boxes'"));
         e.eq(scores.dim(2), boxes.dim(1), n.in(1).as(n.in(1).role() + ", its boxes against the boxes'"));
-        e.rel(Emitter.sz(boxes.dim(2)), org.shapeforge.lang.Constraint.Rel.EQ, Emitter.lit(4), n.in(0).as(n.in(0).role() + ", 4 coordinates per box"));
+        e.rel(Emitter.sz(boxes.dim(2)), Constraint.Rel.EQ, Emitter.lit(4), n.in(0).as(n.in(0).role() + ", 4 coordinates per box"));
         var max = n.optInput(2).flatMap(Tensor::ints);
         if (max.isPresent() && max.get().length == 1 && max.get()[0] <= 0)
             throw n.error("max_output_boxes_per_class is " + max.get()[0] + ": nothing is selected, a size-0 axis (Def. 1.1)");
@@ -350,7 +354,7 @@ final class ShapeOps {
     static List<Tensor> unique(Node n, Emitter e) {
         Tensor x = n.input(0);
         Integer axis = n.attrs().has("axis") ? n.axis(n.attrs().i("axis", 0), x.rank()) : null;
-        double[] v = x.ints().map(a -> java.util.Arrays.stream(a).asDoubleStream().toArray()).orElse(x.floats().orElse(null));
+        double[] v = x.ints().map(a -> Arrays.stream(a).asDoubleStream().toArray()).orElse(x.floats().orElse(null));
         Dim u = v == null ? unknownExtent(e, "uniq", Gap.Kind.UPPER_BOUND,
                 Optional.of(new GapSources.Bound(x.name(), axis == null ? List.of() : List.of(axis))),
                 "the count of distinct values depends on the data") : Emitter.size(distinct(v, x, axis));
@@ -377,12 +381,12 @@ final class ShapeOps {
 
     /** The number of distinct values (no axis) or distinct slices along {@code axis} of known contents {@code v}. */
     private static long distinct(double[] v, Tensor x, Integer axis) {
-        if (axis == null) return java.util.Arrays.stream(v).distinct().count();
+        if (axis == null) return Arrays.stream(v).distinct().count();
         long[] d = x.dims().stream().mapToLong(t -> ((Dim.Atom) t).size()).toArray();
         long outer = 1, inner = 1;
         for (int a = 0; a < axis; a++) outer *= d[a];
         for (int a = axis + 1; a < d.length; a++) inner *= d[a];
-        java.util.Set<List<Double>> slices = new java.util.HashSet<>();
+        Set<List<Double>> slices = new HashSet<>();
         for (long s = 0; s < d[axis]; s++) {
             List<Double> slice = new ArrayList<>();
             for (long o = 0; o < outer; o++)

@@ -1,10 +1,12 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.term.Dim;
 
@@ -24,8 +26,8 @@ import org.shapeforge.term.Dim;
  */
 record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coefficients) {
     public SizeForm {
-        atoms = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(atoms));
-        coefficients = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(coefficients));
+        atoms = Collections.unmodifiableSortedMap(new TreeMap<>(atoms));
+        coefficients = Collections.unmodifiableSortedMap(new TreeMap<>(coefficients));
     }
 
     /** A product of size terms (factors sorted by their printed text), or {@code num // k}. */
@@ -182,7 +184,7 @@ record SizeForm(long constant, Map<String, Atom> atoms, Map<String, Long> coeffi
     }
 
     /** Whether a size term in the form satisfies {@code p} (a dim_param, a runtime size). */
-    boolean mentions(java.util.function.Predicate<Dim> p) {
+    boolean mentions(Predicate<Dim> p) {
         for (Atom a : atoms.values())
             switch (a) {
                 case Atom.Factors(List<Dim> ds) -> { if (ds.stream().anyMatch(p)) return true; }

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 
 /** The importer's one walker over the dimension variables of size expressions, terms and size relations. */
 final class SizeVars {
@@ -48,20 +49,20 @@ final class SizeVars {
         switch (c) {
             case Constraint.DimEq(Dim a, Dim b, var sp) -> { dimVars(a, out); dimVars(b, out); }
             case Constraint.DimLe(Dim a, Dim b, var sp) -> { dimVars(a, out); dimVars(b, out); }
-            case Constraint.RowEq(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
-            case Constraint.RowLe(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
-            case Constraint.RowLeOne(org.shapeforge.term.Row a, org.shapeforge.term.Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.RowEq(Row a, Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.RowLe(Row a, Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
+            case Constraint.RowLeOne(Row a, Row b, var sp) -> { rowVars(a, out); rowVars(b, out); }
             case Constraint.SizeIn(SizeExpr e, long lo, long hi, var sp) -> vars(e, out);
             case Constraint.Likely(Dim d, var values, var sp) -> dimVars(d, out);
             default -> vars(c, out);
         }
     }
 
-    private static void rowVars(org.shapeforge.term.Row r, Set<String> out) {
+    private static void rowVars(Row r, Set<String> out) {
         switch (r) {
-            case org.shapeforge.term.Row.Closed(List<Dim> lead, List<Dim> trail) -> { lead.forEach(d -> dimVars(d, out)); trail.forEach(d -> dimVars(d, out)); }
-            case org.shapeforge.term.Row.Open o -> { o.lead().forEach(d -> dimVars(d, out)); o.trail().forEach(d -> dimVars(d, out)); }
-            case org.shapeforge.term.Row.Rigid(List<Dim> axes) -> axes.forEach(d -> dimVars(d, out));
+            case Row.Closed(List<Dim> lead, List<Dim> trail) -> { lead.forEach(d -> dimVars(d, out)); trail.forEach(d -> dimVars(d, out)); }
+            case Row.Open o -> { o.lead().forEach(d -> dimVars(d, out)); o.trail().forEach(d -> dimVars(d, out)); }
+            case Row.Rigid(List<Dim> axes) -> axes.forEach(d -> dimVars(d, out));
         }
     }
 }

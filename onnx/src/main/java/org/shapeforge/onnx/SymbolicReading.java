@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.solver.Outcome;
@@ -70,7 +71,7 @@ final class SymbolicReading {
      */
     private static Set<String> pinned(List<Constraint> input, Set<String> dynamic) {
         Map<Dim, Dim> parent = new HashMap<>();
-        java.util.function.UnaryOperator<Dim> find = d -> {
+        UnaryOperator<Dim> find = d -> {
             Dim r = d;
             for (Dim p; !(p = parent.getOrDefault(r, r)).equals(r); ) r = p;
             for (Dim p; !(p = parent.getOrDefault(d, d)).equals(d); d = p) parent.put(d, r); // no recursion: long chains of a large model

@@ -1,12 +1,13 @@
 package org.shapeforge.onnx;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
-import org.shapeforge.term.Dim;
 import org.shapeforge.onnx.values.Lowering;
 import org.shapeforge.onnx.values.Lowerings;
+import org.shapeforge.term.Dim;
 
 /**
  * Sliding-window ops: Conv, ConvTranspose, MaxPool/AveragePool/LpPool and the global pools.
@@ -50,7 +51,7 @@ final class Windows {
 
     private static long[] ones(int k) {
         long[] a = new long[k];
-        java.util.Arrays.fill(a, 1);
+        Arrays.fill(a, 1);
         return a;
     }
 

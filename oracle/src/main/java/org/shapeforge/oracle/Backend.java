@@ -1,10 +1,14 @@
 package org.shapeforge.oracle;
 
 import java.util.List;
+import java.util.Set;
+import org.shapeforge.lang.Problem;
 import org.shapeforge.reason.Reasoner;
 import org.shapeforge.smt.SmtSolver;
 import org.shapeforge.solve.NativeSolver;
+import org.shapeforge.solve.rules.Mutation;
 import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
 
 /**
  * The solver backends, as the one factory the CLI, the oracle and the pipeline's callers use:
@@ -51,8 +55,8 @@ public enum Backend {
      * ({@code solve --trace}; docs/solver.md): a native-only view, built here as every solver is,
      * its answer re-checked as {@link Checked} re-checks every other.
      */
-    public static org.shapeforge.solve.NativeSolver.Traced nativeTraced(org.shapeforge.lang.Problem problem,
-            org.shapeforge.solver.SolveOptions options) {
+    public static NativeSolver.Traced nativeTraced(Problem problem,
+            SolveOptions options) {
         var t = new NativeSolver().solveTraced(problem, options);
         return new NativeSolver.Traced(Checked.recheck(problem, options, t.outcome()), t.stages());
     }
@@ -68,7 +72,7 @@ public enum Backend {
     }
 
     /** The native solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
-    public static ShapeSolver nativeMutated(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
+    public static ShapeSolver nativeMutated(Set<Mutation> mutations) {
         return new NativeSolver(mutations);
     }
 

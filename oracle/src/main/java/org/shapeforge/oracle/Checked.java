@@ -3,17 +3,25 @@ package org.shapeforge.oracle;
 import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Admissible;
+import org.shapeforge.semantics.AtUnit;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Judgement;
+import org.shapeforge.semantics.Sizes;
 import org.shapeforge.semantics.Truth;
 import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.Entailments;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.solver.SymbolicSizes;
 import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
 
 /**
  * Decorator: re-checks every Sat model of the wrapped solver with the trusted evaluator
@@ -49,11 +57,11 @@ public final class Checked implements ShapeSolver {
      */
     public static Outcome recheck(Problem problem, SolveOptions options, Outcome o) {
         if (!(o instanceof Outcome.Sat s)) return o;
-        var symbolic = s.solved().map(org.shapeforge.solver.SolvedForm::symbolicSizes)
-                .orElse(org.shapeforge.solver.SymbolicSizes.NONE);
+        var symbolic = s.solved().map(SolvedForm::symbolicSizes)
+                .orElse(SymbolicSizes.NONE);
         if (!symbolic.checkedAt().isEmpty()) return atBindings(problem, options, s, symbolic);
         Assignment m = withDynamicAtUnit(problem, s.model());
-        Optional<String> bad = org.shapeforge.semantics.Admissible.violation(m, org.shapeforge.semantics.Admissible.discardable(problem))
+        Optional<String> bad = Admissible.violation(m, Admissible.discardable(problem))
                 .or(() -> violations(problem.constraints(), m, options, hasDynamic(problem)));
         return bad.<Outcome>map(why -> new Outcome.Unknown(REJECTED + ": " + why, o.stats())).orElse(o);
     }
@@ -68,7 +76,7 @@ public final class Checked implements ShapeSolver {
      * rejected, naming the first binding's violations.
      */
     private static Outcome atBindings(Problem problem, SolveOptions options, Outcome.Sat s,
-            org.shapeforge.solver.SymbolicSizes symbolic) {
+            SymbolicSizes symbolic) {
         String first = null;
         for (var binding : symbolic.checkedAt()) {
             Assignment m = s.model();
@@ -83,7 +91,7 @@ public final class Checked implements ShapeSolver {
                 continue;
             }
             Assignment at = withDynamicAtUnit(problem, m);
-            Optional<String> bad = org.shapeforge.semantics.Admissible.violation(at, org.shapeforge.semantics.Admissible.discardable(problem))
+            Optional<String> bad = Admissible.violation(at, Admissible.discardable(problem))
                     .or(() -> violations(problem.constraints(), at, options, true));
             if (bad.isEmpty()) return s;
             if (first == null) first = "at " + binding + ": " + bad.get();
@@ -98,8 +106,8 @@ public final class Checked implements ShapeSolver {
      * {@code a = affine(a, stride=1, kernel=a, dilation=2)} at {@code a = 1} was rejected as
      * {@code 1:default != 1}).
      */
-    private static org.shapeforge.term.Dim atSize(long n) {
-        return org.shapeforge.semantics.Sizes.ofSize(n, org.shapeforge.term.Dim.DEFAULT_BASIS);
+    private static Dim atSize(long n) {
+        return Sizes.ofSize(n, Dim.DEFAULT_BASIS);
     }
 
     /**
@@ -107,11 +115,11 @@ public final class Checked implements ShapeSolver {
      * checked at 1, as the native soundness guard does.
      */
     static Assignment withDynamicAtUnit(Problem p, Assignment m) {
-        return org.shapeforge.semantics.AtUnit.withDynamicDims(p.declarations(), m);
+        return AtUnit.withDynamicDims(p.declarations(), m);
     }
 
     private static boolean hasDynamic(Problem p) {
-        return p.declarations().stream().anyMatch(d -> d.kind() == org.shapeforge.lang.Declaration.Provenance.DYNAMIC);
+        return p.declarations().stream().anyMatch(d -> d.kind() == Declaration.Provenance.DYNAMIC);
     }
 
     /**
@@ -133,7 +141,7 @@ public final class Checked implements ShapeSolver {
     }
 
     @Override
-    public org.shapeforge.solver.Entailments entailments(Problem problem, SolveOptions options) {
+    public Entailments entailments(Problem problem, SolveOptions options) {
         return inner.entailments(problem, options);
     }
 

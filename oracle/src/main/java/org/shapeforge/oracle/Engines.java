@@ -6,6 +6,7 @@ import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.Entailments;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
@@ -42,7 +43,7 @@ final class Engines {
     }
 
     /** The problem solved once for every native entailment query (issue 12: a query then costs about its own size). */
-    private org.shapeforge.solver.Entailments entailer;
+    private Entailments entailer;
 
     Entailment nativeEntails(Constraint c) {
         if (entailer == null) entailer = nativeSolver.entailments(problem, base.withComplete(false));

@@ -2,9 +2,10 @@ package org.shapeforge.oracle;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.shapeforge.lang.Expectation;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Expectation.Engine;
 import org.shapeforge.lang.Expectation.Verdict;
+import org.shapeforge.lang.Expectation;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.oracle.CheckResult.Status;
 import org.shapeforge.semantics.Evaluator;
@@ -67,7 +68,7 @@ public final class ExpectationChecker {
         };
     }
 
-    private static CheckResult entailment(Engines engines, Expectation e, org.shapeforge.lang.Constraint c) {
+    private static CheckResult entailment(Engines engines, Expectation e, Constraint c) {
         Entailment n = engines.nativeEntails(c);
         switch (n) {
             case Entailment.Entailed(String how) -> {

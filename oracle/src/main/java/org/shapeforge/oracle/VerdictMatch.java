@@ -1,8 +1,10 @@
 package org.shapeforge.oracle;
 
-import org.shapeforge.lang.Expectation;
 import org.shapeforge.lang.Expectation.Verdict;
+import org.shapeforge.lang.Expectation;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.oracle.CheckResult.Status;
+import org.shapeforge.oracle.render.OutcomeView;
 import org.shapeforge.solver.Outcome;
 
 /**
@@ -34,8 +36,8 @@ final class VerdictMatch {
 
     static String describe(Outcome o) {
         return switch (o) {
-            case Outcome.Sat s -> "sat " + abbreviate(org.shapeforge.lang.Printer.print(s.model()));
-            default -> org.shapeforge.oracle.render.OutcomeView.headline(o);
+            case Outcome.Sat s -> "sat " + abbreviate(Printer.print(s.model()));
+            default -> OutcomeView.headline(o);
         };
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolveOptions;
 
@@ -37,11 +38,11 @@ public final class Verified {
     public record Result(Outcome outcome, boolean fallback, Optional<Outcome> nativeOutcome) {}
 
     public static Result solve(Problem problem, long smtBudgetMs) {
-        return solve(problem, smtBudgetMs, org.shapeforge.solver.ClosingPolicy.NOTES);
+        return solve(problem, smtBudgetMs, ClosingPolicy.NOTES);
     }
 
     /** As above, native closing by {@code closing} (SMT has no closing policy: its model is any solution). */
-    public static Result solve(Problem problem, long smtBudgetMs, org.shapeforge.solver.ClosingPolicy closing) {
+    public static Result solve(Problem problem, long smtBudgetMs, ClosingPolicy closing) {
         Problem p = problem.withoutExpectations();
         Outcome nat = Backend.NATIVE.checked().solve(p, FLAT.withClosing(closing));
         if (nat instanceof Outcome.Sat || nat instanceof Outcome.Unsat) return new Result(nat, false, Optional.of(nat));

@@ -2,10 +2,13 @@ package org.shapeforge.pipeline;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.program.ProgramRun;
+import org.shapeforge.codegen.program.RunSides;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.codegen.symbolic.SymbolicSizes;
@@ -39,9 +42,9 @@ public final class Pipeline {
     private final Trace trace;
 
     private Pipeline(ShapeSolver solver, SolveOptions options, Trace trace) {
-        this.solver = java.util.Objects.requireNonNull(solver);
-        this.options = java.util.Objects.requireNonNull(options);
-        this.trace = java.util.Objects.requireNonNull(trace);
+        this.solver = Objects.requireNonNull(solver);
+        this.options = Objects.requireNonNull(options);
+        this.trace = Objects.requireNonNull(trace);
     }
 
     /** The pipeline over {@code solver} with default options and no trace. */
@@ -133,7 +136,7 @@ public final class Pipeline {
      */
     public ProgramRun.Report run(Projected p, Sized sized, Map<String, HostTensor> given, long seed, CCompiler cc,
             ProgramRun.Progress progress) {
-        return run(p, sized, given, seed, cc, progress, org.shapeforge.codegen.program.RunSides.REAL);
+        return run(p, sized, given, seed, cc, progress, RunSides.REAL);
     }
 
     /**
@@ -141,7 +144,7 @@ public final class Pipeline {
      * and reference sides given ({@code RunSides.REAL} but in tests that plant a wrong one).
      */
     public ProgramRun.Report run(Projected p, Sized sized, Map<String, HostTensor> given, long seed, CCompiler cc,
-            ProgramRun.Progress progress, org.shapeforge.codegen.program.RunSides sides) {
+            ProgramRun.Progress progress, RunSides sides) {
         Optional<SymbolicSizes> symbolic = symbolic(sized);
         return timed(Stage.RUN, () -> ProgramRun.run(p.operations(), p.projections(), given, seed, cc, progress, symbolic, sides),
                 r -> (r.passed() ? "passed" : "FAILED") + ", " + r.results().size() + " operations");
@@ -167,7 +170,7 @@ public final class Pipeline {
         return withTrace(Trace.NONE).infer(p);
     }
 
-    private <T> T timed(Stage stage, Supplier<T> step, java.util.function.Function<T, String> summary) {
+    private <T> T timed(Stage stage, Supplier<T> step, Function<T, String> summary) {
         long t0 = System.nanoTime();
         T value = step.get();
         if (trace != Trace.NONE) trace.after(stage, (System.nanoTime() - t0) / 1e6, summary.apply(value));

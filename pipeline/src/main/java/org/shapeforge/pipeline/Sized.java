@@ -1,5 +1,7 @@
 package org.shapeforge.pipeline;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.program.Inference;
@@ -19,8 +21,8 @@ import org.shapeforge.program.Program;
 public record Sized(Program program, Program unbound, Map<String, Long> sizes, Map<String, String> why,
         Optional<Inference> unboundInference) {
     public Sized {
-        sizes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sizes));
-        why = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(why));
+        sizes = Collections.unmodifiableMap(new LinkedHashMap<>(sizes));
+        why = Collections.unmodifiableMap(new LinkedHashMap<>(why));
     }
 
     /** Whether the program declares dynamic dims (and so was specialised). */

@@ -1,12 +1,15 @@
 package org.shapeforge.pipeline;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.Span;
@@ -38,7 +41,7 @@ final class Specialization {
      * classes. A name that is not a dynamic dim, a size below 1, sizes that break a fact or a dim
      * that cannot be sized are usage errors ({@link ShapeError} "usage").
      */
-    static Sized of(Program p, Map<String, Long> given, java.util.function.Function<Program, Inference> infer) {
+    static Sized of(Program p, Map<String, Long> given, Function<Program, Inference> infer) {
         List<String> dynamic = new ArrayList<>();
         for (Stmt s : p.statements()) if (s instanceof Stmt.Dynamic(var names, var _)) dynamic.addAll(names);
         for (var e : given.entrySet()) {
@@ -76,7 +79,7 @@ final class Specialization {
             } else {
                 List<Stmt.Fact> own = facts.stream().filter(f -> c.members().contains(f.dim())).toList();
                 var likely = own.stream().filter(f -> f.constraint() instanceof Constraint.Likely)
-                        .min(java.util.Comparator.comparing(Stmt.Fact::dim));
+                        .min(Comparator.comparing(Stmt.Fact::dim));
                 if (likely.isPresent()) {
                     size = ((Constraint.Likely) likely.get().constraint()).values().getFirst();
                     reason = "likely(" + likely.get().dim() + ")";
@@ -114,7 +117,7 @@ final class Specialization {
         DimClasses cl = unbound.map(SymbolicShapes::classes).orElseGet(() -> new DimClasses(List.of()));
         List<DimClasses.EqClass> out = new ArrayList<>(cl.classes());
         for (String n : new TreeSet<>(dynamic))
-            if (cl.of(n).isEmpty()) out.add(new DimClasses.EqClass(java.util.Set.of(n), OptionalLong.empty()));
+            if (cl.of(n).isEmpty()) out.add(new DimClasses.EqClass(Set.of(n), OptionalLong.empty()));
         return out;
     }
 

@@ -5,12 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.semantics.Grounding;
+import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.semantics.Undefined;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -50,20 +52,20 @@ final class Elaboration {
 
     private final Operation op;
     private final Assignment model;
-    private final org.shapeforge.semantics.Semantics semantics;
+    private final Semantics semantics;
     private final List<TensorOccurrence> occs;
     private final Map<Node, Long> sizes = new LinkedHashMap<>();
     private final List<Equation> eqs = new ArrayList<>();
     private final Map<Slots.Ref, Cells> occCells = new LinkedHashMap<>();
 
-    private Elaboration(Operation op, Assignment model, org.shapeforge.semantics.Semantics semantics) {
+    private Elaboration(Operation op, Assignment model, Semantics semantics) {
         this.op = op;
         this.model = model;
         this.semantics = semantics;
         this.occs = op.occurrences();
     }
 
-    static Result elaborate(Operation op, Assignment model, org.shapeforge.semantics.Semantics semantics) {
+    static Result elaborate(Operation op, Assignment model, Semantics semantics) {
         return new Elaboration(op, model, semantics).run();
     }
 
@@ -244,7 +246,7 @@ final class Elaboration {
         }
     }
 
-    private Row ground(Row term, java.util.function.Supplier<String> what) {
+    private Row ground(Row term, Supplier<String> what) {
         try {
             Row g = Grounding.row(term, model, semantics);
             for (Dim d : g.flat()) Sizes.size(d);

@@ -1,6 +1,7 @@
 package org.shapeforge.project;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The labeling of Def. 7.3 (seed 003 §7) with the second stratum of Conj. 8.2, over the classes
@@ -29,9 +32,9 @@ import java.util.TreeSet;
  * first, storage order), a class taking the smallest spec label it contains, else {@code s0, s1, …}.
  */
 final class Labelling {
-    private static final java.util.SortedSet<String> NO_LABELS = java.util.Collections.emptySortedSet();
+    private static final SortedSet<String> NO_LABELS = Collections.emptySortedSet();
     /** {@code s0, s1, …}: the generated symbol names, made once (each fresh name tries them from s0). */
-    private static final String[] GENERATED = java.util.stream.IntStream.range(0, 64).mapToObj(i -> "s" + i).toArray(String[]::new);
+    private static final String[] GENERATED = IntStream.range(0, 64).mapToObj(i -> "s" + i).toArray(String[]::new);
 
     private final SolverContext cx;
     private final Elaboration.Result in;
@@ -50,7 +53,7 @@ final class Labelling {
     private final Set<Node> evaluating = new HashSet<>();
     /** The symbols of every Concat index evaluated, in evaluation order. */
     final List<List<String>> concats = new ArrayList<>();
-    private Map<Node, java.util.SortedSet<String>> labelsOf;
+    private Map<Node, SortedSet<String>> labelsOf;
 
     private Labelling(SolverContext cx, Stratum1 s1) {
         this.cx = cx;

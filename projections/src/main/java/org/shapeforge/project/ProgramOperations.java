@@ -9,11 +9,13 @@ import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.program.Generated;
+import org.shapeforge.program.Inference;
 import org.shapeforge.program.OpKind;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.Role;
 import org.shapeforge.program.ScalarOp;
 import org.shapeforge.program.Shape;
+import org.shapeforge.program.Solution;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.term.Row;
 
@@ -55,13 +57,13 @@ public final class ProgramOperations {
      * {@link ProjectionError} is rethrown with the statement's {@code file:line:col} and source
      * text in front of its message. An unsolved program is an {@link IllegalArgumentException}.
      */
-    public static ProgramProjections project(org.shapeforge.program.Inference inf) {
+    public static ProgramProjections project(Inference inf) {
         return project(inf, of(inf.generated()));
     }
 
     /** As {@link #project(org.shapeforge.program.Inference)}, over operations already built by {@link #of}. */
-    public static ProgramProjections project(org.shapeforge.program.Inference inf, List<Operation> ops) {
-        if (!(inf.solution() instanceof org.shapeforge.program.Solution.Solved s))
+    public static ProgramProjections project(Inference inf, List<Operation> ops) {
+        if (!(inf.solution() instanceof Solution.Solved s))
             throw new IllegalArgumentException("projections need a solved program");
         try {
             return ProjectionInference.projectAll(ops, inf.closedAtUnit().orElse(s.model())); // symbolic values at the unit

@@ -1,20 +1,27 @@
 package org.shapeforge.solve;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.shapeforge.term.Assignment;
+import java.util.Map;
+import java.util.Set;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.solve.close.Closing;
 import org.shapeforge.solve.close.Provenance;
 import org.shapeforge.solve.close.Snapshot;
 import org.shapeforge.solve.close.Stage;
 import org.shapeforge.solve.close.StageTrace;
-import org.shapeforge.solve.rules.SizeClass;
-import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.Mutation;
+import org.shapeforge.solve.rules.SizeClass;
+import org.shapeforge.solve.rules.Unsupported;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.term.Assignment;
+import org.shapeforge.term.Dim;
+import org.shapeforge.term.Row;
 
 /** One deterministic run along one branch script: stage 1, then (optionally) closing. */
 final class Attempt {
@@ -35,8 +42,8 @@ final class Attempt {
         long axes = 0;
         for (int i = in.core().nextSetBit(0); i >= 0; i = in.core().nextSetBit(i + 1))
             switch (in.constraints().get(i)) {
-                case org.shapeforge.lang.Constraint.RowEq(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
-                case org.shapeforge.lang.Constraint.RowLe(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
+                case Constraint.RowEq(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
+                case Constraint.RowLe(var l, var r, var s) -> axes += l.knownRank() + r.knownRank();
                 default -> {}
             }
         return (int) Math.min(1 << 20, Math.max(256, 10 * axes));
@@ -48,7 +55,7 @@ final class Attempt {
      * its first constraint — replay it with all sources to explain it.
      */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, boolean close, long maxSteps,
-            java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources) {
+            Set<Mutation> mutations, boolean allSources) {
         return run(in, prov, choices, complete, ClosingPolicy.NOTES, close, maxSteps, mutations, allSources, null);
     }
 
@@ -57,7 +64,7 @@ final class Attempt {
      * each stage's {@link StageTrace} (stage 1 included) in {@code trace} (cleared first) unless null.
      */
     static Result run(Input in, Provenance prov, Choices choices, boolean complete, ClosingPolicy policy, boolean close,
-            long maxSteps, java.util.Set<org.shapeforge.solve.rules.Mutation> mutations, boolean allSources, List<StageTrace> trace) {
+            long maxSteps, Set<Mutation> mutations, boolean allSources, List<StageTrace> trace) {
         if (trace != null) trace.clear();
         Engine en = new Engine(choices, maxSteps, maxRank(in), in.dimTerms(), in.rowTerms());
         en.derivations(!allSources, in.constraints().size());
@@ -78,8 +85,8 @@ final class Attempt {
                 else new Closing(en, prov, complete, policy).run(trace);
                 en.finishSizes();
                 en.retireRankFacts(); // no step runs after closing: the model is read off the store alone
-                java.util.Map<String, org.shapeforge.term.Dim> symbolic = new java.util.LinkedHashMap<>();
-                java.util.Map<String, org.shapeforge.term.Row> symbolicRows = new java.util.LinkedHashMap<>();
+                Map<String, Dim> symbolic = new LinkedHashMap<>();
+                Map<String, Row> symbolicRows = new LinkedHashMap<>();
                 model = Report.model(en, in, notes, symbolic, symbolicRows);
                 if (!symbolic.isEmpty() || !symbolicRows.isEmpty()) sf = sf.withClosedSymbolic(symbolic, symbolicRows);
                 var sizes = Report.symbolicSizes(en, in);

@@ -4,7 +4,10 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
 import org.shapeforge.lang.Symbols;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.term.Dim;
@@ -164,10 +167,10 @@ final class Canon {
     }
 
     /** A read-only list of {@code size()} elements {@code get(0 …)}, read through (the arrays grow and are replaced). */
-    private static <T> List<T> view(java.util.function.IntFunction<T> get, java.util.function.IntSupplier size) {
+    private static <T> List<T> view(IntFunction<T> get, IntSupplier size) {
         return new AbstractList<>() {
             public T get(int i) {
-                return get.apply(java.util.Objects.checkIndex(i, size.getAsInt()));
+                return get.apply(Objects.checkIndex(i, size.getAsInt()));
             }
 
             public int size() {

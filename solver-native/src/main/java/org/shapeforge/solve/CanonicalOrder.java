@@ -3,29 +3,39 @@ package org.shapeforge.solve;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.shapeforge.collect.FrozenMap;
 import org.shapeforge.collect.Lazy;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Interning;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Renaming;
+import org.shapeforge.lang.Span;
 import org.shapeforge.lang.Statement;
+import org.shapeforge.solve.close.StageTrace;
 import org.shapeforge.solver.Failure;
 import org.shapeforge.solver.FailureKind;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.solver.SymbolicSizes;
 import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymCondition;
+import org.shapeforge.term.sym.SymSize;
 
 /**
  * The input in a canonical order and with canonical names, so that the native solver's answer
@@ -143,7 +153,7 @@ final class CanonicalOrder {
             List<Declaration.VarRef> vs = new ArrayList<>();
             for (Declaration d : decls)
                 if (d.kind() == kind) for (Declaration.VarRef v : d.vars()) vs.add(new Declaration.VarRef(canon[vars.of(v)], v.row()));
-            vs = vs.stream().distinct().sorted(java.util.Comparator.comparing(Declaration.VarRef::name)).toList();
+            vs = vs.stream().distinct().sorted(Comparator.comparing(Declaration.VarRef::name)).toList();
             if (!vs.isEmpty()) out.add(new Declaration(kind, vs, firstSpan(decls, kind)));
         }
         int firstConstraint = out.size();
@@ -161,7 +171,7 @@ final class CanonicalOrder {
         }
         // interned as a front end would (one term per variable, ids in the solver's order of first
         // sight): the solve then numbers its variables without hashing; constraints keep their places
-        Problem canonical = org.shapeforge.lang.Interning.of(new Problem(p.file(), out));
+        Problem canonical = Interning.of(new Problem(p.file(), out));
         IdentityHashMap<Constraint, Constraint> original = new IdentityHashMap<>(nc);
         int[] userIndex = new int[nc];
         for (int k = 0; k < nc; k++) {
@@ -204,7 +214,7 @@ final class CanonicalOrder {
         }
     }
 
-    private static org.shapeforge.lang.Span firstSpan(List<Declaration> decls, Declaration.Provenance kind) {
+    private static Span firstSpan(List<Declaration> decls, Declaration.Provenance kind) {
         for (Declaration d : decls) if (d.kind() == kind) return d.span();
         throw new IllegalStateException("no declaration of " + kind);
     }
@@ -226,13 +236,13 @@ final class CanonicalOrder {
     }
 
     /** A stage's trace in the user's names. */
-    org.shapeforge.solve.close.StageTrace restore(org.shapeforge.solve.close.StageTrace t) {
+    StageTrace restore(StageTrace t) {
         Renaming.Names b = backNames();
         Map<String, Dim> dims = new LinkedHashMap<>();
         t.dims().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
         Map<String, Row> rows = new LinkedHashMap<>();
         t.rows().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
-        return new org.shapeforge.solve.close.StageTrace(t.stage(), t.commitments(), t.resolves(), t.steps(), dims, rows, t.completed());
+        return new StageTrace(t.stage(), t.commitments(), t.resolves(), t.steps(), dims, rows, t.completed());
     }
 
     /** A colour class whose closed values differ (rows compared by content), as a policy failure. */
@@ -251,7 +261,7 @@ final class CanonicalOrder {
     }
 
     /** The refusal, worded the same in every order: the variables by name, the values they would take as a sorted set. */
-    private Failure symmetric(List<String> vars, java.util.function.Function<String, String> show) {
+    private Failure symmetric(List<String> vars, Function<String, String> show) {
         BitSet involved = new BitSet(input.size());
         for (String v : vars) involved.or(mentions.get().getOrDefault(v, new BitSet()));
         List<String> names = vars.stream().map(v -> v.charAt(0) == '\u023B' ? "<" + back.get(v) + ">" : back.get(v)).sorted().toList();
@@ -280,34 +290,34 @@ final class CanonicalOrder {
         s.dimBindings().forEach((k, v) -> dims.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
         FrozenMap.Builder<String, Row> rows = FrozenMap.builder(s.rowBindings().size());
         s.rowBindings().forEach((k, v) -> rows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
-        java.util.Set<String> policyRows = new java.util.HashSet<>();
+        Set<String> policyRows = new HashSet<>();
         for (String r : s.policyRows()) policyRows.add(back.getOrDefault(r, r));
-        java.util.Set<String> policyDims = new java.util.HashSet<>();
+        Set<String> policyDims = new HashSet<>();
         for (String d : s.policyDims()) policyDims.add(back.getOrDefault(d, d));
         Map<String, Dim> symbolic = new LinkedHashMap<>();
         s.closedSymbolic().forEach((k, v) -> symbolic.put(back.getOrDefault(k, k), Renaming.dim(v, b)));
         Map<String, Row> symbolicRows = new LinkedHashMap<>();
         s.closedSymbolicRows().forEach((k, v) -> symbolicRows.put(back.getOrDefault(k, k), Renaming.row(v, b)));
         return new SolvedForm(dims.build(), rows.build(), s.residual().stream().map(this::constraint).toList(), s.principal(),
-                org.shapeforge.collect.Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows,
+                Lazy.of(() -> assignment(s.upward())), policyRows, policyDims, symbolic, symbolicRows,
                 symbolicSizes(s.symbolicSizes(), back));
     }
 
     /** The symbolic sizes in the user's names (keys, and the dynamic names inside the expressions). */
-    private static org.shapeforge.solver.SymbolicSizes symbolicSizes(org.shapeforge.solver.SymbolicSizes s, Map<String, String> back) {
+    private static SymbolicSizes symbolicSizes(SymbolicSizes s, Map<String, String> back) {
         if (s.isEmpty() && s.checkedAt().isEmpty()) return s;
-        Map<String, org.shapeforge.term.sym.SymSize> names = new java.util.HashMap<>();
-        back.forEach((k, v) -> names.put(k, org.shapeforge.term.sym.SymSize.name(v)));
-        Map<String, org.shapeforge.term.sym.SymSize> sizes = new LinkedHashMap<>();
+        Map<String, SymSize> names = new HashMap<>();
+        back.forEach((k, v) -> names.put(k, SymSize.name(v)));
+        Map<String, SymSize> sizes = new LinkedHashMap<>();
         s.sizes().forEach((k, v) -> sizes.put(back.getOrDefault(k, k), v.substitute(names)));
-        var conds = s.conditions().stream().map(c -> new org.shapeforge.term.sym.SymCondition(c.left().substitute(names), c.rel(),
+        var conds = s.conditions().stream().map(c -> new SymCondition(c.left().substitute(names), c.rel(),
                 c.right().substitute(names))).toList();
         var at = s.checkedAt().stream().map(b -> {
             Map<String, Long> m = new LinkedHashMap<>();
             b.forEach((k, v) -> m.put(back.getOrDefault(k, k), v));
             return m;
         }).toList();
-        return new org.shapeforge.solver.SymbolicSizes(sizes, conds, at);
+        return new SymbolicSizes(sizes, conds, at);
     }
 
     /** The assignment in the user's names, variables in order of first sight in the input. */

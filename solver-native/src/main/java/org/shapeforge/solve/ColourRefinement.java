@@ -1,5 +1,7 @@
 package org.shapeforge.solve;
 
+import java.util.Arrays;
+
 /**
  * Colour refinement (the one-dimensional Weisfeiler–Leman algorithm) over the incidence structure
  * of constraints and variables, by 64-bit hashes: a variable's colour starts from its sort and
@@ -66,7 +68,7 @@ final class ColourRefinement {
      * the table as they are. Slot value 0 means empty, so 0 is counted apart.
      */
     private static int distinct(long[] xs, long[] table) {
-        java.util.Arrays.fill(table, 0L);
+        Arrays.fill(table, 0L);
         int mask = table.length - 1, k = 0;
         boolean zero = false;
         for (long x : xs) {

@@ -1,6 +1,7 @@
 package org.shapeforge.solve;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +75,7 @@ final class DimIndex {
         classes = cls.build(n);
         dirty = new boolean[n];
         int[] last = new int[n];
-        java.util.Arrays.fill(last, -1);
+        Arrays.fill(last, -1);
         List<Constraint> cs = in.constraints();
         for (int i = 0; i < cs.size(); i++) {
             Constraint c = cs.get(i);

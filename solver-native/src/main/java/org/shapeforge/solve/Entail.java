@@ -1,6 +1,7 @@
 package org.shapeforge.solve;
 
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -29,13 +30,13 @@ final class Entail {
         Trace t = new Trace(Why.NONE, false);
         Dim x = en.view().dim(v, t);
         if (!x.isGround() || t.why().policy()) return null;
-        return x.equals(val) ? new Entailment.Entailed(v.name() + " is bound to " + org.shapeforge.lang.Printer.print(x) + " by semantic steps only") : null;
+        return x.equals(val) ? new Entailment.Entailed(v.name() + " is bound to " + Printer.print(x) + " by semantic steps only") : null;
     }
 
     private static Entailment row(Engine en, Row.Open o, Row val) {
         Trace t = new Trace(Why.NONE, false);
         Row x = en.view().row(o, t);
         if (!x.isGround() || t.why().policy()) return null;
-        return x.flat().equals(val.flat()) ? new Entailment.Entailed("<" + o.var() + "> has forced flat content " + org.shapeforge.lang.Printer.print(Row.literal(x.flat()))) : null;
+        return x.flat().equals(val.flat()) ? new Entailment.Entailed("<" + o.var() + "> has forced flat content " + Printer.print(Row.literal(x.flat()))) : null;
     }
 }

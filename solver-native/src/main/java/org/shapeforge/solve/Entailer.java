@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
@@ -12,6 +13,7 @@ import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Truth;
 import org.shapeforge.solve.close.Provenance;
 import org.shapeforge.solve.rules.Engine;
+import org.shapeforge.solve.rules.Mutation;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solver.Entailment;
 import org.shapeforge.solver.Outcome;
@@ -49,7 +51,7 @@ public final class Entailer {
     }
 
     /** Solves {@code problem} once (stage 1, and closing for γ_close) for the queries to come. */
-    static Entailer of(Problem problem, SolveOptions options, java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
+    static Entailer of(Problem problem, SolveOptions options, Set<Mutation> mutations) {
         Input in = Input.of(problem);
         if (in.unsupported() != null) return new Entailer(new Entailment.Undetermined(in.unsupportedWhy()), null);
         Provenance prov = Provenance.of(problem);

@@ -1,9 +1,11 @@
 package org.shapeforge.solve;
 
+import java.util.BitSet;
 import java.util.List;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.lang.Problem;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.solve.rules.SizeClass;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.term.Dim;
@@ -22,7 +24,7 @@ import org.shapeforge.term.Row;
  * their variables' ids. Holding a million fact objects for the whole solve was a million more
  * objects for every collection to copy (issue 12).
  */
-record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, int[] factStart,
+record Input(List<Constraint> constraints, BitSet core, Canon canon, int[] factStart,
         List<String> dimVars, List<String> rowVars, Constraint unsupported, String unsupportedWhy) {
 
     /** Rigid rows (Def. 2.12) are input-only: the solver never builds one, so they are refused here, once. */
@@ -30,7 +32,7 @@ record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, i
 
     static Input of(Problem p) {
         List<Constraint> cs = p.constraints();
-        java.util.BitSet core = new java.util.BitSet(cs.size());
+        BitSet core = new BitSet(cs.size());
         int[] factStart = new int[cs.size()];
         Constraint bad = null;
         String why = null;
@@ -116,23 +118,23 @@ record Input(List<Constraint> constraints, java.util.BitSet core, Canon canon, i
         }
     }
 
-    private static void size(org.shapeforge.lang.SizeExpr e, Canon canon) {
+    private static void size(SizeExpr e, Canon canon) {
         switch (e) {
-            case org.shapeforge.lang.SizeExpr.Size s -> canon.visit(s.dim());
-            case org.shapeforge.lang.SizeExpr.Add(var l, var r) -> {
+            case SizeExpr.Size s -> canon.visit(s.dim());
+            case SizeExpr.Add(var l, var r) -> {
                 size(l, canon);
                 size(r, canon);
             }
-            case org.shapeforge.lang.SizeExpr.Sub(var l, var r) -> {
+            case SizeExpr.Sub(var l, var r) -> {
                 size(l, canon);
                 size(r, canon);
             }
-            case org.shapeforge.lang.SizeExpr.Mul(var l, var r) -> {
+            case SizeExpr.Mul(var l, var r) -> {
                 size(l, canon);
                 size(r, canon);
             }
-            case org.shapeforge.lang.SizeExpr.Mod(var l, long k) -> size(l, canon);
-            case org.shapeforge.lang.SizeExpr.Lit l -> {}
+            case SizeExpr.Mod(var l, long k) -> size(l, canon);
+            case SizeExpr.Lit l -> {}
         }
     }
 }

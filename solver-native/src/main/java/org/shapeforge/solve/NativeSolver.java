@@ -2,25 +2,33 @@ package org.shapeforge.solve;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
 import org.shapeforge.lang.Constraint;
-import org.shapeforge.lang.Problem;
-import org.shapeforge.term.Assignment;
-import org.shapeforge.semantics.Evaluator;
-import org.shapeforge.semantics.Truth;
 import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.Problem;
+import org.shapeforge.semantics.Admissible;
+import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
+import org.shapeforge.semantics.Truth;
 import org.shapeforge.solve.close.Provenance;
 import org.shapeforge.solve.close.StageTrace;
 import org.shapeforge.solve.rules.Contradiction;
+import org.shapeforge.solve.rules.Mutation;
 import org.shapeforge.solve.search.Choices;
 import org.shapeforge.solver.Entailment;
+import org.shapeforge.solver.Entailments;
 import org.shapeforge.solver.Failure;
 import org.shapeforge.solver.FailureKind;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
+import org.shapeforge.term.Assignment;
 
 /**
  * The native staged solver (seed 003 §§4–6, seed 000's stage table) on the core fragment:
@@ -34,15 +42,15 @@ public final class NativeSolver implements ShapeSolver {
     /** Branches complete mode may explore before it reports Unknown. */
     public static final int MAX_NODES = 500;
 
-    private final java.util.Set<org.shapeforge.solve.rules.Mutation> mutations;
+    private final Set<Mutation> mutations;
 
     public NativeSolver() {
-        this(java.util.Set.of());
+        this(Set.of());
     }
 
     /** A solver with planted rule mutations: for testing that the fuzzer finds bugs, never for answers. */
-    public NativeSolver(java.util.Set<org.shapeforge.solve.rules.Mutation> mutations) {
-        this.mutations = java.util.Set.copyOf(mutations);
+    public NativeSolver(Set<Mutation> mutations) {
+        this.mutations = Set.copyOf(mutations);
     }
 
     @Override
@@ -117,7 +125,7 @@ public final class NativeSolver implements ShapeSolver {
                                 + e.getMessage() + ")", stats(n, steps, t0));
                     }
                     if (unchecked != null) return new Outcome.Unknown(unchecked, stats(n, steps, t0));
-                    return new Outcome.Sat(d.model(), java.util.Optional.of(d.solved()), notes, stats(n, steps, t0));
+                    return new Outcome.Sat(d.model(), Optional.of(d.solved()), notes, stats(n, steps, t0));
                 }
                 case Attempt.OutOfBudget b -> {
                     return new Outcome.Unknown(b.reason(), stats(n, steps, t0));
@@ -170,7 +178,7 @@ public final class NativeSolver implements ShapeSolver {
 
     /** The problem solved once, for any number of entailment queries (each costs about the size of the query). */
     @Override
-    public org.shapeforge.solver.Entailments entailments(Problem problem, SolveOptions options) {
+    public Entailments entailments(Problem problem, SolveOptions options) {
         return entailer(problem, options)::entails;
     }
 
@@ -197,7 +205,7 @@ public final class NativeSolver implements ShapeSolver {
         var sy = d.engine().view().sizes().symbols();
         boolean unitInDomain = sy.conditions().stream().allMatch(c -> {
             try {
-                java.util.Map<String, Long> ones = new java.util.HashMap<>();
+                Map<String, Long> ones = new HashMap<>();
                 for (String v : c.left().plus(c.right()).vars()) ones.put(v, 1L);
                 for (String v : c.left().vars()) ones.put(v, 1L);
                 for (String v : c.right().vars()) ones.put(v, 1L);
@@ -228,7 +236,7 @@ public final class NativeSolver implements ShapeSolver {
         // derived symbols: at each chosen binding of the dynamic dims (every domain condition holds there)
         boolean open = Report.openBeyondSymbols(d.engine(), in);
         int checked = 0;
-        List<java.util.Map<String, Long>> outside = new ArrayList<>();
+        List<Map<String, Long>> outside = new ArrayList<>();
         for (var binding : d.engine().view().sizes().checkedAt()) {
             Assignment at = Report.symbolicAt(d.engine(), in, binding);
             if (outsideDynamicConstraints(in, prov, at)) {
@@ -297,7 +305,7 @@ public final class NativeSolver implements ShapeSolver {
     }
 
     private static void guard(Input in, Provenance prov, Attempt.Done d, Assignment check) {
-        var inadmissible = org.shapeforge.semantics.Admissible.violation(check, prov.discardable());
+        var inadmissible = Admissible.violation(check, prov.discardable());
         if (inadmissible.isPresent())
             throw new IllegalStateException("native solver soundness guard: the closed model " + Printer.print(check)
                     + " is not an assignment: " + inadmissible.get() + "\n" + Report.dump(d.engine(), in));
@@ -317,7 +325,7 @@ public final class NativeSolver implements ShapeSolver {
     private static boolean holdsAll(List<Constraint> cs, Assignment check) {
         if (cs.size() < PARALLEL_GUARD) return Evaluator.holdsAll(cs, check, Semantics.FLAT);
         int chunk = PARALLEL_GUARD / 2, n = (cs.size() + chunk - 1) / chunk;
-        return java.util.stream.IntStream.range(0, n).parallel().allMatch(k ->
+        return IntStream.range(0, n).parallel().allMatch(k ->
                 Evaluator.holdsAll(cs.subList(k * chunk, Math.min(cs.size(), (k + 1) * chunk)), check, Semantics.FLAT));
     }
 
@@ -326,7 +334,7 @@ public final class NativeSolver implements ShapeSolver {
                 : c.why.policy() ? FailureKind.POLICY : FailureKind.SEMANTIC;
         String msg = c.getMessage() + (suffix == null ? "" : suffix);
         // the derivation's sources are indices into the input's constraints, which are the problem's in order
-        return outcomeOf(Failure.of(kind, msg, in.constraints(), c.why.sources(), java.util.Optional.ofNullable(c.hidden)),
+        return outcomeOf(Failure.of(kind, msg, in.constraints(), c.why.sources(), Optional.ofNullable(c.hidden)),
                 stats(n, steps, t0));
     }
 

@@ -1,15 +1,22 @@
 package org.shapeforge.solve;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.shapeforge.collect.FrozenMap;
-import org.shapeforge.collect.PackedIndex;
 import org.shapeforge.collect.Lazy;
+import org.shapeforge.collect.PackedIndex;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Span;
+import org.shapeforge.semantics.AtUnit;
 import org.shapeforge.semantics.Sizes;
-import org.shapeforge.term.Assignment;
 import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.Show;
 import org.shapeforge.solve.store.Fact;
@@ -19,8 +26,11 @@ import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.solver.SolvedForm;
+import org.shapeforge.solver.SymbolicSizes;
+import org.shapeforge.term.Assignment;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
+import org.shapeforge.term.sym.SymSize;
 
 /** Reads a configuration back as outputs: the solved form (Def. 5.3), γ↑ (Prop. 5.4), the closed model. */
 final class Report {
@@ -64,7 +74,7 @@ final class Report {
             if (s.kind != Stored.Kind.DIM_ADJ && !(s.kind == Stored.Kind.ROW_CAP && isBare(s.lowerRow())))
                 principal = false;
         return new SolvedForm(dims, rows, residual, principal, Lazy.of(() -> upward(dims, rows, in.dimVars(), in.rowVars())),
-                java.util.Set.copyOf(policy), java.util.Set.copyOf(policyDims));
+                Set.copyOf(policy), Set.copyOf(policyDims));
     }
 
     /**
@@ -76,7 +86,7 @@ final class Report {
      * while it is 32. A dynamic dim is a symbol except where the constraints force its size.
      */
     private static Map<String, Dim> forcedDynamic(Engine en) {
-        Map<String, Dim> out = new java.util.HashMap<>();
+        Map<String, Dim> out = new HashMap<>();
         for (var e : en.view().sizes().sizes().entrySet())
             if (en.view().sizes().isDynamic(e.getKey())
                     && en.view().dim(new Dim.Var(e.getKey()), new Trace(Why.NONE, false)) instanceof Dim.Var(String w, _)
@@ -163,7 +173,7 @@ final class Report {
     }
 
     /** Every input variable's value, a ground atom or closed ground row as it is, anything else through {@code at}. */
-    private static Assignment groundedBy(Engine en, Input in, java.util.function.UnaryOperator<Dim> at) {
+    private static Assignment groundedBy(Engine en, Input in, UnaryOperator<Dim> at) {
         FrozenMap.Builder<String, Dim> d = FrozenMap.builder(in.dimVars().size());
         FrozenMap.Builder<String, Row> r = FrozenMap.builder(in.rowVars().size());
         StoreView st = en.view().store();
@@ -189,7 +199,7 @@ final class Report {
      */
     static Assignment symbolicAt(Engine en, Input in, Map<String, Long> binding) {
         var derived = en.view().sizes().symbols().derived();
-        java.util.function.Function<String, Dim> value = name -> {
+        Function<String, Dim> value = name -> {
             Long b = binding.get(name);
             if (b != null) return Sizes.ofSize(b, Dim.DEFAULT_BASIS);
             var d = derived.get(name);
@@ -235,24 +245,24 @@ final class Report {
      * 31): a variable bound to a dynamic dim, or to a derived symbol, with its normal form; the
      * dynamic dims themselves left out. With the domain conditions and the guard's bindings.
      */
-    static org.shapeforge.solver.SymbolicSizes symbolicSizes(Engine en, Input in) {
+    static SymbolicSizes symbolicSizes(Engine en, Input in) {
         var sy = en.view().sizes().symbols();
-        Map<String, org.shapeforge.term.sym.SymSize> out = new java.util.TreeMap<>();
+        Map<String, SymSize> out = new TreeMap<>();
         StoreView st = en.view().store();
         for (int s = 0, nd = in.dimVars().size(); s < nd; s++) {
             String name = st.dimName(s);
             if (en.view().sizes().isDynamic(name)) continue;
             if (!(dim(en, s) instanceof Dim.Var(String w, var basis))) continue;
             if (sy.derived().containsKey(w)) out.put(name, sy.derived().get(w));
-            else if (en.view().sizes().isDynamic(w)) out.put(name, org.shapeforge.term.sym.SymSize.name(w));
+            else if (en.view().sizes().isDynamic(w)) out.put(name, SymSize.name(w));
         }
         boolean any = !sy.derived().isEmpty() || !sy.conditions().isEmpty();
-        return new org.shapeforge.solver.SymbolicSizes(out, sy.conditions(), any ? en.view().sizes().checkedAt() : List.of());
+        return new SymbolicSizes(out, sy.conditions(), any ? en.view().sizes().checkedAt() : List.of());
     }
 
     /** {@code x} (already read through σ⋆) with its remaining, unbound variables at the unit. */
     private static Dim atUnit(Dim x) {
-        return org.shapeforge.semantics.AtUnit.ground(x);
+        return AtUnit.ground(x);
     }
 
     /** σ⋆ of dimension variable {@code s} (the input's are ids 0 … n-1, in order of first mention: they were registered first). */
@@ -287,7 +297,7 @@ final class Report {
             }
             case Dim.Affine a -> {
                 Dim over = dim(en, a.over());
-                java.util.Optional<Dim> k = a.kernel().map(x -> dim(en, x));
+                Optional<Dim> k = a.kernel().map(x -> dim(en, x));
                 boolean same = over == a.over() && (k.isEmpty() || k.get() == a.kernel().get());
                 yield fold(same ? a : new Dim.Affine(over, a.stride(), k, a.dilation(), a.padding(), a.offset()));
             }
@@ -319,7 +329,7 @@ final class Report {
     }
 
     /** {@code ds} with f applied, the same list when f changes nothing (no copy in the common ground case). */
-    private static List<Dim> map(List<Dim> ds, java.util.function.UnaryOperator<Dim> f) {
+    private static List<Dim> map(List<Dim> ds, UnaryOperator<Dim> f) {
         List<Dim> out = null;
         for (int i = 0; i < ds.size(); i++) {
             Dim d = ds.get(i), y = f.apply(d);
@@ -361,7 +371,7 @@ final class Report {
             int s = st.registeredRow(i);
             if (st.rowBound(s)) sb.append("  <").append(st.rowName(s)).append("> = ").append(Show.row(row(en, s))).append('\n');
         }
-        for (Constraint c : residual(en)) sb.append("  residual ").append(org.shapeforge.lang.Printer.print(c)).append('\n');
+        for (Constraint c : residual(en)) sb.append("  residual ").append(Printer.print(c)).append('\n');
         return sb.toString();
     }
 }

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Span;
 import org.shapeforge.term.Dim;
 
 /**
@@ -61,7 +62,7 @@ public final class InputSize {
                     n++;
                     for (RecordComponent rc : r.getClass().getRecordComponents()) {
                         Object child = component(r, rc);
-                        if (child instanceof org.shapeforge.lang.Span) continue;
+                        if (child instanceof Span) continue;
                         if (child instanceof Record || child instanceof Collection<?> || child instanceof Optional<?>)
                             work.push(child);
                     }

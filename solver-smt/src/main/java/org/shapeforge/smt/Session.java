@@ -6,6 +6,7 @@ import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -81,8 +82,8 @@ final class Session {
     }
 
     /** The indices of the input constraints in the last unsat core (indices into the problem's constraints). */
-    java.util.BitSet coreIndices() {
-        java.util.BitSet out = new java.util.BitSet(literals.size());
+    BitSet coreIndices() {
+        BitSet out = new BitSet(literals.size());
         for (int i = 0; i < literals.size(); i++) if (lastCore.contains(literals.get(i).toString())) out.set(i);
         return out;
     }

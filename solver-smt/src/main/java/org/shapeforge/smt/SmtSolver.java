@@ -3,11 +3,15 @@ package org.shapeforge.smt;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Status;
 import com.microsoft.z3.Z3Exception;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Problem;
-import org.shapeforge.term.Assignment;
+import org.shapeforge.lang.ShapeError;
+import org.shapeforge.lang.Span;
+import org.shapeforge.semantics.Admissible;
 import org.shapeforge.semantics.Evaluator;
 import org.shapeforge.semantics.Semantics;
 import org.shapeforge.semantics.Truth;
@@ -20,6 +24,7 @@ import org.shapeforge.solver.ShapeSolver;
 import org.shapeforge.solver.SmtLibQuery;
 import org.shapeforge.solver.SolveOptions;
 import org.shapeforge.solver.Stats;
+import org.shapeforge.term.Assignment;
 
 /**
  * The SMT oracle ({@code z3}): the constraints under the chosen semantics, encoded with rows
@@ -98,7 +103,7 @@ public final class SmtSolver implements ShapeSolver {
                 Status bounded = s.check(true);
                 if (bounded == Status.SATISFIABLE) {
                     Assignment model = ModelDecoder.decode(s.solver.getModel(), s.encoding, sem);
-                    if (!org.shapeforge.semantics.Admissible.solves(problem, model, sem))
+                    if (!Admissible.solves(problem, model, sem))
                         throw mismatch("model violates the input", problem.constraints(), model, sem, s);
                     return new Outcome.Sat(model, Optional.empty(),
                             List.of("z3 (" + sem.keyword + "), row variables unrolled to rank ≤ " + k),
@@ -106,7 +111,7 @@ public final class SmtSolver implements ShapeSolver {
                 }
                 if (bounded == Status.UNKNOWN)
                     return new Outcome.Unknown(reason(s, options), new Stats(n, checks + s.checks, millis(t0)));
-                java.util.BitSet core = s.coreIndices();
+                BitSet core = s.coreIndices();
                 if (!s.coreUsesBound() || !s.encoding.hasRowVars())
                     return unsat(problem, core, sem, Optional.empty(), n, checks + s.checks, t0);
                 if (k == target) {
@@ -231,7 +236,7 @@ public final class SmtSolver implements ShapeSolver {
      * when the core does not use the bound).
      */
     static List<Integer> schedule(int target) {
-        List<Integer> ks = new java.util.ArrayList<>();
+        List<Integer> ks = new ArrayList<>();
         for (int k = 2; k < target; k *= 2) ks.add(k);
         ks.add(target);
         return List.copyOf(ks);
@@ -242,7 +247,7 @@ public final class SmtSolver implements ShapeSolver {
     public Optional<String> exportSmtLib(Problem problem, SolveOptions options) {
         int limit = InputSize.limit();
         if (InputSize.nodes(problem.constraints(), limit) > limit)
-            throw new org.shapeforge.lang.ShapeError("too-large", org.shapeforge.lang.Span.NONE, InputSize.tooLarge(limit));
+            throw new ShapeError("too-large", Span.NONE, InputSize.tooLarge(limit));
         int k = rankBound(problem.constraints(), options);
         try (Context ctx = new Context()) {
             return Optional.of(SmtLibScript.of(ctx, problem, options.semantics(), k));
@@ -276,7 +281,7 @@ public final class SmtSolver implements ShapeSolver {
      * encoding that did not prove its bound sufficient never answers unsat (a rank-2,000 row is
      * not refuted by an unrolling to 64).
      */
-    private static Outcome unsat(Problem problem, java.util.BitSet core, Semantics sem, Optional<Integer> bound, int n, int checks,
+    private static Outcome unsat(Problem problem, BitSet core, Semantics sem, Optional<Integer> bound, int n, int checks,
             long t0) {
         int size = core.cardinality();
         String msg = "unsatisfiable under " + sem.keyword + " semantics"
@@ -311,7 +316,7 @@ public final class SmtSolver implements ShapeSolver {
     }
 
     private static List<Constraint> concat(List<Constraint> cs, Constraint c) {
-        var out = new java.util.ArrayList<>(cs);
+        var out = new ArrayList<>(cs);
         out.add(c);
         return List.copyOf(out);
     }

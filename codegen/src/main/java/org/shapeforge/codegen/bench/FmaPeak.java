@@ -3,6 +3,7 @@ package org.shapeforge.codegen.bench;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import org.shapeforge.codegen.c.CEmitter;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.NativeLibrary;
 
@@ -16,7 +17,7 @@ public final class FmaPeak {
 
     /** GFLOP/s over all OpenMP threads. */
     public static double measure(CCompiler cc) {
-        String src = org.shapeforge.codegen.c.CEmitter.prologueResource("peak.c");
+        String src = CEmitter.prologueResource("peak.c");
         MethodHandle peak = NativeLibrary.load(cc.compile(src)).function("sf_peak",
                 FunctionDescriptor.of(ValueLayout.JAVA_DOUBLE, ValueLayout.JAVA_LONG));
         try {

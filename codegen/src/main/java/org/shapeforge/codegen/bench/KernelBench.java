@@ -14,6 +14,7 @@ import org.shapeforge.codegen.run.Buffers;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.codegen.run.OpenMp;
 
 /**
  * {@code bench program}: the steady-state time of each operation's generated C kernel of a lowered
@@ -52,7 +53,7 @@ public final class KernelBench {
         if (reps < 1) throw new IllegalArgumentException("reps must be at least 1, got " + reps);
         List<Row> out = new ArrayList<>();
         SplittableRandom rnd = new SplittableRandom(11);
-        org.shapeforge.codegen.run.OpenMp.threads(threads); // the process's libgomp, whether or not a kernel links it
+        OpenMp.threads(threads); // the process's libgomp, whether or not a kernel links it
         for (var e : ir.entrySet()) {
             Operation op = e.getValue();
             CKernel k = CKernel.compile(op, cc);

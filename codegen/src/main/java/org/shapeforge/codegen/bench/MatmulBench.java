@@ -1,5 +1,7 @@
 package org.shapeforge.codegen.bench;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -7,12 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.ojalgo.OjAlgoUtils;
 import org.ojalgo.matrix.store.R032Store;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.ir.Ops;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.run.OpenMp;
 
 /**
  * {@code bench matmul}: C = A·B for square n×n single-precision matrices, on the same random data,
@@ -42,7 +46,7 @@ public final class MatmulBench {
             int r = reps > 0 ? reps : n <= 256 ? 21 : n <= 512 ? 11 : 5;
             Operation op = Ops.matmul(n, n, n);
             CKernel k = CKernel.compile(op, cc);
-            org.shapeforge.codegen.run.OpenMp.threads(threads);
+            OpenMp.threads(threads);
             SplittableRandom rnd = new SplittableRandom(n);
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment a = random(arena, n * n, rnd), b = random(arena, n * n, rnd), c = arena.allocate(4L * n * n, 64);
@@ -82,10 +86,10 @@ public final class MatmulBench {
      * initializes; the benchmark's output (one JSON document with {@code --json}) must not carry it.
      */
     static synchronized void quietOjalgo(int threads) {
-        java.io.PrintStream saved = System.out;
+        PrintStream saved = System.out;
         try {
-            System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-            org.ojalgo.OjAlgoUtils.limitThreadsTo(threads);
+            System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+            OjAlgoUtils.limitThreadsTo(threads);
         } finally {
             System.setOut(saved);
         }

@@ -7,10 +7,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.shapeforge.codegen.emit.CodeWriter;
+import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.emit.Emitter;
 import org.shapeforge.codegen.emit.Linear;
 import org.shapeforge.codegen.emit.LoopPlan;
+import org.shapeforge.codegen.emit.MergedAxes;
+import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
@@ -57,7 +61,7 @@ public class CEmitter extends Emitter {
     private static final String PROLOGUE = resource("prologue.h");
 
     /** What an operation's name may show in its source comment; the rest becomes '?'. */
-    private static final java.util.regex.Pattern UNPRINTABLE = java.util.regex.Pattern.compile("[^A-Za-z0-9_ .-]");
+    private static final Pattern UNPRINTABLE = Pattern.compile("[^A-Za-z0-9_ .-]");
 
     /** A C resource of this package (the prologue, the FMA peak probe). */
     public static String prologueResource(String name) {
@@ -80,12 +84,12 @@ public class CEmitter extends Emitter {
         w.open("void " + entry + "(float **restrict sf_args) {");
         int slot = 0;
         for (TensorDecl t : op.tensors()) w.line("float *restrict " + tensorId.get(t.name()) + " = sf_args[" + slot++ + "];");
-        var gemm = org.shapeforge.codegen.emit.Contraction.of(op);
+        var gemm = Contraction.of(op);
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         if (init) initPass(w);
         var skinny = gemm.flatMap(g -> SkinnyShape.of(op, g, offset(g.a()), offset(g.b())));
-        var merged = gemm.flatMap(g -> org.shapeforge.codegen.emit.MergedAxes.of(op, g));
+        var merged = gemm.flatMap(g -> MergedAxes.of(op, g));
         if (skinny.isPresent()) {
             new CSkinnyGemm(this, skinny.get()).emit(w, op.update().initializeNeutral() && !init);
             if (op.epilogue().isPresent()) epiloguePass(w, cov);
@@ -274,7 +278,7 @@ public class CEmitter extends Emitter {
     }
 
     /** The flat offset of an access outside Concat blocks (for {@link CGemm}). */
-    Linear offset(org.shapeforge.codegen.ir.Access a) {
+    Linear offset(Access a) {
         return address(a, Map.of()).orElseThrow();
     }
 

@@ -2,6 +2,7 @@ package org.shapeforge.codegen.c;
 
 import java.util.List;
 import org.shapeforge.codegen.emit.CodeWriter;
+import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.emit.Linear;
 import org.shapeforge.codegen.emit.MergedAxes;
 import org.shapeforge.codegen.ir.Operation;
@@ -33,7 +34,7 @@ final class CMergedGemm {
 
     void emit(CodeWriter w, boolean initialize) {
         Operation op = e.operation();
-        var g = org.shapeforge.codegen.emit.Contraction.of(op).orElseThrow();
+        var g = Contraction.of(op).orElseThrow();
         Linear la = e.offset(g.a()), lb = e.offset(g.b()), lc = e.offset(op.lhs());
         long m = MergedAxes.size(op, x.ms()), n = MergedAxes.size(op, x.ns()), k = MergedAxes.size(op, x.ks()),
                 points = MergedAxes.size(op, x.batch());

@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
@@ -196,7 +197,7 @@ public final class CudaDriver implements AutoCloseable {
         arena.close();
     }
 
-    private MethodHandle fn(String symbol, java.lang.foreign.MemoryLayout... args) {
+    private MethodHandle fn(String symbol, MemoryLayout... args) {
         MemorySegment addr = lib.find(symbol).orElseThrow(() -> new CodegenException("no symbol " + symbol + " in " + LIBRARY));
         return LINKER.downcallHandle(addr, FunctionDescriptor.of(JAVA_INT, args));
     }

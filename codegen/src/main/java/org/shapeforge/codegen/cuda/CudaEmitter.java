@@ -12,6 +12,8 @@ import org.shapeforge.codegen.emit.CodeWriter;
 import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.emit.Emitter;
 import org.shapeforge.codegen.emit.Linear;
+import org.shapeforge.codegen.ir.Access;
+import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.LoopVar;
@@ -237,7 +239,7 @@ public class CudaEmitter extends Emitter {
             for (Factor f : ser)
                 for (LoopVar v : f.vars()) w.open("for (long " + iter(v.symbol()) + " = 0; " + iter(v.symbol()) + " < " + v.extent() + "L; "
                         + iter(v.symbol()) + "++) {");
-            org.shapeforge.codegen.ir.BinOp fold = u.accumulator().orElseThrow();
+            BinOp fold = u.accumulator().orElseThrow();
             if (red.isEmpty()) {
                 expr(op.rhs(), active).ifPresent(rhs -> w.line(target + " = " + binary(fold, target, rhs) + ";"));
             } else {
@@ -289,7 +291,7 @@ public class CudaEmitter extends Emitter {
         return names.fresh('v', hint);
     }
 
-    Linear offset(org.shapeforge.codegen.ir.Access a) {
+    Linear offset(Access a) {
         return address(a, Map.of()).orElseThrow();
     }
 

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
@@ -101,7 +102,7 @@ public abstract class Emitter {
      */
     private boolean activeIn(String symbol, Map<Factor, LoopVar> active) {
         Factor f = factorOf.get(symbol);
-        if (f == null) throw new java.util.NoSuchElementException("no iterator " + symbol + " in " + op.name());
+        if (f == null) throw new NoSuchElementException("no iterator " + symbol + " in " + op.name());
         if (!(f instanceof Factor.Concat)) return true;
         for (LoopVar v : active.values()) if (v.symbol().equals(symbol)) return true;
         return false;

@@ -1,7 +1,9 @@
 package org.shapeforge.codegen.emit;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A flat element offset {@code constant + Σ coeff·iterator}, the form every access takes once its
@@ -9,11 +11,11 @@ import java.util.Map;
  */
 public record Linear(long constant, Map<String, Long> coeffs) {
     public Linear {
-        coeffs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(coeffs));
+        coeffs = Collections.unmodifiableMap(new LinkedHashMap<>(coeffs));
     }
 
     /** C/CUDA text of the offset, iterators named through {@code id}. */
-    public String render(java.util.function.Function<String, String> id) {
+    public String render(Function<String, String> id) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, Long> e : coeffs.entrySet()) {
             if (e.getValue() == 0) continue;

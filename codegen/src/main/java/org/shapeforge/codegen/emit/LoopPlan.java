@@ -3,6 +3,7 @@ package org.shapeforge.codegen.emit;
 import java.util.ArrayList;
 import java.util.List;
 import org.shapeforge.codegen.ir.Access;
+import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.Index;
@@ -78,8 +79,8 @@ public record LoopPlan(List<Factor> order, int parallel, int reductions, boolean
      * lanes, the softmax sums of ssdlite320_mobilenet_v3_large changed by an ulp, enough to reorder
      * near-tied detection scores (boxes off by 84 % against torch); those keep the nest's order.
      */
-    private static boolean exact(org.shapeforge.codegen.ir.BinOp acc) {
-        return acc == org.shapeforge.codegen.ir.BinOp.MAX || acc == org.shapeforge.codegen.ir.BinOp.MIN;
+    private static boolean exact(BinOp acc) {
+        return acc == BinOp.MAX || acc == BinOp.MIN;
     }
 
     /**

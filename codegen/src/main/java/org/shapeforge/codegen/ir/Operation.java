@@ -1,11 +1,13 @@
 package org.shapeforge.codegen.ir;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One operation as projection inference hands it to code generation (issue 14 → issue 15): the
@@ -74,7 +76,7 @@ public record Operation(String name, List<TensorDecl> tensors, ProductSpace spac
             Coverage c, Epilogue e) {
         if (update.accumulator().isEmpty() || !update.initializeNeutral())
             throw new IllegalArgumentException(name + ": an epilogue needs a neutral-initialized accumulation, not " + update);
-        java.util.Set<String> lhsSymbols = new java.util.HashSet<>(lhs.symbols());
+        Set<String> lhsSymbols = new HashSet<>(lhs.symbols());
         for (Factor f : space.factors()) {
             if (f instanceof Factor.Concat) throw new IllegalArgumentException(name + ": an epilogue over a Concat factor");
             String s = f.vars().getFirst().symbol();

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.shapeforge.project.Index;
 
 /**
@@ -41,7 +42,7 @@ final class Access {
         long[] constant = new long[n];
         ConcatAxis[] concat = new ConcatAxis[n];
         for (int a = 0; a < n; a++) {
-            Map<Integer, Long> terms = new java.util.TreeMap<>();
+            Map<Integer, Long> terms = new TreeMap<>();
             switch (ix.get(a)) {
                 case Index.Iter(var s) -> terms.put(slot.get(s), 1L);
                 case Index.Fixed(var c) -> constant[a] = c;

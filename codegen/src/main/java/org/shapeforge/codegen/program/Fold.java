@@ -3,6 +3,7 @@ package org.shapeforge.codegen.program;
 import java.util.Optional;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.program.ScalarOp;
+import org.shapeforge.project.Operation;
 
 /**
  * How a reduction folds the points of a cell (Def. 7.5), and what a padded tensor's margins hold
@@ -24,7 +25,7 @@ public enum Fold {
     }
 
     /** The fold a program operation names: max for a softmax's max-reduction ({@code Softmax}), else a sum. */
-    public static Fold of(org.shapeforge.project.Operation op) {
+    public static Fold of(Operation op) {
         return op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)) ? MAX : SUM;
     }
 }

@@ -10,6 +10,7 @@ import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.program.OpKind;
 import org.shapeforge.program.ScalarOp;
 import org.shapeforge.project.Factor;
+import org.shapeforge.project.Operation;
 import org.shapeforge.project.Projections;
 
 /**
@@ -28,7 +29,7 @@ import org.shapeforge.project.Projections;
 final class GeneralReference {
     private GeneralReference() {}
 
-    static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs, HostTensor out) {
+    static HostTensor run(Operation op, Projections p, Map<String, HostTensor> inputs, HostTensor out) {
         boolean add = p.accumulate() || !op.erasing();
         OpKind kind = op.kind();
         Optional<ScalarOp> s = op.scalarOp();

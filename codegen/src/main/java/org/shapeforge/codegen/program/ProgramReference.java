@@ -1,5 +1,6 @@
 package org.shapeforge.codegen.program;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.program.OpKind;
 import org.shapeforge.program.ScalarOp;
+import org.shapeforge.project.Operation;
 import org.shapeforge.project.Projections;
 import org.shapeforge.project.TensorAxis;
 
@@ -34,7 +36,7 @@ import org.shapeforge.project.TensorAxis;
 public final class ProgramReference {
     private ProgramReference() {}
 
-    public static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+    public static HostTensor run(Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor lhsBefore) {
         HostTensor fast = runStrided(op, p, inputs, lhsBefore, StridedReference.PARALLEL_MIN);
         return fast != null ? fast : runGeneral(op, p, inputs, lhsBefore);
@@ -44,7 +46,7 @@ public final class ProgramReference {
      * The fast path ({@link StridedReference}: no Concat, cells carried as strides, chunks in
      * parallel from {@code parallelMin} points), or null when it does not apply.
      */
-    static HostTensor runStrided(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+    static HostTensor runStrided(Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor lhsBefore, long parallelMin) {
         HostTensor out = start(op, p, lhsBefore);
         boolean add = p.accumulate() || !op.erasing();
@@ -53,16 +55,16 @@ public final class ProgramReference {
     }
 
     /** The LHS before any point: zeros (erasing), its previous value (accumulating), or −∞ under a softmax's max-reduction. */
-    private static HostTensor start(org.shapeforge.project.Operation op, Projections p, HostTensor lhsBefore) {
+    private static HostTensor start(Operation op, Projections p, HostTensor lhsBefore) {
         HostTensor out = HostTensor.zeros(dims(p.lhsAxes()));
         if (!op.erasing()) System.arraycopy(lhsBefore.data(), 0, out.data(), 0, out.data().length);
         if (op.scalarOp().equals(Optional.of(ScalarOp.Builtin.SOFTMAX_MAX)) && p.accumulate())
-            java.util.Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
+            Arrays.fill(out.data(), Double.NEGATIVE_INFINITY);
         return out;
     }
 
     /** The general path: any product space (Concat entries and indices included), point by point ({@link GeneralReference}). */
-    static HostTensor runGeneral(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+    static HostTensor runGeneral(Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor lhsBefore) {
         return GeneralReference.run(op, p, inputs, start(op, p, lhsBefore));
     }

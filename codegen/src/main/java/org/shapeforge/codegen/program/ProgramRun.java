@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.reference.Errors;
@@ -77,7 +78,7 @@ public final class ProgramRun {
     /** {@link #run(List, ProgramProjections, Map, long, CCompiler)}, telling {@code progress} before each operation. */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
             long seed, CCompiler cc, Progress progress) {
-        return run(ops, pp, given, seed, cc, progress, java.util.Optional.empty());
+        return run(ops, pp, given, seed, cc, progress, Optional.empty());
     }
 
     /**
@@ -88,7 +89,7 @@ public final class ProgramRun {
      * whose extents are not expressions over them runs its specialised kernel ({@link KernelUse} says why).
      */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
-            long seed, CCompiler cc, Progress progress, java.util.Optional<SymbolicSizes> symbolic) {
+            long seed, CCompiler cc, Progress progress, Optional<SymbolicSizes> symbolic) {
         return run(ops, pp, given, seed, cc, progress, symbolic, RunSides.REAL);
     }
 
@@ -98,7 +99,7 @@ public final class ProgramRun {
      * that plant a wrong one).
      */
     public static Report run(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, Map<String, HostTensor> given,
-            long seed, CCompiler cc, Progress progress, java.util.Optional<SymbolicSizes> symbolic, RunSides sides) {
+            long seed, CCompiler cc, Progress progress, Optional<SymbolicSizes> symbolic, RunSides sides) {
         RunBudget.check(ops, pp, RunBudget.defaultBytes()); // before lowering or allocating anything
         Map<String, Operation> ir = new LinkedHashMap<>();
         lower(ops, pp).forEach((label, o) -> ir.put(label, sides.kernel().ir(label, o)));

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.project.Operation;
 import org.shapeforge.project.ProgramProjections;
 import org.shapeforge.project.Projections;
 import org.shapeforge.project.TensorAxis;
@@ -45,11 +46,11 @@ public final class RunBudget {
      * Throws a {@link CodegenException} when a tensor of {@code ops} is too large for an array or
      * the run's estimated peak exceeds {@code budgetBytes}; returns the estimate otherwise.
      */
-    public static long check(List<org.shapeforge.project.Operation> ops, ProgramProjections pp, long budgetBytes) {
+    public static long check(List<Operation> ops, ProgramProjections pp, long budgetBytes) {
         Map<String, BigInteger> state = new LinkedHashMap<>();
         BigInteger working = BigInteger.ZERO;
         String workingOp = "";
-        for (org.shapeforge.project.Operation op : ops) {
+        for (Operation op : ops) {
             Projections p = pp.operations().get(op.label());
             BigInteger opElements = elements(op.lhs().name(), p.lhsAxes(), op.label());
             state.putIfAbsent(op.lhs().name(), opElements);

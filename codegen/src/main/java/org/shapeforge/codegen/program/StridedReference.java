@@ -8,6 +8,8 @@ import java.util.stream.IntStream;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.program.OpKind;
 import org.shapeforge.project.Factor;
+import org.shapeforge.project.Index;
+import org.shapeforge.project.Operation;
 import org.shapeforge.project.Projections;
 
 /**
@@ -39,7 +41,7 @@ final class StridedReference {
     enum Combine { SET, ADD, MAX }
 
     /** The result, or null when the fast path does not apply (the general path then runs). */
-    static HostTensor run(org.shapeforge.project.Operation op, Projections p, Map<String, HostTensor> inputs,
+    static HostTensor run(Operation op, Projections p, Map<String, HostTensor> inputs,
             HostTensor out, boolean add, boolean max, long parallelMin) {
         OpKind kind = op.kind();
         if (kind == OpKind.BLOCK || kind == OpKind.STACK) return null;
@@ -75,7 +77,7 @@ final class StridedReference {
         Scalar scalar = Scalar.of(kind, op.scalarOp(), nr);
         Combine combine = !add ? Combine.SET : max ? Combine.MAX : Combine.ADD;
         boolean[] disjoint = new boolean[extent.length];
-        for (var ix : p.lhs()) if (ix instanceof org.shapeforge.project.Index.Iter(var sym)) disjoint[slot.get(sym)] = true;
+        for (var ix : p.lhs()) if (ix instanceof Index.Iter(var sym)) disjoint[slot.get(sym)] = true;
         Nest nest = new Nest(extent, lhs, reads, data, out.data(), scalar, combine, disjoint);
         int split = points >= parallelMin ? splitFactor(p, slot, extent) : -1;
         if (split < 0) {
@@ -100,7 +102,7 @@ final class StridedReference {
         if (last < 1) return -1;
         long bestCost = cost(last, lhs, reads);
         for (var ix : p.lhs())
-            if (ix instanceof org.shapeforge.project.Index.Iter(var sym)) {
+            if (ix instanceof Index.Iter(var sym)) {
                 int g = slot.get(sym);
                 long c = cost(g, lhs, reads);
                 if (g != last && c < bestCost) {
@@ -125,7 +127,7 @@ final class StridedReference {
     private static int splitFactor(Projections p, Map<String, Integer> slot, long[] extent) {
         int best = -1;
         for (var ix : p.lhs())
-            if (ix instanceof org.shapeforge.project.Index.Iter(var sym)) {
+            if (ix instanceof Index.Iter(var sym)) {
                 int f = slot.get(sym);
                 if (extent[f] >= 2 && (best < 0 || better(f, best, extent))) best = f;
             }

@@ -1,6 +1,7 @@
 package org.shapeforge.codegen.reference;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
@@ -68,7 +69,7 @@ public final class Reference {
         List<Integer> dims = new ArrayList<>();
         for (int ax = 0; ax < a.rank(); ax++) if (!reduced.contains(ax)) dims.add(a.dims().get(ax));
         HostTensor c = HostTensor.zeros(dims);
-        java.util.Arrays.fill(c.data(), init);
+        Arrays.fill(c.data(), init);
         int[] ix = new int[a.rank()];
         for (int flat = 0; flat < a.data().length; flat++) {
             unflatten(flat, a.dims(), ix);

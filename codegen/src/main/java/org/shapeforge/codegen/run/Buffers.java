@@ -3,6 +3,7 @@ package org.shapeforge.codegen.run;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 import org.shapeforge.codegen.ir.TensorDecl;
 
@@ -40,7 +41,7 @@ public final class Buffers {
             long base = r * rows.length, at = rows.offset();
             for (long j = 0; j < rows.length; j += buf.length) {
                 int n = (int) Math.min(buf.length, rows.length - j);
-                if (d == null) java.util.Arrays.fill(buf, 0, n, (float) fill);
+                if (d == null) Arrays.fill(buf, 0, n, (float) fill);
                 else for (int q = 0; q < n; q++) buf[q] = (float) d[(int) (base + j + q)];
                 MemorySegment.copy(buf, 0, seg, ValueLayout.JAVA_FLOAT, (at + j) * 4, n);
             }

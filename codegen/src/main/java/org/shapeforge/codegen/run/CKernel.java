@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import org.shapeforge.codegen.c.CEmitter;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.ir.TensorDecl;
@@ -77,7 +78,7 @@ public final class CKernel {
     }
 
     /** {@link #run(Map, double)}, telling {@code call} how long the native call alone took (ns), uploads and download excluded. */
-    public HostTensor run(Map<String, HostTensor> inputs, double lhsFill, java.util.function.LongConsumer call) {
+    public HostTensor run(Map<String, HostTensor> inputs, double lhsFill, LongConsumer call) {
         try (Arena arena = Arena.ofConfined()) {
             Map<String, MemorySegment> bufs = new HashMap<>();
             for (TensorDecl t : op.tensors()) {

@@ -1,6 +1,7 @@
 package org.shapeforge.codegen.symbolic;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public final class GroupKernel {
         this.params = List.copyOf(params);
         this.inputs = List.copyOf(inputs);
         this.outputs = List.copyOf(outputs);
-        this.shapes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(shapes));
+        this.shapes = Collections.unmodifiableMap(new LinkedHashMap<>(shapes));
     }
 
     public String source() {

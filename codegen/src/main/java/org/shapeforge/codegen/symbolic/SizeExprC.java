@@ -1,6 +1,7 @@
 package org.shapeforge.codegen.symbolic;
 
 import java.util.List;
+import java.util.Set;
 import org.shapeforge.codegen.run.CodegenException;
 import org.shapeforge.program.dynamic.ExtentExpr;
 
@@ -31,7 +32,7 @@ final class SizeExprC {
     }
 
     /** The dynamic dims an expression reads. */
-    static void dims(ExtentExpr e, java.util.Set<String> out) {
+    static void dims(ExtentExpr e, Set<String> out) {
         switch (e) {
             case ExtentExpr.Const c -> {}
             case ExtentExpr.InputAxis a -> out.add(a.dim());
@@ -45,7 +46,7 @@ final class SizeExprC {
         }
     }
 
-    private static void both(ExtentExpr l, ExtentExpr r, java.util.Set<String> out) {
+    private static void both(ExtentExpr l, ExtentExpr r, Set<String> out) {
         dims(l, out);
         dims(r, out);
     }

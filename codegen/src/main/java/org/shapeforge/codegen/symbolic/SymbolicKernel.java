@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.LoopVar;
@@ -101,7 +102,7 @@ public final class SymbolicKernel {
                 }
                 extents.put(v.symbol(), e.get());
             }
-        Set<String> used = new java.util.TreeSet<>();
+        Set<String> used = new TreeSet<>();
         dims.values().forEach(ds -> ds.forEach(d -> SizeExprC.dims(d, used)));
         extents.values().forEach(d -> SizeExprC.dims(d, used));
         List<String> params = new ArrayList<>();

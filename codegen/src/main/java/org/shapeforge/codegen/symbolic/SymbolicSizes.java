@@ -1,6 +1,7 @@
 package org.shapeforge.codegen.symbolic;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +24,10 @@ import org.shapeforge.program.dynamic.SymbolicShapes;
 public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<ExtentExpr>>> shapes) {
     public SymbolicSizes {
         params = List.copyOf(params);
-        binding = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(binding));
+        binding = Collections.unmodifiableMap(new LinkedHashMap<>(binding));
         Map<String, List<Optional<ExtentExpr>>> s = new LinkedHashMap<>();
         shapes.forEach((k, v) -> s.put(k, List.copyOf(v)));
-        shapes = java.util.Collections.unmodifiableMap(s);
+        shapes = Collections.unmodifiableMap(s);
         for (String p : params)
             if (binding.get(p) == null || binding.get(p) < 1)
                 throw new IllegalArgumentException("dynamic dim " + p + " is not bound to a positive size: " + binding);

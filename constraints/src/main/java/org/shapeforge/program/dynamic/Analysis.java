@@ -2,6 +2,10 @@ package org.shapeforge.program.dynamic;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.OpKind;
@@ -26,7 +30,7 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
      * What the facts say about one class of equal dims (seed 002's SymbolDim: range list, likely
      * values): the intersection of its members' ranges, their divisibility facts, their likely values.
      */
-    public record DimFacts(String dims, java.util.OptionalLong lo, java.util.OptionalLong hi, List<String> divisibility,
+    public record DimFacts(String dims, OptionalLong lo, OptionalLong hi, List<String> divisibility,
             List<Long> likely) {
         public DimFacts {
             divisibility = List.copyOf(divisibility);
@@ -61,7 +65,7 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
             }
         }
         DimClasses cl = SymbolicShapes.classes(inf);
-        return new Analysis(cl, facts.stream().map(f -> org.shapeforge.lang.Printer.print(f.constraint())).toList(),
+        return new Analysis(cl, facts.stream().map(f -> Printer.print(f.constraint())).toList(),
                 dimFacts(cl, facts), bs, Fusion.of(inf));
     }
 
@@ -71,17 +75,17 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
             long lo = 1, hi = Long.MAX_VALUE;
             boolean ranged = false;
             List<String> div = new ArrayList<>();
-            java.util.TreeSet<Long> likely = new java.util.TreeSet<>();
+            TreeSet<Long> likely = new TreeSet<>();
             for (Stmt.Fact f : facts) {
                 if (!c.members().contains(f.dim())) continue;
                 switch (f.constraint()) {
-                    case org.shapeforge.lang.Constraint.SizeIn in -> {
+                    case Constraint.SizeIn in -> {
                         ranged = true;
                         lo = Math.max(lo, in.lo());
                         hi = Math.min(hi, in.hi());
                     }
-                    case org.shapeforge.lang.Constraint.Likely l -> likely.addAll(l.values());
-                    default -> div.add(org.shapeforge.lang.Printer.print(f.constraint()).replace("size(" + f.dim() + ")", f.dim()));
+                    case Constraint.Likely l -> likely.addAll(l.values());
+                    default -> div.add(Printer.print(f.constraint()).replace("size(" + f.dim() + ")", f.dim()));
                 }
             }
             if (c.value().isPresent()) {
@@ -89,8 +93,8 @@ public record Analysis(DimClasses classes, List<String> facts, List<DimFacts> di
                 lo = Math.max(lo, c.value().getAsLong());
                 hi = Math.min(hi, c.value().getAsLong());
             }
-            out.add(new DimFacts(c.printed(), ranged ? java.util.OptionalLong.of(lo) : java.util.OptionalLong.empty(),
-                    ranged ? java.util.OptionalLong.of(hi) : java.util.OptionalLong.empty(), div, List.copyOf(likely)));
+            out.add(new DimFacts(c.printed(), ranged ? OptionalLong.of(lo) : OptionalLong.empty(),
+                    ranged ? OptionalLong.of(hi) : OptionalLong.empty(), div, List.copyOf(likely)));
         }
         return out;
     }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Runtime resolution (issue 17, {@code infer --bind n=32}): with concrete sizes for the dynamic
@@ -40,7 +42,7 @@ public final class Binding {
         }
 
         private static String row(List<Resolved> r) {
-            return r.stream().map(Resolved::printed).collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+            return r.stream().map(Resolved::printed).collect(Collectors.joining(", ", "[", "]"));
         }
     }
 
@@ -71,7 +73,7 @@ public final class Binding {
     public static Map<String, Long> complete(DimClasses classes, Map<String, Long> env) {
         Map<String, Long> out = new LinkedHashMap<>(env);
         for (DimClasses.EqClass c : classes.classes()) {
-            Optional<Long> v = c.members().stream().map(env::get).filter(java.util.Objects::nonNull).findFirst();
+            Optional<Long> v = c.members().stream().map(env::get).filter(Objects::nonNull).findFirst();
             if (v.isEmpty() && c.value().isPresent()) v = Optional.of(c.value().getAsLong());
             v.ifPresent(x -> c.members().forEach(m -> out.put(m, x)));
         }

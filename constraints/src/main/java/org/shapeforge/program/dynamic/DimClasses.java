@@ -1,6 +1,7 @@
 package org.shapeforge.program.dynamic;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public record DimClasses(List<EqClass> classes, Map<String, String> aliases) {
     /** One class: its dynamic members (sorted) and the number all equal, if one is forced. */
     public record EqClass(Set<String> members, OptionalLong value) {
         public EqClass {
-            members = java.util.Collections.unmodifiableSet(new TreeSet<>(members));
+            members = Collections.unmodifiableSet(new TreeSet<>(members));
         }
 
         /** The least member name: the name every member of the class prints as. */

@@ -4,13 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.OpKind;
 import org.shapeforge.program.Origin;
 import org.shapeforge.program.RuntimeDim;
 import org.shapeforge.program.ScalarOp;
+import org.shapeforge.program.Shape;
 import org.shapeforge.program.Solution;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.solver.SolvedForm;
@@ -61,7 +65,7 @@ public final class ExtentCheck {
         return out;
     }
 
-    private static void broadcasts(java.util.function.Function<org.shapeforge.program.Shape, SymbolicShape> read,
+    private static void broadcasts(Function<Shape, SymbolicShape> read,
             Generated.OpNode op, List<Refusal> out) {
         SymbolicShape r = read.apply(op.lhs());
         for (int i = 0; i < op.operands().size(); i++) {
@@ -89,13 +93,13 @@ public final class ExtentCheck {
             if (!(d instanceof RuntimeDim.Flattened fl)) continue;
             String why = null;
             Dim b = f.dimBindings().get(fl.var());
-            if (b != null) why = "it is equated with " + org.shapeforge.lang.Printer.print(b);
+            if (b != null) why = "it is equated with " + Printer.print(b);
             for (Map.Entry<String, Dim> e : f.dimBindings().entrySet())
                 if (why == null && e.getValue().equals(new Dim.Var(fl.var())) && (inf.generated().runtimeDims().containsKey(e.getKey())
                         || SymbolicShapes.dynamicNames(inf).contains(e.getKey())))
                     why = "it is equated with " + e.getKey();
             for (Constraint c : f.residual())
-                if (why == null && constrains(c, fl.var(), f)) why = "it is constrained by " + org.shapeforge.lang.Printer.print(c);
+                if (why == null && constrains(c, fl.var(), f)) why = "it is constrained by " + Printer.print(c);
             if (why == null) continue;
             Generated.OpNode op = inf.generated().operations().stream().filter(o -> o.result().equals(fl.result())
                     && o.scalarOp() == ScalarOp.Builtin.FLATTEN).findFirst().orElseThrow();
@@ -128,8 +132,8 @@ public final class ExtentCheck {
 
     /** Does the printed constraint name the variable {@code v} (as a whole name)? */
     private static boolean printedMentions(Constraint c, String v) {
-        return java.util.regex.Pattern.compile("(?<![\\w'])" + java.util.regex.Pattern.quote(v) + "(?![\\w'])")
-                .matcher(org.shapeforge.lang.Printer.print(c)).find();
+        return Pattern.compile("(?<![\\w'])" + Pattern.quote(v) + "(?![\\w'])")
+                .matcher(Printer.print(c)).find();
     }
 
     /** {@code d} read through the solved form's bindings. */

@@ -1,13 +1,18 @@
 package org.shapeforge.program.dynamic;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.lang.Span;
+import org.shapeforge.program.Generated;
 import org.shapeforge.program.Program;
+import org.shapeforge.program.RuntimeDim;
 import org.shapeforge.program.Stmt;
+import org.shapeforge.term.Dim;
 
 /**
  * The distribution facts of a program ({@code n in 1..4096}, {@code n % 8 == 0},
@@ -27,19 +32,19 @@ public final class Facts {
      * {@code flatten}'s {@code size(f) == size(d1) * … * size(dK)}, a {@code truncate}'s
      * {@code size(t) <= size(src)}.
      */
-    public static List<Constraint> runtime(org.shapeforge.program.Generated g) {
-        List<Constraint> out = new java.util.ArrayList<>();
-        for (org.shapeforge.program.RuntimeDim d : g.runtimeDims().values())
+    public static List<Constraint> runtime(Generated g) {
+        List<Constraint> out = new ArrayList<>();
+        for (RuntimeDim d : g.runtimeDims().values())
             out.add(switch (d) {
-                case org.shapeforge.program.RuntimeDim.Flattened f -> {
+                case RuntimeDim.Flattened f -> {
                     SizeExpr prod = null;
                     for (var x : f.factors()) prod = prod == null ? new SizeExpr.Size(x) : new SizeExpr.Mul(prod, new SizeExpr.Size(x));
-                    yield new Constraint.SizeRel(new SizeExpr.Size(new org.shapeforge.term.Dim.Var(f.var())), Constraint.Rel.EQ,
-                            prod, org.shapeforge.lang.Span.NONE);
+                    yield new Constraint.SizeRel(new SizeExpr.Size(new Dim.Var(f.var())), Constraint.Rel.EQ,
+                            prod, Span.NONE);
                 }
-                case org.shapeforge.program.RuntimeDim.Truncated t -> new Constraint.SizeRel(
-                        new SizeExpr.Size(new org.shapeforge.term.Dim.Var(t.var())), Constraint.Rel.LE, new SizeExpr.Size(t.source()),
-                        org.shapeforge.lang.Span.NONE);
+                case RuntimeDim.Truncated t -> new Constraint.SizeRel(
+                        new SizeExpr.Size(new Dim.Var(t.var())), Constraint.Rel.LE, new SizeExpr.Size(t.source()),
+                        Span.NONE);
             });
         return out;
     }

@@ -1,5 +1,6 @@
 package org.shapeforge.program.dynamic;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -7,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
 import org.shapeforge.program.OpKind;
@@ -114,7 +116,7 @@ public record Fusion(List<Group> groups) {
             int[] group) {
         Integer p = producer.get(tensor);
         if (p == null || group[p] == g) return false;
-        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(p)); // iterative: graphs may be deep
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(p)); // iterative: graphs may be deep
         Set<Integer> visited = new HashSet<>();
         while (!todo.isEmpty()) {
             int k = todo.pop();
@@ -134,7 +136,7 @@ public record Fusion(List<Group> groups) {
     }
 
     static boolean allExact(SymbolicShape s) {
-        return java.util.stream.Stream.of(s.batch(), s.input(), s.output()).flatMap(List::stream)
+        return Stream.of(s.batch(), s.input(), s.output()).flatMap(List::stream)
                 .allMatch(e -> e instanceof ShapeExtent.Exact);
     }
 }

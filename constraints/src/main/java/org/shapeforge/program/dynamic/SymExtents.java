@@ -1,7 +1,10 @@
 package org.shapeforge.program.dynamic;
 
 import java.util.Optional;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import org.shapeforge.term.sym.SymAtom;
+import org.shapeforge.term.sym.SymOverflow;
 import org.shapeforge.term.sym.SymSize;
 
 /**
@@ -20,7 +23,7 @@ final class SymExtents {
      * representative's input axis, or the class's forced size). {@code a mod k} is written
      * {@code a - (a // k) * k} (an extent has no remainder), which {@link #sym} folds back.
      */
-    static ExtentExpr extent(SymSize s, java.util.function.Function<String, ExtentExpr> name) {
+    static ExtentExpr extent(SymSize s, Function<String, ExtentExpr> name) {
         ExtentArith ar = ExtentArith.INSTANCE;
         ExtentExpr sum = ExtentExpr.of(0);
         for (var t : s.terms().entrySet()) {
@@ -52,7 +55,7 @@ final class SymExtents {
     static Optional<SymSize> sym(ExtentExpr e) {
         try {
             return Optional.ofNullable(symOrNull(e));
-        } catch (org.shapeforge.term.sym.SymOverflow o) {
+        } catch (SymOverflow o) {
             return Optional.empty();
         }
     }
@@ -75,7 +78,7 @@ final class SymExtents {
         };
     }
 
-    private static SymSize both(ExtentExpr l, ExtentExpr r, java.util.function.BinaryOperator<SymSize> op) {
+    private static SymSize both(ExtentExpr l, ExtentExpr r, BinaryOperator<SymSize> op) {
         SymSize x = symOrNull(l), y = symOrNull(r);
         return x == null || y == null ? null : op.apply(x, y);
     }

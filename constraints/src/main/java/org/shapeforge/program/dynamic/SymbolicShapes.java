@@ -1,17 +1,22 @@
 package org.shapeforge.program.dynamic;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.Label;
+import org.shapeforge.program.RuntimeDim;
 import org.shapeforge.program.Shape;
 import org.shapeforge.program.Solution;
-import org.shapeforge.program.RuntimeDim;
 import org.shapeforge.program.spec.Kind;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solver.SolvedForm;
@@ -94,8 +99,8 @@ public final class SymbolicShapes {
         if (!(inf.solution() instanceof Solution.Solved s)) return out;
         SymbolicShapes sy = new SymbolicShapes(inf, s);
         inf.generated().labels().forEach((n, l) -> out.put(n, switch (l) {
-            case org.shapeforge.program.Label.DimLabel d -> sy.extent(d.var());
-            case org.shapeforge.program.Label.RowLabel r -> {
+            case Label.DimLabel d -> sy.extent(d.var());
+            case Label.RowLabel r -> {
                 ExtentExpr prod = ExtentExpr.of(1);
                 boolean upper = false;
                 ShapeExtent total = null;
@@ -125,10 +130,10 @@ public final class SymbolicShapes {
      * tensor is the result of one operation and an operand of others); empty unless solved. Not
      * thread-safe.
      */
-    public static Optional<java.util.function.Function<Shape, SymbolicShape>> reader(Inference inf) {
+    public static Optional<Function<Shape, SymbolicShape>> reader(Inference inf) {
         if (!(inf.solution() instanceof Solution.Solved s)) return Optional.empty();
         SymbolicShapes sy = new SymbolicShapes(inf, s);
-        Map<Shape, SymbolicShape> read = new java.util.HashMap<>();
+        Map<Shape, SymbolicShape> read = new HashMap<>();
         return Optional.of(sh -> read.computeIfAbsent(sh, sy::shape));
     }
 
@@ -174,7 +179,7 @@ public final class SymbolicShapes {
     private Dim dimTop(String v) {
         if (solved.isEmpty()) return null;
         for (var c : solved.get().residual())
-            if (c instanceof org.shapeforge.lang.Constraint.DimLe(Dim.Var(String l, _), Dim upper, var sp) && l.equals(v))
+            if (c instanceof Constraint.DimLe(Dim.Var(String l, _), Dim upper, var sp) && l.equals(v))
                 return upper;
         return null;
     }
@@ -189,7 +194,7 @@ public final class SymbolicShapes {
         if (solved.isEmpty()) return null;
         Dim.Var me = new Dim.Var(v);
         for (var c : solved.get().residual())
-            if (c instanceof org.shapeforge.lang.Constraint.DimEq(Dim l, Dim r, var sp)) {
+            if (c instanceof Constraint.DimEq(Dim l, Dim r, var sp)) {
                 if (l.equals(me) && !mentions(r, v)) return r;
                 if (r.equals(me) && !mentions(l, v)) return l;
             }
@@ -213,9 +218,9 @@ public final class SymbolicShapes {
     private Row rowTop(String v) {
         if (solved.isEmpty()) return null;
         if (rowTops == null) {
-            rowTops = new java.util.HashMap<>();
+            rowTops = new HashMap<>();
             for (var c : solved.get().residual())
-                if (c instanceof org.shapeforge.lang.Constraint.RowLe(Row.Open(var lead, String l, var trail, _), Row upper, var sp)
+                if (c instanceof Constraint.RowLe(Row.Open(var lead, String l, var trail, _), Row upper, var sp)
                         && lead.isEmpty() && trail.isEmpty())
                     rowTops.putIfAbsent(l, upper);
         }
@@ -265,7 +270,7 @@ public final class SymbolicShapes {
     public static List<SymCondition> requires(Inference inf) {
         if (!(inf.solution() instanceof Solution.Solved s) || s.solved().isEmpty()) return List.of();
         SymbolicShapes sy = new SymbolicShapes(inf, s);
-        Map<String, SymSize> names = new java.util.TreeMap<>();
+        Map<String, SymSize> names = new TreeMap<>();
         for (String d : sy.dynamic) names.put(d, SymExtents.sym(sy.dynamicName(d)).orElse(SymSize.name(d)));
         List<SymCondition> out = new ArrayList<>();
         for (SymCondition c : s.solved().get().symbolicSizes().conditions()) {

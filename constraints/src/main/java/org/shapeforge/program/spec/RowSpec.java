@@ -1,5 +1,6 @@
 package org.shapeforge.program.spec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +26,7 @@ public record RowSpec(List<AxisSpec> lead, Optional<String> rowVar, List<AxisSpe
     /** Every axis of the row, leading flank first. */
     public List<AxisSpec> axes() {
         if (lead.isEmpty()) return trail;
-        var out = new java.util.ArrayList<>(lead);
+        var out = new ArrayList<>(lead);
         out.addAll(trail);
         return List.copyOf(out);
     }

@@ -1,6 +1,7 @@
 package org.shapeforge.program.spec;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +37,8 @@ public record SpecTerms(List<Map<Kind, Row>> slots, Map<Dim.Var, Integer> fixed,
             if (b.rows.containsKey(e.getKey()))
                 throw new SpecError(at, spec.text(), e.getValue(), "'" + e.getKey()
                         + "' is used as both a dimension variable and a row variable");
-        return new SpecTerms(List.copyOf(slots), Map.copyOf(b.fixed), java.util.Collections.unmodifiableMap(b.dims),
-                java.util.Collections.unmodifiableMap(b.rows));
+        return new SpecTerms(List.copyOf(slots), Map.copyOf(b.fixed), Collections.unmodifiableMap(b.dims),
+                Collections.unmodifiableMap(b.rows));
     }
 
     public List<Map<Kind, Row>> rhs() {

@@ -2,6 +2,7 @@ package org.shapeforge.term.sym;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
@@ -46,7 +47,7 @@ final class ShcForm {
         for (Map.Entry<SymSize.Mono, Long> e : s.terms().entrySet()) {
             var atoms = e.getKey().atoms();
             if (atoms.size() == 1 && atoms.getFirst() instanceof SymAtom.Div(SymSize r, long k)) l = lcm(l, k);
-            else plain = plain.plus(new SymSize(new java.util.TreeMap<>(Map.of(e.getKey(), e.getValue()))));
+            else plain = plain.plus(new SymSize(new TreeMap<>(Map.of(e.getKey(), e.getValue()))));
         }
         SizeExpr lhs = l == 1 ? new SizeExpr.Size(v) : new SizeExpr.Mul(new SizeExpr.Lit(l), new SizeExpr.Size(v));
         Optional<SizeExpr> rhs = expr(plain.times(l));

@@ -9,6 +9,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.term.Dim;
 
@@ -293,7 +294,7 @@ public record SymSize(SortedMap<Mono, Long> terms) {
      * {@code L·size(v) == L·q + Σ c_i·(L/k_i)·(r_i - r_i % k_i)} with L the lcm of the k_i. Empty
      * when a division is nested in a product or another division.
      */
-    public Optional<org.shapeforge.lang.Constraint> definition(Dim v) {
+    public Optional<Constraint> definition(Dim v) {
         return ShcForm.definition(this, v);
     }
 

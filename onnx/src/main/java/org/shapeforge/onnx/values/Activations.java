@@ -7,7 +7,10 @@ import static org.shapeforge.onnx.values.Exprs.mul;
 import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.UnOp;
@@ -34,7 +37,7 @@ final class Activations {
             Value slope = in.get(1);
             if (opset < 7 && slope.rank() == 1 && x.rank() >= 2 && slope.dims().getFirst() != 1) {
                 // before opset 7 a rank-1 slope is per channel (X's axis 1), as the shape importer reads it
-                List<Integer> view = new java.util.ArrayList<>(java.util.Collections.nCopies(x.rank() - 1, 1));
+                List<Integer> view = new ArrayList<>(Collections.nCopies(x.rank() - 1, 1));
                 view.set(0, slope.dims().getFirst());
                 slope = slope.view(view);
             }
@@ -48,7 +51,7 @@ final class Activations {
         return add(max0(x), mul(slope, min0(x)));
     }
 
-    private static final java.util.Set<String> ONE_INPUT = java.util.Set.of("LeakyRelu", "Elu", "Selu", "Celu", "HardSigmoid",
+    private static final Set<String> ONE_INPUT = Set.of("LeakyRelu", "Elu", "Selu", "Celu", "HardSigmoid",
             "HardSwish", "Softplus", "Softsign", "ThresholdedRelu", "Shrink", "Mish", "Gelu");
 
     /** Whether {@link #of} defines {@code op}. */

@@ -1,6 +1,10 @@
 package org.shapeforge.onnx.values;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -29,13 +33,13 @@ final class ContractionLowering {
         return switch (op) {
             case "MatMul" -> List.of(Contractions.matmul(k, name, in.get(0), in.get(1)));
             case "Gemm" -> List.of(gemm(k, name, at, in, Tail.NONE));
-            case "Einsum" -> List.of(Contractions.einsum(k, name, at.s("equation", ""), in.stream().filter(java.util.Objects::nonNull).toList()));
+            case "Einsum" -> List.of(Contractions.einsum(k, name, at.s("equation", ""), in.stream().filter(Objects::nonNull).toList()));
             case "QLinearMatMul", "QLinearConv" -> { // round((A − a_zp)·(B − b_zp) [+ bias] · a_s·b_s / y_s) + y_zp, saturated
                 boolean mm = op.equals("QLinearMatMul");
                 Value a = centered(k, name + "_a", in.get(0), in.get(2), mm ? Math.max(0, in.get(0).rank() - 2) : 1);
                 Value b = centered(k, name + "_b", in.get(3), in.get(5), mm ? in.get(3).rank() - 1 : 0);
                 Value acc = mm ? Contractions.matmul(k, name + "_acc", a, b)
-                        : WindowLowering.conv(k, name + "_acc", at, java.util.Arrays.asList(a, b, c.opt(8)));
+                        : WindowLowering.conv(k, name + "_acc", at, Arrays.asList(a, b, c.opt(8)));
                 Value zp = in.get(7);
                 double lo = zp.type() == DataType.INT8_VALUE ? -128 : 0, hi = zp.type() == DataType.INT8_VALUE ? 127 : 255;
                 Value ws = in.get(4);
@@ -67,7 +71,7 @@ final class ContractionLowering {
         if (zp == null) return Pointwise.copyAs(k, name, x, DataType.INT32_VALUE);
         Value z = zp;
         if (zp.size() > 1) {
-            List<Integer> view = new java.util.ArrayList<>(java.util.Collections.nCopies(x.rank() - axis, 1));
+            List<Integer> view = new ArrayList<>(Collections.nCopies(x.rank() - axis, 1));
             view.set(0, (int) zp.size());
             z = zp.view(view);
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -148,7 +149,7 @@ final class Contractions {
             }
         } else {
             for (int q = 0; q < ell; q++) outLetters.add((char) ('0' + q));
-            Map<Character, Integer> count = new java.util.TreeMap<>();
+            Map<Character, Integer> count = new TreeMap<>();
             for (List<Character> ls : letters) for (char c : ls) if (!Character.isDigit(c)) count.merge(c, 1, Integer::sum);
             count.forEach((c, n) -> { if (n == 1) outLetters.add(c); });
         }

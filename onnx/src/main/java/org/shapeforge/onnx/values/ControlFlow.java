@@ -1,6 +1,8 @@
 package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import onnx.Onnx.AttributeProto;
@@ -64,7 +66,7 @@ final class ControlFlow {
         long i = 0;
         for (; i < max && cond; i++) {
             if (i >= MAX_ITERATIONS) throw new NotExpressible("Loop: more than " + MAX_ITERATIONS + " iterations");
-            Map<String, Value> bound = new java.util.LinkedHashMap<>();
+            Map<String, Value> bound = new LinkedHashMap<>();
             bound.put(body.getInput(0).getName(), scalar(i, DataType.INT64_VALUE));
             if (!body.getInput(1).getName().isEmpty()) bound.put(body.getInput(1).getName(), scalar(1, DataType.BOOL_VALUE));
             for (int c = 0; c < nCarried; c++) bound.put(body.getInput(2 + c).getName(), carried.get(c));
@@ -97,7 +99,7 @@ final class ControlFlow {
         List<List<Value>> outs = new ArrayList<>();
         for (int s = 0; s < nScan; s++) outs.add(new ArrayList<>());
         for (int t = 0; t < steps; t++) {
-            Map<String, Value> bound = new java.util.LinkedHashMap<>();
+            Map<String, Value> bound = new LinkedHashMap<>();
             for (int c = 0; c < nState; c++) bound.put(body.getInput(c).getName(), state.get(c));
             for (int j = 0; j < m; j++) {
                 Value x = in.get(nState + j);
@@ -131,7 +133,7 @@ final class ControlFlow {
             dims.add(axis, 1);
             views.add(v.view(dims));
         }
-        if (reverse) java.util.Collections.reverse(views);
+        if (reverse) Collections.reverse(views);
         return views.size() == 1 ? Pointwise.copy(k, name, views.getFirst()) : Shaping.concat(k, name, views, axis);
     }
 }

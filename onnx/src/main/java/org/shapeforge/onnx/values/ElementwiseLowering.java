@@ -2,6 +2,7 @@ package org.shapeforge.onnx.values;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -82,7 +83,7 @@ final class ElementwiseLowering {
     }
 
     private static List<Value> present(List<Value> in) {
-        return in.stream().filter(java.util.Objects::nonNull).toList();
+        return in.stream().filter(Objects::nonNull).toList();
     }
 
     /** Inference Dropout (or training with ratio 0): the identity, and a mask of ones; training mode otherwise draws random numbers. */

@@ -3,17 +3,24 @@ package org.shapeforge.onnx.values;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.ModelProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto;
 import onnx.Onnx.ValueInfoProto;
 import org.shapeforge.codegen.reference.Errors;
+import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.values.fusion.FusionPlan;
 
@@ -74,7 +81,7 @@ public final class GraphRun {
      * A model's run: its graph outputs in order, and the first node that computed NaN or ±∞ from
      * finite inputs, if any ({@link NonFinite}).
      */
-    public record Result(Map<String, Value> outputs, java.util.Optional<NonFinite> firstNonFinite) {}
+    public record Result(Map<String, Value> outputs, Optional<NonFinite> firstNonFinite) {}
 
     /** Runs {@code m} on {@code given} (graph input name → value); returns every graph output. */
     public static Map<String, Value> run(ModelProto m, Map<String, Value> given, Kernels k) {
@@ -94,7 +101,7 @@ public final class GraphRun {
      * {@link #execute(ModelProto, Map, Kernels)} with the model graph's initializers read by
      * {@code initializers} (a compiled model reads them once and hands out the same values on every run).
      */
-    public static Result execute(ModelProto m, Map<String, Value> given, Kernels k, java.util.function.Function<TensorProto, Value> initializers) {
+    public static Result execute(ModelProto m, Map<String, Value> given, Kernels k, Function<TensorProto, Value> initializers) {
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
         List<NodeProto> refused = new ArrayList<>();
@@ -112,7 +119,7 @@ public final class GraphRun {
         Map<String, Value> out = runGraph(m.getGraph(), Map.of(), given, Set.of(), i -> true, k, opset, nf -> {
             if (first[0] == null) first[0] = nf;
         }, k.listener(), initializers, Placement.KERNEL);
-        return new Result(out, java.util.Optional.ofNullable(first[0]));
+        return new Result(out, Optional.ofNullable(first[0]));
     }
 
     /**
@@ -137,7 +144,7 @@ public final class GraphRun {
      * nothing after them is recorded or replayed.
      */
     public static Map<String, Value> resume(ModelProto m, Map<String, Value> values, Set<String> constants,
-            java.util.function.IntPredicate runs, Kernels k, java.util.function.Function<TensorProto, Value> initializers) {
+            IntPredicate runs, Kernels k, Function<TensorProto, Value> initializers) {
         long opset = m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
                 .mapToLong(o -> o.getVersion()).max().orElse(1);
         return runGraph(m.getGraph(), Map.of(), values, constants, runs, k, opset, nf -> { }, null, initializers, Placement.HOST);
@@ -150,9 +157,9 @@ public final class GraphRun {
      * in {@code constants} are constants; each node computed where {@code placement} says.
      */
     private static Map<String, Value> runGraph(GraphProto g, Map<String, Value> outer, Map<String, Value> bound,
-                                               Set<String> constants, java.util.function.IntPredicate runs, Kernels k,
-                                               long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener,
-                                               java.util.function.Function<TensorProto, Value> initializers, Placement placement) {
+                                               Set<String> constants, IntPredicate runs, Kernels k,
+                                               long opset, Consumer<NonFinite> watch, RunListener listener,
+                                               Function<TensorProto, Value> initializers, Placement placement) {
         Map<String, Value> values = new LinkedHashMap<>(outer);
         Set<String> known = new HashSet<>(); // the graph's constants: initializers, Constants and what is computed from them alone
         for (TensorProto t : g.getInitializerList()) {
@@ -188,10 +195,10 @@ public final class GraphRun {
      * so that the non-finite watch names the node that made it.
      */
     private static void fused(List<NodeProto> nodes, FusionPlan.Group group, Map<String, Value> values, Set<String> known,
-            Kernels k, long opset, java.util.function.Consumer<NonFinite> watch, RunListener listener, Placement placement) {
+            Kernels k, long opset, Consumer<NonFinite> watch, RunListener listener, Placement placement) {
         NodeProto root = nodes.get(group.root().index());
         List<Value> ins = outside(nodes, group, values); // what the group reads from outside: its lowering's inputs, the watch's
-        java.util.Optional<Value> v = java.util.Optional.empty();
+        Optional<Value> v = Optional.empty();
         if (group.producer().isPresent()) {
             NodeProto p = nodes.get(group.producer().get().index());
             FusedGroups.Attached a = lowered(p, ins, listener,
@@ -224,7 +231,7 @@ public final class GraphRun {
 
     /** Runs one node where {@code placement} says, its outputs added to {@code values} (and to {@code known} when they are constants). */
     private static void step(NodeProto n, Map<String, Value> values, Set<String> known, Kernels k, long opset,
-            java.util.function.Consumer<NonFinite> watch, RunListener listener, Placement placement) {
+            Consumer<NonFinite> watch, RunListener listener, Placement placement) {
         List<Value> ins = new ArrayList<>();
         for (String s : n.getInputList()) {
             if (s.isEmpty()) { ins.add(null); continue; }
@@ -248,7 +255,7 @@ public final class GraphRun {
      * {@link #guarded}, with {@code listener} (null: none) told that {@code n} is lowered on {@code ins}
      * and of every read of a value's numbers meanwhile ({@link Reads}).
      */
-    private static <T> T lowered(NodeProto n, List<Value> ins, RunListener listener, java.util.function.Supplier<T> run) {
+    private static <T> T lowered(NodeProto n, List<Value> ins, RunListener listener, Supplier<T> run) {
         if (listener == null) return guarded(n, run);
         listener.enter(n, ins);
         Reads.begin(listener);
@@ -273,7 +280,7 @@ public final class GraphRun {
         return ins;
     }
 
-    private static <T> T guarded(NodeProto n, java.util.function.Supplier<T> run) {
+    private static <T> T guarded(NodeProto n, Supplier<T> run) {
         try {
             return run.get();
         } catch (NotExpressible e) {
@@ -298,13 +305,13 @@ public final class GraphRun {
      * — unless the output is a constant of the model (a −∞ mask is meant) or a fill value its
      * attribute chose ({@code ConstantOfShape}).
      */
-    private static void watch(NodeProto n, List<Value> ins, List<Value> outs, boolean constant, java.util.function.Consumer<NonFinite> watch) {
+    private static void watch(NodeProto n, List<Value> ins, List<Value> outs, boolean constant, Consumer<NonFinite> watch) {
         if (constant || n.getOpType().equals("ConstantOfShape")) return;
         if (!ins.stream().allMatch(v -> v == null || NonFinite.count(v.data()) == 0)) return;
         for (int j = 0; j < n.getOutputCount() && j < outs.size(); j++) {
             long bad = NonFinite.count(outs.get(j).data());
             if (bad == 0) continue;
-            double first = java.util.Arrays.stream(outs.get(j).data()).filter(d -> !Double.isFinite(d)).findFirst().orElseThrow();
+            double first = Arrays.stream(outs.get(j).data()).filter(d -> !Double.isFinite(d)).findFirst().orElseThrow();
             watch.accept(new NonFinite(n.getName().isEmpty() ? "(unnamed)" : n.getName(), n.getOpType(), n.getOutput(j), bad,
                     outs.get(j).size(), first));
         }
@@ -379,8 +386,8 @@ public final class GraphRun {
             return new Output(name, got, want.dims(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tolerance, true);
         double[] g = got.data().clone(), w = want.data().clone();
         for (int i = 0; i < g.length; i++) if (Double.isNaN(g[i]) && Double.isNaN(w[i])) g[i] = w[i] = 0;
-        Errors err = Errors.compare(new org.shapeforge.codegen.run.HostTensor(got.dims(), g),
-                new org.shapeforge.codegen.run.HostTensor(want.dims(), w));
+        Errors err = Errors.compare(new HostTensor(got.dims(), g),
+                new HostTensor(want.dims(), w));
         return new Output(name, got, want.dims(), err.maxAbs(), err.maxRel(), tolerance, true);
     }
 }

@@ -2,6 +2,7 @@ package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Set;
 import onnx.Onnx.TensorProto.DataType;
 
@@ -61,7 +62,7 @@ final class HostSelection {
         double[] d = x.data(), values = new double[outer * k * inner], indices = new double[outer * k * inner];
         Order order = new Order(d, largest);
         // the JDK's binary heap (java.util.PriorityQueue) of the K kept so far, its head the one that comes last
-        java.util.PriorityQueue<Integer> kept = new java.util.PriorityQueue<>(k, (a, b) -> order.before(a, b) ? 1 : order.before(b, a) ? -1 : 0);
+        PriorityQueue<Integer> kept = new PriorityQueue<>(k, (a, b) -> order.before(a, b) ? 1 : order.before(b, a) ? -1 : 0);
         for (int o = 0; o < outer; o++)
             for (int r = 0; r < inner; r++) {
                 int base = o * n * inner + r; // positions in d along the line: base + i·inner

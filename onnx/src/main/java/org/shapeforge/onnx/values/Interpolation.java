@@ -1,6 +1,7 @@
 package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
@@ -164,7 +165,7 @@ final class Interpolation {
         boolean extrapolates = false;
         for (double e : m.e()) extrapolates |= e != 0;
         if (!extrapolates) return y;
-        List<Integer> view = new ArrayList<>(java.util.Collections.nCopies(x.rank() - axis, 1));
+        List<Integer> view = new ArrayList<>(Collections.nCopies(x.rank() - axis, 1));
         view.set(0, out);
         Value e = new Value(view, m.e().clone(), DataType.FLOAT_VALUE);
         return Pointwise.map(k, name + "_extrapolate", List.of(y, e), r -> new Expr.Binary(BinOp.ADD, r.get(0), r.get(1)), x.type());

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.codegen.ir.Access;
+import org.shapeforge.codegen.ir.Coverage;
+import org.shapeforge.codegen.ir.Epilogue;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.Index;
@@ -93,7 +96,7 @@ final class Kernel {
      * viewed as {@code resultDims}; a kernel of no cells ({@link #empty}) returns an empty result
      * when {@code resultDims} has none, else is {@link NotExpressible}.
      */
-    Value run(Kernels k, java.util.Optional<Expr> epilogue, List<Integer> resultDims, int type) {
+    Value run(Kernels k, Optional<Expr> epilogue, List<Integer> resultDims, int type) {
         if (core == null) {
             if (resultDims.contains(0)) return new Value(resultDims, new double[0], type);
             throw new NotExpressible(name + ": a zero-size operand or axis with a non-empty result (the loop IR has sizes >= 1)");
@@ -103,7 +106,7 @@ final class Kernel {
         List<TensorDecl> all = new ArrayList<>(decls);
         all.add(out);
         Operation op = new Operation(name, all, core.space(), core.lhs(), core.rhs(), core.update(),
-                epilogue.map(org.shapeforge.codegen.ir.Epilogue::new));
+                epilogue.map(Epilogue::new));
         return Value.of(k.run(op, inputs), type).view(resultDims);
     }
 
@@ -176,11 +179,11 @@ final class Kernel {
      * {@code update} and returns the result viewed as {@code resultDims} with element type {@code type}.
      */
     Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, List<Integer> resultDims, int type) {
-        return run(k, dims, lhs, rhs, update, java.util.Optional.empty(), resultDims, type);
+        return run(k, dims, lhs, rhs, update, Optional.empty(), resultDims, type);
     }
 
     /** {@link #run} with {@code epilogue} applied to each finished result cell (an accumulating update; issue 29). */
-    Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, java.util.Optional<Expr> epilogue,
+    Value run(Kernels k, List<Integer> dims, List<Index> lhs, Expr rhs, Update update, Optional<Expr> epilogue,
             List<Integer> resultDims, int type) {
         if (dims.contains(0) || resultDims.contains(0)) // no cell to compute: no kernel
             return new Value(resultDims, new double[0], type);
@@ -190,7 +193,7 @@ final class Kernel {
         List<TensorDecl> all = new ArrayList<>(decls);
         all.add(out);
         Operation op = new Operation(name, all, new ProductSpace(factors), new Access("out", lhs), rhs, update,
-                epilogue.map(org.shapeforge.codegen.ir.Epilogue::new));
+                epilogue.map(Epilogue::new));
         return Value.of(k.run(op, inputs), type).view(resultDims);
     }
 
@@ -205,7 +208,7 @@ final class Kernel {
      */
     static boolean separates(List<Index> lhs) {
         Access a = new Access("out", lhs);
-        for (String s : a.symbols()) if (!org.shapeforge.codegen.ir.Coverage.separates(a, s)) return false;
+        for (String s : a.symbols()) if (!Coverage.separates(a, s)) return false;
         return true;
     }
 

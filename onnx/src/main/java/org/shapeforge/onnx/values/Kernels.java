@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.ir.Factor;
-import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Operation;
+import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CKernel;
 import org.shapeforge.codegen.run.HostTensor;
+import org.shapeforge.codegen.run.OpenMp;
 
 /**
  * Runs loop-IR operations through a {@link KernelTarget}: generated C by default ({@link CTarget}:
@@ -23,7 +25,7 @@ import org.shapeforge.codegen.run.HostTensor;
 public final class Kernels {
     private final KernelTarget target;
     private final long budget;
-    private final Map<Operation, CKernel> compiled = new java.util.HashMap<>();
+    private final Map<Operation, CKernel> compiled = new HashMap<>();
     private RunListener listener;
     private int threads;
     private Thread threadsSetOn;
@@ -43,7 +45,7 @@ public final class Kernels {
     /** Kernels run through {@code target}, every allocation at most {@code budget} bytes. */
     public Kernels(KernelTarget target, long budget) {
         if (budget < 1) throw new IllegalArgumentException("a memory budget must be positive, got " + budget);
-        this.target = java.util.Objects.requireNonNull(target, "target");
+        this.target = Objects.requireNonNull(target, "target");
         this.budget = budget;
     }
 
@@ -105,7 +107,7 @@ public final class Kernels {
     }
 
     private static List<Long> physical(TensorDecl t) {
-        List<Long> out = new java.util.ArrayList<>();
+        List<Long> out = new ArrayList<>();
         for (int a = 0; a < t.rank(); a++)
             out.add((long) t.margins().get(a).left() + t.dims().get(a) + t.margins().get(a).right());
         return out;
@@ -156,7 +158,7 @@ public final class Kernels {
     /** Applies the thread count set by {@link #threads(int)} to the calling thread (OpenMP's is a per-thread setting), once a thread. */
     public void threadsOn() {
         if (threads == 0 || threadsSetOn == Thread.currentThread()) return;
-        org.shapeforge.codegen.run.OpenMp.threads(threads);
+        OpenMp.threads(threads);
         threadsSetOn = Thread.currentThread();
     }
 

@@ -7,6 +7,7 @@ import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -78,7 +79,7 @@ final class LossValues {
 
     private static boolean[] all(int rank) {
         boolean[] r = new boolean[rank];
-        java.util.Arrays.fill(r, true);
+        Arrays.fill(r, true);
         return r;
     }
 

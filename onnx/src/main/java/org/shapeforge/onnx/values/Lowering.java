@@ -1,6 +1,7 @@
 package org.shapeforge.onnx.values;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How one registered ONNX op computes its values through generated C (the value half of the op
@@ -20,7 +21,7 @@ public sealed interface Lowering {
     /** The op lowers through {@code fn}. */
     record Lowered(Fn fn) implements Lowering {
         public Lowered {
-            java.util.Objects.requireNonNull(fn);
+            Objects.requireNonNull(fn);
         }
     }
 

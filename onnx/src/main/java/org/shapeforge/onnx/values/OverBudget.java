@@ -1,5 +1,7 @@
 package org.shapeforge.onnx.values;
 
+import java.util.Locale;
+
 /**
  * A tensor a run would allocate past its memory budget ({@link Kernels#budget()}), refused before
  * anything is allocated or compiled: a model whose sizes (a Pad by 10⁹, an Expand, a Range, a
@@ -51,6 +53,6 @@ public final class OverBudget extends RuntimeException {
             v /= 1024;
             u++;
         }
-        return String.format(java.util.Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], b);
+        return String.format(Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], b);
     }
 }

@@ -2,6 +2,7 @@ package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
@@ -103,20 +104,20 @@ final class Pointwise {
      * finite, with a non-integral one NaN).
      */
     static Value pow(Kernels k, String name, Value x, Value y, boolean known) {
-        java.util.OptionalInt n = known ? integralExponent(y) : java.util.OptionalInt.empty();
+        OptionalInt n = known ? integralExponent(y) : OptionalInt.empty();
         if (n.isPresent())
             return map(k, name, List.of(x, y), r -> power(r.get(0), n.getAsInt()), x.type());
         return map(k, name, List.of(x, y), r -> new Expr.Binary(BinOp.POW, r.get(0), r.get(1)), x.type());
     }
 
     /** The one integer every element of {@code y} holds, when |n| ≤ {@value #MAX_MULTIPLIED_EXPONENT}. */
-    static java.util.OptionalInt integralExponent(Value y) {
+    static OptionalInt integralExponent(Value y) {
         double[] d = y.data();
-        if (d.length == 0) return java.util.OptionalInt.empty();
+        if (d.length == 0) return OptionalInt.empty();
         double e = d[0];
-        if (e != Math.rint(e) || Math.abs(e) > MAX_MULTIPLIED_EXPONENT) return java.util.OptionalInt.empty();
-        for (double v : d) if (v != e) return java.util.OptionalInt.empty();
-        return java.util.OptionalInt.of((int) e);
+        if (e != Math.rint(e) || Math.abs(e) > MAX_MULTIPLIED_EXPONENT) return OptionalInt.empty();
+        for (double v : d) if (v != e) return OptionalInt.empty();
+        return OptionalInt.of((int) e);
     }
 
     /** {@code x^n} by squaring and multiplying (a reciprocal for n &lt; 0; 1 for n = 0, as {@code pow(x, 0)}, NaN included). */

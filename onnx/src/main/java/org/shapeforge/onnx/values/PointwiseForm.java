@@ -1,7 +1,9 @@
 package org.shapeforge.onnx.values;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import onnx.Onnx.TensorProto.DataType;
@@ -37,7 +39,7 @@ record PointwiseForm(List<Integer> dims, int type, Function<List<Expr>, Expr> f)
             default -> 1;
         };
         if (in.size() < needed || in.subList(0, needed).contains(null)) return Optional.empty();
-        List<Operand> present = in.stream().filter(java.util.Objects::nonNull).toList();
+        List<Operand> present = in.stream().filter(Objects::nonNull).toList();
         if (present.isEmpty() || !present.stream().allMatch(o -> real(o.type()))) return Optional.empty();
         int type = present.getFirst().type();
         List<Integer> dims = Pointwise.broadcast(op, present.stream().map(Operand::dims).toList());
@@ -51,7 +53,7 @@ record PointwiseForm(List<Integer> dims, int type, Function<List<Expr>, Expr> f)
             case "Mean" -> r -> new Expr.Binary(BinOp.MUL, fold(BinOp.ADD).apply(r), new Expr.Const(1.0 / presentCount(r)));
             case "Pow" -> {
                 Value y = in.get(1).value();
-                java.util.OptionalInt n = y != null && known.test(1) ? Pointwise.integralExponent(y) : java.util.OptionalInt.empty();
+                OptionalInt n = y != null && known.test(1) ? Pointwise.integralExponent(y) : OptionalInt.empty();
                 yield n.isPresent() ? r -> Pointwise.power(r.get(0), n.getAsInt()) : r -> new Expr.Binary(BinOp.POW, r.get(0), r.get(1));
             }
             case "Erf" -> r -> Pointwise.erf(r.getFirst());
@@ -90,6 +92,6 @@ record PointwiseForm(List<Integer> dims, int type, Function<List<Expr>, Expr> f)
     }
 
     private static int presentCount(List<Expr> r) {
-        return (int) r.stream().filter(java.util.Objects::nonNull).count();
+        return (int) r.stream().filter(Objects::nonNull).count();
     }
 }

@@ -15,6 +15,7 @@ import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.onnx.Attrs;
 
 /**
  * Ops whose values depend on positions along an axis — ArgMax/ArgMin, Hardmax, CumSum, Trilu,
@@ -156,7 +157,7 @@ final class Positional {
         return b.run(k, idx.dims(), yi, masked(hit, Kernel.read(b.tensor(x), xi)), Update.accumulate(BinOp.ADD), x.type());
     }
 
-    static Value apply(Kernels k, String name, String op, org.shapeforge.onnx.Attrs at, List<Value> in, long opset) {
+    static Value apply(Kernels k, String name, String op, Attrs at, List<Value> in, long opset) {
         Value x = in.getFirst();
         return switch (op) {
             case "ArgMax", "ArgMin" -> argExtreme(k, name, x, axis(at.i("axis", 0), x.rank()), at.i("keepdims", 1) != 0,

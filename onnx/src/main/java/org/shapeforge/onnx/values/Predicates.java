@@ -7,6 +7,7 @@ import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -77,7 +78,7 @@ final class Predicates {
         return p;
     }
 
-    private static Value unary(Kernels k, String name, Value x, java.util.function.UnaryOperator<Expr> f) {
+    private static Value unary(Kernels k, String name, Value x, UnaryOperator<Expr> f) {
         return Pointwise.map(k, name, List.of(x), r -> f.apply(r.getFirst()), DataType.BOOL_VALUE);
     }
 

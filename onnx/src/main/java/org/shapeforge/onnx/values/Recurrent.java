@@ -7,6 +7,7 @@ import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
@@ -147,7 +148,7 @@ final class Recurrent {
         Value cState = !cell.op().equals("LSTM") ? null : c0 != null
                 ? Shaping.slice(k, name + "_c0", c0, new int[] {d, 0, 0}, new int[] {1, 1, 1}, new int[] {1, batch, hidden}).view(List.of(batch, hidden))
                 : zeros(batch, hidden, x.type());
-        List<Value> steps = new ArrayList<>(java.util.Collections.nCopies(seq, (Value) null));
+        List<Value> steps = new ArrayList<>(Collections.nCopies(seq, (Value) null));
         for (int s = 0; s < seq; s++) {
             int t = reverse ? seq - 1 - s : s;
             String n = name + "_t" + t;

@@ -1,12 +1,15 @@
 package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.UnOp;
 import org.shapeforge.codegen.ir.Update;
+import org.shapeforge.onnx.Attrs;
 
 /**
  * ReduceSum/Mean/Max/Min/Prod/SumSquare/L1 as one accumulation each ({@code out =:op f(x)}, the
@@ -30,7 +33,7 @@ final class Reductions {
      * the read (ReduceSumSquare's x², ReduceL1's |x|, Mean's x/n).
      */
     static Value reduce(Kernels k, String name, Value x, boolean[] reduced, boolean keepdims, BinOp acc,
-            java.util.function.UnaryOperator<Expr> f) {
+            UnaryOperator<Expr> f) {
         Kernel b = new Kernel(name);
         List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
         List<Integer> dims = new ArrayList<>(), result = new ArrayList<>();
@@ -155,7 +158,7 @@ final class Reductions {
     }
 
     /** InstanceNormalization (the spatial axes, with per-channel scale and bias) and MeanVarianceNormalization (the given axes, ε = 1e-9). */
-    static Value instanceOrMvn(Kernels k, String name, String op, org.shapeforge.onnx.Attrs at, List<Value> in) {
+    static Value instanceOrMvn(Kernels k, String name, String op, Attrs at, List<Value> in) {
         Value x = in.get(0);
         boolean[] axes = new boolean[x.rank()];
         if (op.equals("InstanceNormalization")) {
@@ -173,7 +176,7 @@ final class Reductions {
         Value var = Reductions.reduce(k, name + "_var", sq, reduced, true, BinOp.ADD, true);
         List<Value> ins = new ArrayList<>(List.of(x, mean, var));
         if (scale != null) {
-            List<Integer> view = new ArrayList<>(java.util.Collections.nCopies(x.rank() - 1, 1));
+            List<Integer> view = new ArrayList<>(Collections.nCopies(x.rank() - 1, 1));
             view.set(0, scale.dims().getFirst());
             ins.add(scale.view(view));
             ins.add(bias.view(view));

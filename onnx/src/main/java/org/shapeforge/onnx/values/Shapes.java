@@ -1,12 +1,13 @@
 package org.shapeforge.onnx.values;
 
-import org.shapeforge.onnx.Attrs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import onnx.Onnx.AttributeProto;
 import onnx.Onnx.NodeProto;
 import onnx.Onnx.TensorProto.DataType;
+import org.shapeforge.onnx.Attrs;
 
 /**
  * The data-movement ops' ONNX semantics (attribute vs input forms across opsets, negative axes,
@@ -74,7 +75,7 @@ final class Shapes {
                 yield List.of(Shaping.expand(k, name, x, shape));
             }
             case "Concat" -> {
-                List<Value> parts = in.stream().filter(java.util.Objects::nonNull).toList();
+                List<Value> parts = in.stream().filter(Objects::nonNull).toList();
                 int axis = axis(at.i("axis", 0), parts.getFirst().rank());
                 if (parts.stream().allMatch(p -> p.dims().get(axis) == 0)) throw new NotExpressible("Concat: zero-size result");
                 yield List.of(Shaping.concat(k, name, parts, axis));
@@ -118,13 +119,13 @@ final class Shapes {
             }
             case "Size" -> new Value(List.of(), new double[] {x.data().length}, DataType.INT64_VALUE);
             default -> { // ConstantOfShape: the value attribute (one element; float 0 by default) at every point
-                List<Long> asked = java.util.Arrays.stream(x.data()).mapToObj(v -> (long) v).toList();
+                List<Long> asked = Arrays.stream(x.data()).mapToObj(v -> (long) v).toList();
                 k.admit(name, asked); // the whole tensor first, in long arithmetic: then every axis fits an int
                 List<Integer> dims = asked.stream().map(d -> k.extent(name, d)).toList();
                 Value fill = at.get("value") != null ? Value.read(at.get("value").getT())
                         : new Value(List.of(), new double[] {0}, DataType.FLOAT_VALUE);
                 double[] data = new double[(int) Kernels.cells(dims)];
-                java.util.Arrays.fill(data, fill.data()[0]);
+                Arrays.fill(data, fill.data()[0]);
                 yield new Value(dims, data, fill.type());
             }
         };

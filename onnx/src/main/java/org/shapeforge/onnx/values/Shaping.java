@@ -2,6 +2,7 @@ package org.shapeforge.onnx.values;
 
 import java.util.ArrayList;
 import java.util.List;
+import onnx.Onnx.TensorProto;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -174,7 +175,7 @@ final class Shaping {
                 out.add(Kernel.at(i));
             }
         }
-        Expr target = Kernel.read(b.tensor(new Value(List.of(idx.length), id, onnx.Onnx.TensorProto.DataType.INT64_VALUE)), List.of(Kernel.at(j)));
+        Expr target = Kernel.read(b.tensor(new Value(List.of(idx.length), id, TensorProto.DataType.INT64_VALUE)), List.of(Kernel.at(j)));
         Expr pos = Kernel.read(b.tensor(Value.iota(n)), List.of(Kernel.at(v)));
         Expr hit = Exprs.hit(target, pos);
         List<Integer> dims = new ArrayList<>(x.dims());

@@ -7,6 +7,8 @@ import static org.shapeforge.onnx.values.Exprs.step;
 import static org.shapeforge.onnx.values.Exprs.sub;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.BinOp;
@@ -71,7 +73,7 @@ final class Signals {
     /** A 1-D per-axis operand viewed so that it broadcasts along {@code axis} of a rank-{@code rank} tensor. */
     private static Value along(Value v, int axis, int rank) {
         if (v.rank() == 0 || v.size() == 1) return v.view(List.of(1));
-        List<Integer> view = new ArrayList<>(java.util.Collections.nCopies(rank - axis, 1));
+        List<Integer> view = new ArrayList<>(Collections.nCopies(rank - axis, 1));
         view.set(0, v.dims().getFirst());
         return v.view(view);
     }
@@ -96,7 +98,7 @@ final class Signals {
 
     static List<Value> dynamicQuantize(Kernels k, String name, Value x) {
         boolean[] all = new boolean[x.rank()];
-        java.util.Arrays.fill(all, true);
+        Arrays.fill(all, true);
         Value hi = Reductions.reduce(k, name + "_max", x, all, false, BinOp.MAX, false);
         Value lo = Reductions.reduce(k, name + "_min", x, all, false, BinOp.MIN, false);
         Value scale = Pointwise.map(k, name + "_scale", List.of(hi, lo), r -> new Expr.Binary(BinOp.DIV,

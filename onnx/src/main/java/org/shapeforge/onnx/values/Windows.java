@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import onnx.Onnx.TensorProto;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -193,7 +194,7 @@ final class Windows {
                 iota[flat] = v * spatial + inner;
             }
         }
-        Value io = new Value(x.dims(), iota, onnx.Onnx.TensorProto.DataType.INT64_VALUE);
+        Value io = new Value(x.dims(), iota, TensorProto.DataType.INT64_VALUE);
         Kernel b = new Kernel(name);
         List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
         List<TensorDecl.Margin> margins = new ArrayList<>();
@@ -211,7 +212,7 @@ final class Windows {
         }
         Expr gap = new Expr.Binary(BinOp.SUB, Kernel.read(b.tensor(y), yi), Kernel.read(b.tensor(x, x.dims(), margins, Double.NEGATIVE_INFINITY), xi));
         Expr rhs = new Expr.Fma(new Expr.Const(0x1p100), gap, Kernel.read(b.tensor(io, x.dims(), margins, 0), xi));
-        return b.run(k, y.dims(), yi, rhs, Update.accumulate(BinOp.MIN), onnx.Onnx.TensorProto.DataType.INT64_VALUE);
+        return b.run(k, y.dims(), yi, rhs, Update.accumulate(BinOp.MIN), TensorProto.DataType.INT64_VALUE);
     }
 
     /**

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
@@ -77,7 +80,7 @@ public final class Claims {
         if (sf.isEmpty()) return Claim.skipped(T56, "native did not succeed");
         List<Constraint> bindings = new ArrayList<>();
         int existential = 0, policy = 0;
-        java.util.Set<String> inputs = inputVars(p);
+        Set<String> inputs = inputVars(p);
         for (Map.Entry<String, Dim> e : sf.get().dimBindings().entrySet()) {
             if (!inputs.contains(e.getKey())) continue;
             if (sf.get().policyDerived(e.getKey(), false)) policy++;
@@ -296,11 +299,11 @@ public final class Claims {
     }
 
     /** The input's variables ({@code a}, {@code <r>}), read off the printed problem. */
-    static java.util.Set<String> inputVars(Problem p) {
-        java.util.Set<String> out = new java.util.TreeSet<>();
-        var m = java.util.regex.Pattern.compile("<([A-Za-z_][A-Za-z0-9_']*)>|(?<![:\\w'])([a-z][A-Za-z0-9_']*)\\b(?![(:'])")
+    static Set<String> inputVars(Problem p) {
+        Set<String> out = new TreeSet<>();
+        var m = Pattern.compile("<([A-Za-z_][A-Za-z0-9_']*)>|(?<![:\\w'])([a-z][A-Za-z0-9_']*)\\b(?![(:'])")
                 .matcher(Printer.print(p.withoutExpectations()));
-        java.util.Set<String> keywords = java.util.Set.of("leaf", "param", "discardable", "dynamic", "size", "in", "total",
+        Set<String> keywords = Set.of("leaf", "param", "discardable", "dynamic", "size", "in", "total",
                 "exact", "affine", "stride", "kernel", "dilation", "padding", "offset", "same", "likely", "expect");
         while (m.find()) {
             if (m.group(1) != null) out.add("<" + m.group(1) + ">");
@@ -309,8 +312,8 @@ public final class Claims {
         return out;
     }
 
-    private static boolean onlyInputs(String printed, java.util.Set<String> inputs) {
-        var m = java.util.regex.Pattern.compile("<([^<>]+)>|(?<![:\\w'])([a-zρφ][A-Za-z0-9_'ρφ]*)").matcher(printed);
+    private static boolean onlyInputs(String printed, Set<String> inputs) {
+        var m = Pattern.compile("<([^<>]+)>|(?<![:\\w'])([a-zρφ][A-Za-z0-9_'ρφ]*)").matcher(printed);
         while (m.find()) {
             String v = m.group(1) != null ? "<" + m.group(1) + ">" : m.group(2);
             if (!inputs.contains(v)) return false;

@@ -1,5 +1,8 @@
 package org.shapeforge.oracle.claims;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
@@ -38,7 +41,7 @@ final class DynamicDimsClaim {
         Set<String> dynamic = dynamicDims(p);
         if (dynamic.isEmpty()) return Claim.skipped(NAME, "no dynamic dims");
         if (!(nat instanceof Outcome.Sat s)) return Claim.skipped(NAME, "native did not succeed");
-        java.util.List<Constraint> fixed = fixedNumbers(p, dynamic, s);
+        List<Constraint> fixed = fixedNumbers(p, dynamic, s);
         if (fixed.isEmpty())
             return Claim.skipped(NAME, "no dynamic dim or symbolic size fixed to a number (dynamic: " + String.join(", ", dynamic) + "): nothing to ask SMT");
         int entailed = 0, undetermined = 0;
@@ -74,7 +77,7 @@ final class DynamicDimsClaim {
      * read as a constant (each distinct pair once). Sizes, not atoms: a basis tag is no number
      * native chose. Fresh variables of σ⋆ are not asked about (Φ0 does not mention them).
      */
-    private static java.util.List<Constraint> fixedNumbers(Problem p, Set<String> dynamic, Outcome.Sat s) {
+    private static List<Constraint> fixedNumbers(Problem p, Set<String> dynamic, Outcome.Sat s) {
         Set<String> watched = new TreeSet<>(dynamic);
         for (Constraint c : p.constraints())
             if (c instanceof Constraint.DimEq(Dim.Var(String a, int i), Dim.Var(String b, int j), Span sp)) {
@@ -89,9 +92,9 @@ final class DynamicDimsClaim {
             watched.addAll(sf.symbolicSizes().sizes().keySet());
         });
         watched.retainAll(Claims.inputVars(p));
-        Set<Constraint> out = new java.util.LinkedHashSet<>();
+        Set<Constraint> out = new LinkedHashSet<>();
         for (String v : watched) {
-            java.util.List<Dim> values = new java.util.ArrayList<>();
+            List<Dim> values = new ArrayList<>();
             s.solved().ifPresent(sf -> {
                 values.add(sf.dimBindings().get(v));
                 var z = sf.symbolicSizes().sizes().get(v);
@@ -104,6 +107,6 @@ final class DynamicDimsClaim {
                     out.add(new Constraint.SizeRel(new SizeExpr.Size(Dim.var(v)), Constraint.Rel.EQ, new SizeExpr.Lit(n), Span.NONE));
             }
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 }

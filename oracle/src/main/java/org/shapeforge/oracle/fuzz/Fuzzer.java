@@ -9,8 +9,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Predicate;
+import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Statement;
+import org.shapeforge.oracle.Backend;
 import org.shapeforge.oracle.Checked;
 import org.shapeforge.oracle.SolverStatistics;
 import org.shapeforge.oracle.claims.Claim;
@@ -19,7 +22,6 @@ import org.shapeforge.oracle.gen.Case;
 import org.shapeforge.oracle.gen.CaseGen;
 import org.shapeforge.oracle.gen.Fragment;
 import org.shapeforge.semantics.Semantics;
-import org.shapeforge.oracle.Backend;
 import org.shapeforge.solve.rules.Mutation;
 import org.shapeforge.solver.Outcome;
 import org.shapeforge.solver.ShapeSolver;
@@ -170,13 +172,13 @@ public final class Fuzzer {
                 return Optional.of("the variant made native throw: " + firstLine(String.valueOf(e.getMessage())));
             }
             return Metamorphic.compare(original, o, var.renaming()).map(d -> d + "\n# variant:\n"
-                    + org.shapeforge.lang.Printer.print(var.problem()).strip().replaceAll("(?m)^", "#   "));
+                    + Printer.print(var.problem()).strip().replaceAll("(?m)^", "#   "));
         }
 
         /** Delta debugging over the statements, then {@link Shrink} over flanks and numbers, keeping the class. */
         List<Statement> minimize(Case k, Klass klass) {
             Problem p = k.problem();
-            java.util.function.Predicate<List<Statement>> fails = sub -> {
+            Predicate<List<Statement>> fails = sub -> {
                 Problem q = new Problem(p.file(), sub);
                 if (klass == Klass.METAMORPHIC) {
                     Outcome o;

@@ -6,10 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Declaration;
+import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.Problem;
 import org.shapeforge.lang.Statement;
@@ -40,15 +42,15 @@ public final class Metamorphic {
         for (int i = 0; i < rn.size(); i++) ren.put("<" + rn.get(i) + ">", "<W" + ri.get(i) + ">");
         List<Statement> out = new ArrayList<>();
         for (Statement s : p.statements()) out.add(Vars.rename(s, ren, rnd));
-        Collections.shuffle(out, new java.util.Random(rnd.nextLong()));
+        Collections.shuffle(out, new Random(rnd.nextLong()));
         String text = Printer.print(new Problem(p.file(), out));
-        return new Variant(org.shapeforge.lang.Parser.parse(p.file(), text), ren);
+        return new Variant(Parser.parse(p.file(), text), ren);
     }
 
     private static List<Integer> shuffled(int n, SplittableRandom rnd) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < n; i++) out.add(i);
-        Collections.shuffle(out, new java.util.Random(rnd.nextLong()));
+        Collections.shuffle(out, new Random(rnd.nextLong()));
         return out;
     }
 
@@ -85,7 +87,7 @@ public final class Metamorphic {
     /** Declarations list their variables in a shuffled order too. */
     static Declaration shuffle(Declaration d, List<Declaration.VarRef> vars, SplittableRandom rnd) {
         List<Declaration.VarRef> vs = new ArrayList<>(vars);
-        Collections.shuffle(vs, new java.util.Random(rnd.nextLong()));
+        Collections.shuffle(vs, new Random(rnd.nextLong()));
         return new Declaration(d.kind(), vs, d.span());
     }
 

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Parser;
 import org.shapeforge.lang.Printer;
 import org.shapeforge.lang.ShapeError;
@@ -31,7 +32,7 @@ public final class Shrink {
         while (changed && budget > 0) {
             changed = false;
             for (int i = 0; i < cur.size() && budget > 0; i++) {
-                if (!(cur.get(i) instanceof org.shapeforge.lang.Constraint)) continue;
+                if (!(cur.get(i) instanceof Constraint)) continue;
                 for (String cand : candidates(Printer.print(cur.get(i)))) {
                     Statement s = parse(file, cand);
                     if (s == null) continue;

@@ -3,10 +3,16 @@ package org.shapeforge.oracle.render;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
+import org.shapeforge.lang.SizeExpr;
+import org.shapeforge.semantics.Evaluator;
+import org.shapeforge.semantics.Semantics;
 import org.shapeforge.solver.Failure;
 import org.shapeforge.solver.FailureKind;
 import org.shapeforge.solver.Outcome;
@@ -78,7 +84,7 @@ public final class OutcomeView {
      * in the bindings' order, rows as {@code <r>}.
      */
     static List<String> policyDerived(SolvedForm sf) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (String v : sf.dimBindings().keySet()) if (sf.policyDerived(v, false)) out.add(v);
         for (String v : sf.rowBindings().keySet()) if (sf.policyDerived(v, true)) out.add("<" + v + ">");
         return out;
@@ -94,14 +100,14 @@ public final class OutcomeView {
      * every dynamic dim to 1 and violated residual size constraints); with {@code input} null, γ↑
      * unchecked.
      */
-    static java.util.Optional<org.shapeforge.term.Assignment> upward(SolvedForm sf, List<Constraint> input) {
+    static Optional<Assignment> upward(SolvedForm sf, List<Constraint> input) {
         var up = sf.upward();
-        if (input == null) return java.util.Optional.of(up);
+        if (input == null) return Optional.of(up);
         try {
-            return org.shapeforge.semantics.Evaluator.holdsAll(input, up, org.shapeforge.semantics.Semantics.FLAT)
-                    ? java.util.Optional.of(up) : java.util.Optional.empty();
+            return Evaluator.holdsAll(input, up, Semantics.FLAT)
+                    ? Optional.of(up) : Optional.empty();
         } catch (RuntimeException notAnAssignment) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -180,13 +186,13 @@ public final class OutcomeView {
      * residual constraints, in their order.
      */
     static Map<String, Long> forcedSizes(SolvedForm sf) {
-        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        Map<String, Long> out = new LinkedHashMap<>();
         for (Constraint c : sf.residual())
             if (c instanceof Constraint.SizeRel(var l, var rel, var r, var span) && rel == Constraint.Rel.EQ) {
-                if (l instanceof org.shapeforge.lang.SizeExpr.Size(Dim.Var(String v, var id)) && r instanceof org.shapeforge.lang.SizeExpr.Lit(long n)
+                if (l instanceof SizeExpr.Size(Dim.Var(String v, var id)) && r instanceof SizeExpr.Lit(long n)
                         && !sf.dimBindings().containsKey(v))
                     out.putIfAbsent(v, n);
-                else if (r instanceof org.shapeforge.lang.SizeExpr.Size(Dim.Var(String v, var id)) && l instanceof org.shapeforge.lang.SizeExpr.Lit(long n)
+                else if (r instanceof SizeExpr.Size(Dim.Var(String v, var id)) && l instanceof SizeExpr.Lit(long n)
                         && !sf.dimBindings().containsKey(v))
                     out.putIfAbsent(v, n);
             }

@@ -5,6 +5,7 @@ import org.shapeforge.solve.rules.Engine;
 import org.shapeforge.solve.rules.EngineView;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Why;
+import org.shapeforge.solver.ClosingPolicy;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -19,10 +20,10 @@ public final class Closer {
     private final Engine en;
     private final Provenance prov;
     private final boolean complete;
-    private final org.shapeforge.solver.ClosingPolicy policy;
+    private final ClosingPolicy policy;
     private int commitments, resolves;
 
-    Closer(Engine en, Provenance prov, boolean complete, org.shapeforge.solver.ClosingPolicy policy) {
+    Closer(Engine en, Provenance prov, boolean complete, ClosingPolicy policy) {
         this.en = en;
         this.prov = prov;
         this.complete = complete;
@@ -30,7 +31,7 @@ public final class Closer {
     }
 
     /** Where the formal notes and OCANNL differ, whose closing applies ({@code --closing}; docs/solver.md). */
-    public org.shapeforge.solver.ClosingPolicy policy() {
+    public ClosingPolicy policy() {
         return policy;
     }
 

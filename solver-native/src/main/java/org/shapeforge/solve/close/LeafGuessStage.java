@@ -1,6 +1,7 @@
 package org.shapeforge.solve.close;
 
 import java.util.Set;
+import org.shapeforge.lang.Declaration;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.StoreView;
@@ -33,7 +34,7 @@ final class LeafGuessStage implements Pass {
             if (prov.param().contains(v))
                 throw Contradiction.hidden("unspecified hidden dimension: parameter " + v
                         + " is not determined by any constraint; give it a value (e.g. `" + v + " = 3`)", Why.NONE,
-                        new org.shapeforge.lang.Declaration.VarRef(v, false));
+                        new Declaration.VarRef(v, false));
             cx.commit(new Fact.DimEq(store.dimTerm(slot), DimCommits.guess(cx, v)), Why.GUESS);
         }
     }

@@ -2,10 +2,11 @@ package org.shapeforge.solve.close;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shapeforge.lang.Declaration;
 import org.shapeforge.solve.rules.Contradiction;
 import org.shapeforge.solve.store.Fact;
-import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.StoreView;
+import org.shapeforge.solve.store.Stored;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Row;
@@ -57,7 +58,7 @@ final class LeafRowsStage implements Pass {
                 if (j.holes() > 0 && prov.param().contains(key))
                     throw Contradiction.hidden("unspecified hidden dimension in parameter <" + v + ">: "
                             + j.holes() + " position(s) of its shape are not determined by any constraint; "
-                            + "give the parameter an explicit shape", why, new org.shapeforge.lang.Declaration.VarRef(v, true));
+                            + "give the parameter an explicit shape", why, new Declaration.VarRef(v, true));
                 if (!cx.complete() || j.row().flat().isEmpty() || cx.choose(2) == 0) {
                     value = j.row();
                     valueWhy = why;

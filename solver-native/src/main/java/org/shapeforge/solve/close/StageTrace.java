@@ -1,5 +1,7 @@
 package org.shapeforge.solve.close;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.shapeforge.term.Dim;
@@ -16,7 +18,7 @@ public record StageTrace(Stage stage, int commitments, int resolves, long steps,
         Map<String, Row> rows, boolean completed) {
     public StageTrace {
         Objects.requireNonNull(stage);
-        dims = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dims));
-        rows = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rows));
+        dims = Collections.unmodifiableMap(new LinkedHashMap<>(dims));
+        rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
     }
 }

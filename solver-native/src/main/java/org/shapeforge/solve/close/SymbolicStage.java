@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.semantics.Sizes;
@@ -13,6 +15,8 @@ import org.shapeforge.solve.rules.Residual;
 import org.shapeforge.solve.rules.Symbols;
 import org.shapeforge.solve.size.LinearConstraint;
 import org.shapeforge.solve.size.LinearExpr;
+import org.shapeforge.solve.size.Monomial;
+import org.shapeforge.solve.size.Polynomial;
 import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -103,14 +107,14 @@ final class SymbolicStage {
             List<String> unknown = p.variables().stream().filter(v -> !view.sizes().isSymbol(v)).toList();
             if (unknown.size() != 1) continue;
             String v = unknown.getFirst();
-            var mono = org.shapeforge.solve.size.Monomial.of(v);
+            var mono = Monomial.of(v);
             if (!p.terms().containsKey(mono) || p.terms().keySet().stream().filter(m -> m.factors().contains(v)).count() != 1) continue;
             long a = p.terms().get(mono).longValueExact();
-            var restTerms = new java.util.TreeMap<>(p.terms());
+            var restTerms = new TreeMap<>(p.terms());
             restTerms.remove(mono);
             SymSize s;
             try {
-                s = sy.of(new org.shapeforge.solve.size.Polynomial(restTerms));
+                s = sy.of(new Polynomial(restTerms));
             } catch (ArithmeticException overflow) {
                 continue;
             }
@@ -159,7 +163,7 @@ final class SymbolicStage {
             int slot = store.registeredDim(i);
             String v = store.dimName(slot);
             if (store.dimBound(slot) || view.sizes().isSymbol(v) || store.cap(slot) != null) continue;
-            java.util.Set<String> above = view.sizes().symbolsAbove(v);
+            Set<String> above = view.sizes().symbolsAbove(v);
             if (above.isEmpty()) continue;
             String pick = null;
             SymSize value = null;

@@ -1,5 +1,6 @@
 package org.shapeforge.solve.close;
 
+import java.util.Map;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.solve.rules.EngineView;
 import org.shapeforge.solve.rules.SizeItem;
@@ -40,7 +41,7 @@ final class TotalPins {
      * not chosen ({@code total(<r1> [e]) = 1; e = d; dynamic d} and {@code total([2] <r3> [d]) = 2;
      * dynamic d} close d = 1, as before). A LUB's 1 proves nothing (the row's axes took the rest).
      */
-    private static boolean forcedOnes(Constraint.Total c, Row value, java.util.Map<String, Long> values) {
+    private static boolean forcedOnes(Constraint.Total c, Row value, Map<String, Long> values) {
         return value.equals(Row.empty()) && c.numerator() instanceof Constraint.TotalNum.NumElems && c.dividedBy().isEmpty()
                 && values.values().stream().allMatch(n -> n == 1);
     }

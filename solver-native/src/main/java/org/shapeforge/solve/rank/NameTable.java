@@ -1,5 +1,7 @@
 package org.shapeforge.solve.rank;
 
+import java.util.Arrays;
+
 /**
  * Row-variable names interned to dense ids, shared by graphs over the same variables: an
  * open-addressing table of parallel arrays (no entry or boxed-id objects, so a lookup touches
@@ -29,7 +31,7 @@ final class NameTable implements VarIds {
     }
 
     private int add(String name, int slot) {
-        if (n == names.length) names = java.util.Arrays.copyOf(names, n * 2);
+        if (n == names.length) names = Arrays.copyOf(names, n * 2);
         names[n] = name;
         slots[slot] = name;
         slotIds[slot] = n;

@@ -1,5 +1,7 @@
 package org.shapeforge.solve.rules;
 
+import java.util.Objects;
+import org.shapeforge.lang.Declaration;
 import org.shapeforge.solve.store.Why;
 
 /**
@@ -12,13 +14,13 @@ import org.shapeforge.solve.store.Why;
 public final class Contradiction extends RuntimeException {
     public final Why why;
     public final boolean error;
-    public final org.shapeforge.lang.Declaration.VarRef hidden;
+    public final Declaration.VarRef hidden;
 
     public Contradiction(String message, Why why, boolean error) {
         this(message, why, error, null);
     }
 
-    private Contradiction(String message, Why why, boolean error, org.shapeforge.lang.Declaration.VarRef hidden) {
+    private Contradiction(String message, Why why, boolean error, Declaration.VarRef hidden) {
         super(message, null, false, false);
         this.why = why;
         this.error = error;
@@ -34,7 +36,7 @@ public final class Contradiction extends RuntimeException {
     }
 
     /** An input error: parameter variable {@code hidden} is not determined by any constraint (a hidden dimension). */
-    public static Contradiction hidden(String message, Why why, org.shapeforge.lang.Declaration.VarRef hidden) {
-        return new Contradiction(message, why, true, java.util.Objects.requireNonNull(hidden));
+    public static Contradiction hidden(String message, Why why, Declaration.VarRef hidden) {
+        return new Contradiction(message, why, true, Objects.requireNonNull(hidden));
     }
 }

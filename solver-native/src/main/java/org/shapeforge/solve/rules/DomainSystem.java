@@ -2,6 +2,7 @@ package org.shapeforge.solve.rules;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +69,7 @@ final class DomainSystem {
 
     /** The relaxed monomials, by auxiliary name (sorted). */
     Map<String, SymSize.Mono> products() {
-        return java.util.Collections.unmodifiableMap(products);
+        return Collections.unmodifiableMap(products);
     }
 
     private LinearExpr lin(SymSize s) {

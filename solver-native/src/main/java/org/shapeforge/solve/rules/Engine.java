@@ -100,7 +100,7 @@ public final class Engine {
     }
 
     /** The input's facts, read in order ahead of the worklist (see {@link #input}); null: none. */
-    private java.util.function.IntFunction<Fact> inputFacts;
+    private IntFunction<Fact> inputFacts;
     private int inputCount, inputNext;
 
     /**
@@ -109,7 +109,7 @@ public final class Engine {
      * item and its derivation are made only when processed — a worklist of a million items held
      * three million objects that every collection during the run had to copy (issue 12).
      */
-    public void input(int count, java.util.function.IntFunction<Fact> facts) {
+    public void input(int count, IntFunction<Fact> facts) {
         if (inputFacts != null && inputNext < inputCount) throw new IllegalStateException("input facts already pending");
         this.inputFacts = facts;
         this.inputCount = count;

@@ -1,5 +1,6 @@
 package org.shapeforge.solve.rules;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,8 +11,8 @@ import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solve.size.AffineSolver;
 import org.shapeforge.solve.size.ConcatSolver;
 import org.shapeforge.solve.size.SizeResult;
-import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.size.SizeTranslator;
+import org.shapeforge.solve.store.Fact;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.Dim;
@@ -71,13 +72,13 @@ final class SizeEqRule {
     boolean stillOpen(SizeItem it) {
         SumState s = it.sum;
         for (String v : s.drain()) {
-            java.math.BigInteger c = s.coeffs.remove(v);
+            BigInteger c = s.coeffs.remove(v);
             if (c == null) continue; // already folded
             Dim d = sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false));
             for (var term : SizeTranslator.size(d).coeffs().entrySet()) {
                 String w = term.getKey();
                 if (sr.sizes.get(w) != null) continue; // a known size: a constant, irrelevant to the count
-                java.math.BigInteger m = s.coeffs.merge(w, c.multiply(term.getValue()), java.math.BigInteger::add);
+                BigInteger m = s.coeffs.merge(w, c.multiply(term.getValue()), BigInteger::add);
                 if (m.signum() == 0) s.coeffs.remove(w);
                 if (it.newDimWatch(w)) sr.cx.store().watchDim(w, it);
             }

@@ -10,10 +10,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Printer;
+import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.size.LinearExpr;
+import org.shapeforge.solve.size.Polynomial;
 import org.shapeforge.solve.size.SizeTranslator;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
-import org.shapeforge.semantics.Sizes;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 import org.shapeforge.term.sym.SymCondition;
@@ -68,9 +70,9 @@ public final class SizeRules {
     }
 
     /** The item's product equations as in {@link SizeView#residualProductEquations}; null when it has a product inequality. */
-    List<org.shapeforge.solve.size.Polynomial> productEquations(SizeItem it) {
+    List<Polynomial> productEquations(SizeItem it) {
         if (!(it.body instanceof SizeItem.Pred p)) return List.of();
-        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+        List<Polynomial> out = new ArrayList<>();
         for (var q : p.products()) {
             if (q.rel() != Constraint.Rel.EQ) return null;
             Trace t = new Trace(it.why, false);
@@ -78,7 +80,7 @@ public final class SizeRules {
             Map<String, String> rename = new HashMap<>();
             var diff = q.left().minus(q.right());
             for (String v : diff.variables()) {
-                var r = resolve(org.shapeforge.solve.size.LinearExpr.var(v), known, t);
+                var r = resolve(LinearExpr.var(v), known, t);
                 if (r.variables().size() == 1) rename.put(v, r.variables().iterator().next());
             }
             out.add(diff.substitute(known).renamed(x -> rename.getOrDefault(x, x)));
@@ -300,7 +302,7 @@ public final class SizeRules {
     }
 
     /** Known sizes substituted into a predicate's linear form, bound variables renamed. */
-    org.shapeforge.solve.size.LinearExpr resolve(org.shapeforge.solve.size.LinearExpr e, Map<String, Long> known, Trace t) {
+    LinearExpr resolve(LinearExpr e, Map<String, Long> known, Trace t) {
         return predRule.resolve(e, known, t);
     }
 

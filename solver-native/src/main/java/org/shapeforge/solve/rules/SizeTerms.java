@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solve.store.Trace;
@@ -67,7 +68,7 @@ final class SizeTerms {
             Dim s = switch (term) {
                 case Dim.Concat c -> new Dim.Concat(done);
                 case Dim.Affine a -> new Dim.Affine(done.get(0), a.stride(),
-                        a.kernel().isPresent() ? java.util.Optional.of(done.get(1)) : java.util.Optional.empty(),
+                        a.kernel().isPresent() ? Optional.of(done.get(1)) : Optional.empty(),
                         a.dilation(), a.padding(), a.offset());
                 default -> term;
             };

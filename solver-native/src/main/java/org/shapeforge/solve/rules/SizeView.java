@@ -2,15 +2,20 @@ package org.shapeforge.solve.rules;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.shapeforge.lang.Constraint;
+import org.shapeforge.lang.SizeExpr;
 import org.shapeforge.lang.Span;
 import org.shapeforge.semantics.Sizes;
+import org.shapeforge.solve.size.Polynomial;
+import org.shapeforge.solve.size.SizeResult;
 import org.shapeforge.solve.store.Store;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
@@ -68,8 +73,8 @@ public final class SizeView {
      * known sizes substituted and variables renamed to their representatives: what the symbolic
      * stage reads (issue 31).
      */
-    public List<org.shapeforge.solve.size.Polynomial> residualProductEquations() {
-        List<org.shapeforge.solve.size.Polynomial> out = new ArrayList<>();
+    public List<Polynomial> residualProductEquations() {
+        List<Polynomial> out = new ArrayList<>();
         for (SizeItem it : sr.live()) {
             var ps = sr.productEquations(it);
             if (ps != null) out.addAll(ps);
@@ -95,7 +100,7 @@ public final class SizeView {
     }
 
     /** Total_elems under σ with the row variable {@code rho} read as {@code value} (stage 5's test). */
-    public org.shapeforge.solve.size.SizeResult totalWith(SizeItem it, String rho, org.shapeforge.term.Row value) {
+    public SizeResult totalWith(SizeItem it, String rho, Row value) {
         return sr.totalRule.evaluate(((SizeItem.Total) it.body).c(), rho, value, new Trace(it.why, false));
     }
 
@@ -122,8 +127,8 @@ public final class SizeView {
                 case SizeItem.Pred p -> p.c();
             });
         }
-        sr.sizes.view().forEach((x, k) -> out.add(new Constraint.SizeRel(new org.shapeforge.lang.SizeExpr.Size(new Dim.Var(x)),
-                Constraint.Rel.EQ, new org.shapeforge.lang.SizeExpr.Lit(k.size()), spans.apply(k.why()))));
+        sr.sizes.view().forEach((x, k) -> out.add(new Constraint.SizeRel(new SizeExpr.Size(new Dim.Var(x)),
+                Constraint.Rel.EQ, new SizeExpr.Lit(k.size()), spans.apply(k.why()))));
         return out;
     }
 
@@ -228,8 +233,8 @@ public final class SizeView {
 
     private Set<String> symbolsAlong(String v, boolean up) {
         var derived = sr.symbols.derived();
-        Set<String> out = new java.util.TreeSet<>(java.util.Comparator.comparing((String u) -> derived.containsKey(u))
-                .thenComparing(java.util.Comparator.naturalOrder()));
+        Set<String> out = new TreeSet<>(Comparator.comparing((String u) -> derived.containsKey(u))
+                .thenComparing(Comparator.naturalOrder()));
         if (!(sr.cx.subst().dim(new Dim.Var(v), new Trace(Why.NONE, false)) instanceof Dim.Var(String r, _)) || sr.isSymbol(r)) return out;
         Set<String> seen = new HashSet<>(List.of(r));
         ArrayDeque<String> todo = new ArrayDeque<>(List.of(r));

@@ -1,15 +1,18 @@
 package org.shapeforge.solve.rules;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.solve.size.LinearConstraint;
 import org.shapeforge.solve.size.LinearExpr;
+import org.shapeforge.solve.size.Polynomial;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.solve.store.Why;
 import org.shapeforge.term.sym.SymCondition;
@@ -34,7 +37,7 @@ public final class Symbols {
 
     /** The derived symbols and their values over the dynamic names, in order of derivation. */
     public Map<String, SymSize> derived() {
-        return java.util.Collections.unmodifiableMap(derived);
+        return Collections.unmodifiableMap(derived);
     }
 
     /** The domain conditions kept (none trivially true), in order of derivation. */
@@ -92,7 +95,7 @@ public final class Symbols {
     }
 
     /** {@code p} with every variable read as a symbol ({@link #value}). */
-    public SymSize of(org.shapeforge.solve.size.Polynomial p) {
+    public SymSize of(Polynomial p) {
         SymSize out = SymSize.constant(0);
         for (var e : p.terms().entrySet()) {
             SymSize m = SymSize.constant(e.getValue().longValueExact());
@@ -107,8 +110,8 @@ public final class Symbols {
      * discharged (its linear constraints are identities or conditions kept), false when it has
      * no symbolic reading (products, remainders, Total_elems, orders).
      */
-    boolean discharge(SizeRules sr, SizeItem it, java.util.function.Predicate<String> isSymbol) {
-        List<org.shapeforge.solve.size.Polynomial> products = sr.productEquations(it);
+    boolean discharge(SizeRules sr, SizeItem it, Predicate<String> isSymbol) {
+        List<Polynomial> products = sr.productEquations(it);
         if (products == null) return false;
         for (var p : products) if (!p.variables().stream().allMatch(isSymbol)) return false;
         List<LinearConstraint> lin = Residual.linear(sr, it, new Trace(Why.NONE, false), new LinkedHashSet<>(), new LinkedHashSet<>());

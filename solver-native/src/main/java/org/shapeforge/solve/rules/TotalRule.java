@@ -1,15 +1,19 @@
 package org.shapeforge.solve.rules;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Constraint.TotalNum;
+import org.shapeforge.lang.Constraint;
 import org.shapeforge.semantics.Sizes;
 import org.shapeforge.solve.size.SizeResult;
+import org.shapeforge.solve.size.SizeTranslator;
 import org.shapeforge.solve.size.TotalElems;
+import org.shapeforge.solve.store.Subst;
 import org.shapeforge.solve.store.Trace;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
@@ -60,7 +64,7 @@ final class TotalRule {
         for (Row r : c.rows()) {
             Row s = sr.cx.subst().row(r, t);
             if (rho != null && s instanceof Row.Open o && o.var().equals(rho))
-                s = org.shapeforge.solve.store.Subst.splice(o.lead(), value, o.trail());
+                s = Subst.splice(o.lead(), value, o.trail());
             rows.add(s);
             open |= s.isOpen();
             for (Dim d : s.flat()) axes.add(sr.deep(d, t));
@@ -83,7 +87,7 @@ final class TotalRule {
                 vs.add(w.name());
                 known = sr.known(vs, t);
             } else {
-                known = new java.util.HashMap<>(sr.known(vs, t));
+                known = new HashMap<>(sr.known(vs, t));
                 known.put(s.var().name(), Sizes.size(v));
             }
         } else {
@@ -99,17 +103,17 @@ final class TotalRule {
      */
     private SizeResult divisibility(Constraint.Total c, List<Dim> axes, String text, Trace t) {
         if (!(c.numerator() instanceof TotalNum.NumElems(long n)) || n == 0) return null;
-        java.math.BigInteger k = java.math.BigInteger.ONE;
+        BigInteger k = BigInteger.ONE;
         List<Dim> all = new ArrayList<>(axes);
         for (Dim d : c.dividedBy()) all.add(sr.deep(d, t));
         Map<String, Long> known = sr.known(SizeTerms.vars(all), t);
         for (Dim d : all) {
-            var e = org.shapeforge.solve.size.SizeTranslator.size(d).substitute(known);
+            var e = SizeTranslator.size(d).substitute(known);
             if (e.isConstant()) k = k.multiply(e.constant());
             else if (e.variables().stream().anyMatch(sr.discardable::contains)) return null;
         }
         if (k.signum() == 0) return new SizeResult.Failed("Total_elems: " + n + " ≠ 0 (rows " + text + ")");
-        java.math.BigInteger nn = java.math.BigInteger.valueOf(n);
+        BigInteger nn = BigInteger.valueOf(n);
         return nn.mod(k).signum() == 0 ? null
                 : new SizeResult.Failed("Total_elems: " + n + " not divisible by " + k + " (rows " + text + ")");
     }

@@ -2,8 +2,10 @@ package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -111,8 +113,8 @@ final class Branch {
         return null;
     }
 
-    private static java.util.Set<String> sizeNames(LinearSystem sys, Map<String, Interval> iv) {
-        java.util.Set<String> s = new java.util.HashSet<>();
+    private static Set<String> sizeNames(LinearSystem sys, Map<String, Interval> iv) {
+        Set<String> s = new HashSet<>();
         for (String v : iv.keySet()) if (sys.isSize(v)) s.add(v);
         return s;
     }

@@ -2,8 +2,10 @@ package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.shapeforge.lang.Constraint.Rel;
 
 /**
@@ -20,11 +22,11 @@ final class Equalities {
     /** A reason the equalities have no integer solution, or empty when this test finds none. */
     static Optional<String> refute(LinearSystem sys) {
         List<LinearExpr> eqs = new ArrayList<>();
-        List<java.util.Set<String>> labels = new ArrayList<>();
+        List<Set<String>> labels = new ArrayList<>();
         for (LinearConstraint c : sys.constraints()) {
             if (c.rel() != Rel.EQ) continue;
             eqs.add(c.expr());
-            labels.add(new java.util.LinkedHashSet<>(List.of(c.label())));
+            labels.add(new LinkedHashSet<>(List.of(c.label())));
         }
         while (true) {
             for (int i = 0; i < eqs.size(); i++) {
@@ -47,7 +49,7 @@ final class Equalities {
             }
             if (pick < 0) return Optional.empty();
             LinearExpr e = eqs.remove(pick);
-            java.util.Set<String> from = labels.remove(pick);
+            Set<String> from = labels.remove(pick);
             // c·x + rest = 0 with c = ±1, so x = −c·rest.
             BigInteger c = e.coeff(x);
             LinearExpr value = e.minus(LinearExpr.var(x).times(c)).times(c.negate());

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.ojalgo.optimisation.Expression;
 import org.ojalgo.optimisation.ExpressionsBasedModel;
@@ -41,7 +42,7 @@ final class Ilp {
     }
 
     /** {@code relax}: solve the LP relaxation instead (only its infeasibility is used). */
-    static Answer solve(List<Bounds.Form> forms, Map<String, Interval> bounds, java.util.Set<String> sizes, boolean relax) {
+    static Answer solve(List<Bounds.Form> forms, Map<String, Interval> bounds, Set<String> sizes, boolean relax) {
         for (Bounds.Form f : forms) {
             if (f.expr().constant().abs().compareTo(EXACT_DOUBLE) > 0
                     || f.expr().coeffs().values().stream().anyMatch(c -> c.abs().compareTo(EXACT_DOUBLE) > 0))

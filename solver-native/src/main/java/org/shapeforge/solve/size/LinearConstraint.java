@@ -1,6 +1,7 @@
 package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.shapeforge.lang.Constraint.Rel;
@@ -49,15 +50,15 @@ public record LinearConstraint(LinearExpr expr, Rel rel, String label) {
      * The same constraint as {@code ≥ 0} forms (strict inequalities shifted by one, as the
      * unknowns are integers); an equality gives two, {@code !=} none (it is a disjunction).
      */
-    java.util.List<LinearExpr> asNonNegative() {
+    List<LinearExpr> asNonNegative() {
         LinearExpr one = LinearExpr.of(BigInteger.ONE);
         return switch (rel) {
-            case EQ -> java.util.List.of(expr, expr.negate());
-            case GE -> java.util.List.of(expr);
-            case GT -> java.util.List.of(expr.minus(one));
-            case LE -> java.util.List.of(expr.negate());
-            case LT -> java.util.List.of(expr.negate().minus(one));
-            case NE -> java.util.List.of();
+            case EQ -> List.of(expr, expr.negate());
+            case GE -> List.of(expr);
+            case GT -> List.of(expr.minus(one));
+            case LE -> List.of(expr.negate());
+            case LT -> List.of(expr.negate().minus(one));
+            case NE -> List.of();
         };
     }
 

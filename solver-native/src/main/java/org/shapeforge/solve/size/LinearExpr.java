@@ -1,8 +1,10 @@
 package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
+import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.shapeforge.semantics.Arith;
@@ -20,8 +22,8 @@ public record LinearExpr(NavigableMap<String, BigInteger> coeffs, BigInteger con
         coeffs.forEach((v, c) -> {
             if (c.signum() != 0) m.put(v, c);
         });
-        coeffs = java.util.Collections.unmodifiableNavigableMap(m);
-        java.util.Objects.requireNonNull(constant, "constant");
+        coeffs = Collections.unmodifiableNavigableMap(m);
+        Objects.requireNonNull(constant, "constant");
     }
 
     public static final LinearExpr ZERO = of(0);

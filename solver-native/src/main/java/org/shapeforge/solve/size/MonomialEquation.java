@@ -1,6 +1,7 @@
 package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,7 +60,7 @@ public record MonomialEquation(BigInteger leftConst, List<String> leftVars, BigI
         int e = Math.abs(net.firstEntry().getValue());
         BigInteger home = net.firstEntry().getValue() > 0 ? leftConst : rightConst;
         BigInteger other = net.firstEntry().getValue() > 0 ? rightConst : leftConst;
-        String power = String.join("·", java.util.Collections.nCopies(e, x));
+        String power = String.join("·", Collections.nCopies(e, x));
         if (home.signum() == 0) {
             return other.signum() == 0 ? new SizeResult.Holds(kind + ": 0 = 0, " + x + " free" + suffix)
                     : new SizeResult.Failed(kind + ": 0 ≠ " + other + suffix);

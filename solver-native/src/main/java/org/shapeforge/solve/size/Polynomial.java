@@ -1,10 +1,16 @@
 package org.shapeforge.solve.size;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * An exact integer polynomial {@code Σ cₘ·m} over sizes: the intermediate form of a
@@ -18,7 +24,7 @@ public record Polynomial(NavigableMap<Monomial, BigInteger> terms) {
         terms.forEach((k, c) -> {
             if (c.signum() != 0) m.put(k, c);
         });
-        terms = java.util.Collections.unmodifiableNavigableMap(m);
+        terms = Collections.unmodifiableNavigableMap(m);
     }
 
     public static Polynomial of(LinearExpr e) {
@@ -61,15 +67,15 @@ public record Polynomial(NavigableMap<Monomial, BigInteger> terms) {
     }
 
     /** Renames variables (aliases found equal elsewhere). */
-    public Polynomial renamed(java.util.function.UnaryOperator<String> rename) {
+    public Polynomial renamed(UnaryOperator<String> rename) {
         TreeMap<Monomial, BigInteger> m = new TreeMap<>();
         terms.forEach((mono, c) -> m.merge(new Monomial(mono.factors().stream().map(rename).toList()), c, BigInteger::add));
         return new Polynomial(m);
     }
 
     /** The variables, sorted. */
-    public java.util.SortedSet<String> variables() {
-        java.util.TreeSet<String> vs = new java.util.TreeSet<>();
+    public SortedSet<String> variables() {
+        TreeSet<String> vs = new TreeSet<>();
         terms.keySet().forEach(mono -> vs.addAll(mono.factors()));
         return vs;
     }
@@ -78,7 +84,7 @@ public record Polynomial(NavigableMap<Monomial, BigInteger> terms) {
     public Polynomial substitute(Map<String, Long> values) {
         TreeMap<Monomial, BigInteger> m = new TreeMap<>();
         terms.forEach((mono, c) -> {
-            java.util.List<String> rest = new java.util.ArrayList<>();
+            List<String> rest = new ArrayList<>();
             BigInteger k = c;
             for (String v : mono.factors()) {
                 Long val = values.get(v);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.shapeforge.lang.Constraint.Rel;
 
 /**
@@ -65,7 +66,7 @@ public final class SizeClosing {
         all.putAll(model);
         for (String v : sys.variables()) all.putIfAbsent(find(alias, v), model.get(v));
         for (ProductConstraint p : open) {
-            var missing = new java.util.TreeSet<>(p.left().variables());
+            var missing = new TreeSet<>(p.left().variables());
             missing.addAll(p.right().variables());
             missing.removeAll(all.keySet());
             if (!missing.isEmpty())

@@ -1,6 +1,7 @@
 package org.shapeforge.solve.store;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import org.shapeforge.term.Row;
@@ -169,7 +170,7 @@ public final class BoundStore {
      * {@link Stored#alive()}): closing reads only what is new after each commitment.
      */
     public List<Stored> deferredFrom(int from) {
-        return java.util.Collections.unmodifiableList(deferred.subList(from, deferred.size()));
+        return Collections.unmodifiableList(deferred.subList(from, deferred.size()));
     }
 
     /** All live stored facts in insertion order (the residual store). */

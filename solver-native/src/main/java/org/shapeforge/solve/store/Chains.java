@@ -3,6 +3,7 @@ package org.shapeforge.solve.store;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The store's per-variable lists of stored facts (Def. 4.1's bound store: the facts mentioning a
@@ -105,7 +106,7 @@ final class Chains {
     }
 
     /** The first live fact of {@code chain} satisfying {@code p}, or null (no allocation). */
-    Stored findLive(long chain, java.util.function.Predicate<Stored> p) {
+    Stored findLive(long chain, Predicate<Stored> p) {
         for (int e = chain == EMPTY ? NONE : head(chain); e != NONE; e = next[e])
             if (items[e].alive && p.test(items[e])) return items[e];
         return null;

@@ -1,6 +1,7 @@
 package org.shapeforge.solve.store;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.shapeforge.term.Row;
 
@@ -38,7 +39,7 @@ final class RowSlots extends Slots {
     /** The bare variable {@code ⟨ρ⟩} as a term carrying its id (one instance per variable). */
     Row.Open term(int id) {
         Object t = terms[id];
-        if (t == null) terms[id] = t = new Row.Open(java.util.List.of(), names[id], java.util.List.of(), id);
+        if (t == null) terms[id] = t = new Row.Open(List.of(), names[id], List.of(), id);
         return (Row.Open) t;
     }
 

@@ -3,6 +3,7 @@ package org.shapeforge.solve.store;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.shapeforge.collect.PackedIndex;
 
 /**
@@ -129,7 +130,7 @@ abstract sealed class Slots permits DimSlots, RowSlots {
 
     /** The {@code k}-th registered variable. */
     int registered(int k) {
-        return order[java.util.Objects.checkIndex(k, registered)];
+        return order[Objects.checkIndex(k, registered)];
     }
 
     boolean zeroOk(int id) {

@@ -1,6 +1,8 @@
 package org.shapeforge.solve.store;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import org.shapeforge.term.Dim;
 import org.shapeforge.term.Row;
 
@@ -172,7 +174,7 @@ public final class Store implements StoreView {
     }
 
     public String rowName(int s) {
-        return rows.names[java.util.Objects.checkIndex(s, rows.count)];
+        return rows.names[Objects.checkIndex(s, rows.count)];
     }
 
     /** The variable as a term carrying its id (one instance per variable). */
@@ -283,13 +285,13 @@ public final class Store implements StoreView {
 
     /** Binds (or, compressing a chain, rebinds to the chain's end) dimension variable {@code s}. */
     public void bindDim(int s, Dim value, Why why) {
-        dims.values[s] = java.util.Objects.requireNonNull(value);
+        dims.values[s] = Objects.requireNonNull(value);
         dims.whys[s] = why;
     }
 
     /** Binds (or rebinds to a chain's end) row variable {@code s}. */
     public void bindRow(int s, Row value, Why why, boolean placement) {
-        rows.values[s] = java.util.Objects.requireNonNull(value);
+        rows.values[s] = Objects.requireNonNull(value);
         rows.whys[s] = why;
         rows.placement[s] = placement;
     }
@@ -367,12 +369,12 @@ public final class Store implements StoreView {
     /** The propagators on dimension variable {@code v}'s watch list (read-only; dead ones included). */
     public List<Watcher> dimWatchers(String v) {
         int s = dims.find(v);
-        return s == NONE || dims.props[s] == null ? List.of() : java.util.Collections.unmodifiableList(dims.props[s]);
+        return s == NONE || dims.props[s] == null ? List.of() : Collections.unmodifiableList(dims.props[s]);
     }
 
     /** The propagators on row variable {@code v}'s watch list (read-only; dead ones included). */
     public List<Watcher> rowWatchers(String v) {
         int s = rows.find(v);
-        return s == NONE || rows.props[s] == null ? List.of() : java.util.Collections.unmodifiableList(rows.props[s]);
+        return s == NONE || rows.props[s] == null ? List.of() : Collections.unmodifiableList(rows.props[s]);
     }
 }

@@ -1,5 +1,7 @@
 package org.shapeforge.onnx.values.plan;
 
+import java.util.Optional;
+
 /**
  * How a {@link CompiledModel} runs inputs of the dims it was compiled for: every kernel replayed
  * natively, a native segment and an interpreted remainder ({@link SegmentedPlan}), or the whole
@@ -21,12 +23,12 @@ public sealed interface Mode {
     record Interpreted(Unplannable why) implements Mode {}
 
     /** Why anything is interpreted, in words, for people; empty for {@link Native}. */
-    default java.util.Optional<String> render() {
+    default Optional<String> render() {
         return switch (this) {
-            case Native n -> java.util.Optional.empty();
-            case Partial(int interpreted, int nodes, Unplannable first) -> java.util.Optional.of(
+            case Native n -> Optional.empty();
+            case Partial(int interpreted, int nodes, Unplannable first) -> Optional.of(
                     "partial: " + interpreted + " of " + nodes + " nodes interpreted at every run, from " + first.render());
-            case Interpreted(Unplannable why) -> java.util.Optional.of(why.render());
+            case Interpreted(Unplannable why) -> Optional.of(why.render());
         };
     }
 }

@@ -1,8 +1,10 @@
 package org.shapeforge.onnx.values.plan;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +29,7 @@ import org.shapeforge.onnx.values.fusion.FusionPlan;
 record Remainder(Set<Integer> nodes, Map<String, Value> boundary, Set<String> constants, List<String> unrecorded) {
     Remainder {
         nodes = Set.copyOf(new TreeSet<>(nodes));
-        boundary = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(boundary));
+        boundary = Collections.unmodifiableMap(new LinkedHashMap<>(boundary));
         constants = Set.copyOf(constants);
         unrecorded = List.copyOf(unrecorded);
     }
@@ -41,7 +43,7 @@ record Remainder(Set<Integer> nodes, Map<String, Value> boundary, Set<String> co
             for (FusionPlan.Member m : group.members()) all.add(m.index());
             if (all.stream().anyMatch(nodes::contains)) nodes.addAll(all);
         }
-        Set<String> computedHere = new HashSet<>(), computedElsewhere = new HashSet<>(inputs), read = new java.util.LinkedHashSet<>();
+        Set<String> computedHere = new HashSet<>(), computedElsewhere = new HashSet<>(inputs), read = new LinkedHashSet<>();
         for (TensorProto t : g.getInitializerList()) computedElsewhere.add(t.getName());
         for (int i = 0; i < g.getNodeCount(); i++) {
             NodeProto n = g.getNode(i);

@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ final class ResultBuffers {
     private final List<Step> steps;
     private final int[] lastRead;
     private final TreeMap<Long, Deque<MemorySegment>> free = new TreeMap<>();
-    private final Map<Integer, MemorySegment> held = new java.util.HashMap<>();
+    private final Map<Integer, MemorySegment> held = new HashMap<>();
 
     /** Buffers for {@code steps}, of which those in {@code outputs} hold graph outputs. */
     ResultBuffers(List<Step> steps, Set<Integer> outputs, Arena arena) {
