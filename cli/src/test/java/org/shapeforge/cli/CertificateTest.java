@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.shapeforge.cli.ImportMutationTest.floats;
+import static org.shapeforge.cli.ImportMutationTest.int64s;
 import static org.shapeforge.cli.ImportMutationTest.ints;
 import static org.shapeforge.cli.ImportMutationTest.model;
 import static org.shapeforge.cli.ImportMutationTest.node;
@@ -112,12 +113,27 @@ class CertificateTest {
                 .addOutput(ValueInfoProto.newBuilder().setName("a")));
     }
 
+    /**
+     * Swin's {@code x.view(x.shape + mask.shape[2:])}: a Slice of a shape that selects nothing, an
+     * empty axis printed 0 (no size, the solver does not see it), joined to the shape it extends.
+     */
+    static ModelProto emptySlice() {
+        return model(GraphProto.newBuilder().addInput(DomainModels.input("x", "batch", 4))
+                .addInitializer(int64s("two", 2)).addInitializer(int64s("end", Integer.MAX_VALUE))
+                .addNode(node("shape", "Shape", List.of("x"), List.of("s")))
+                .addNode(node("rest", "Slice", List.of("s", "two", "end"), List.of("e")))
+                .addNode(node("cat", "Concat", List.of("s", "e"), List.of("t"), ImportMutationTest.i("axis", 0)))
+                .addNode(node("view", "Reshape", List.of("x", "t"), List.of("y")))
+                .addOutput(ValueInfoProto.newBuilder().setName("y")));
+    }
+
     @Test
     void certificatesOfSymbolicAnswersRecheckWithZ3() throws Exception {
         Map<String, ModelProto> models = new LinkedHashMap<>();
         models.put("windows", DomainModels.windows());
         models.put("long-signal", DomainModels.longSignal());
         models.put("conv-residual", convResidual());
+        models.put("empty-slice", emptySlice()); // an empty axis is claimed as nothing: the certificate of swin_t
         for (var m : models.entrySet()) {
             Path cert = dir.resolve(m.getKey() + "-cert");
             CliRun r = CliRun.of("import", write(m.getKey() + ".onnx", m.getValue()).toString(), "--certificate", cert.toString());
@@ -127,7 +143,7 @@ class CertificateTest {
             assertEquals("constraints", kinds.getFirst(), m.getKey());
             assertTrue(kinds.contains("relations"), m.getKey() + ": " + kinds);
             // a model whose shapes hold in a domain (both DomainModels) certifies it both ways
-            assertEquals(!m.getKey().equals("conv-residual"), kinds.contains("requires") && kinds.contains("consistency"), m.getKey() + ": " + kinds);
+            assertEquals(m.getKey().endsWith("signal") || m.getKey().equals("windows"), kinds.contains("requires") && kinds.contains("consistency"), m.getKey() + ": " + kinds);
         }
         String relations = Files.readString(dir.resolve("conv-residual-cert/relations-001.smt2"));
         assertTrue(relations.contains("; broadcast: node 'add' (Add #1), output axis 2 is one of its operands' axes 2"), relations);

@@ -1,8 +1,10 @@
 package org.shapeforge.onnx;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.List;
 import onnx.Onnx.GraphProto;
 import onnx.Onnx.TensorShapeProto;
@@ -21,6 +23,8 @@ final class GapLog {
 
     private final Map<String, GapSources.Source> extents = new LinkedHashMap<>();
     private final Map<String, GapSources.Source> unranked = new LinkedHashMap<>();
+    /** Axis variables equal to an empty extent ({@link #alsoEmpty}). */
+    private final Set<String> emptyAxes = new HashSet<>();
     private NodeOrigin at = NodeOrigin.ofValue("graph", "");
     /** The ranks the file declares (graph outputs, then value_info; the first declaration of a name counts). */
     private final Map<String, List<TensorShapeProto.Dimension>> declared = new LinkedHashMap<>();
@@ -56,10 +60,15 @@ final class GapLog {
         extents.put(name, new GapSources.Source(at, Gap.Kind.COMPUTED, Optional.empty(), why, Optional.of(computed)));
     }
 
-    /** Whether {@code d} is an {@link Gap.Kind#EMPTY} extent: an axis of 0 elements, known at import time. */
+    /** Whether {@code d} is an {@link Gap.Kind#EMPTY} extent, or an axis equal to one: 0 elements, known at import time. */
     boolean empty(Dim d) {
-        return d instanceof Dim.Var(String name, var basis) && extents.get(name) instanceof GapSources.Source s
-                && s.kind() == Gap.Kind.EMPTY;
+        return d instanceof Dim.Var(String name, var basis) && (emptyAxes.contains(name)
+                || extents.get(name) instanceof GapSources.Source s && s.kind() == Gap.Kind.EMPTY);
+    }
+
+    /** Axis {@code d} (a variable) equals an {@link Gap.Kind#EMPTY} extent just minted. */
+    void alsoEmpty(Dim d) {
+        if (d instanceof Dim.Var(String name, var basis)) emptyAxes.add(name);
     }
 
     /** Value {@code value}, made at the current node, has an unknown rank, for reason {@code why}. */

@@ -215,9 +215,12 @@ final class Indexing {
      * consumers.
      */
     private static void sliced(Node n, Emitter e, Dim out, long len, NodeOrigin o) {
+        String why = "the slice selects nothing: an empty tensor, 0 elements, outside the size semantics (sizes are at least 1); the solver does not see it";
         if (len >= 1) e.eq(out, Emitter.size(len), o);
-        else e.eq(out, ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.EMPTY, Optional.empty(),
-                "the slice selects nothing: an empty tensor, 0 elements, outside the size semantics (sizes are at least 1); the solver does not see it"), o);
+        else {
+            e.eq(out, ShapeOps.unknownExtent(e, ShapeOps.hint(n), Gap.Kind.EMPTY, Optional.empty(), why), o);
+            e.gaps.alsoEmpty(out); // the axis, equal to that extent: a Concat adds nothing for it
+        }
     }
 
     /** An end at least this large means "to the end" (exporters write INT64_MAX or INT32_MAX). */

@@ -16,7 +16,8 @@ import org.shapeforge.term.sym.SymSize;
  * The relations an import's answer states, one claim per axis: the axis's term (the solver's
  * variable or term for it, {@link Imported#values()}) has the inferred size — a number
  * ({@link InferredDim.Known}), a form of the dim_params ({@link InferredDim.Symbolic}) — or is the
- * inferred term ({@link InferredDim.Residual}). An undetermined axis states nothing; an axis whose
+ * inferred term ({@link InferredDim.Residual}). An undetermined axis states nothing, nor does an
+ * empty one (printed 0, outside the size semantics: its extent is left to the solver); an axis whose
  * term is what it is inferred to be (a weight's literal shape, a graph input's dim_param) states
  * nothing worth checking and is left out.
  */
@@ -59,8 +60,8 @@ public final class Relations {
                 String note = "value " + Names.quoted(name) + " axis " + j + ": " + dims.get(j).printed();
                 Dim d = terms.get(j);
                 switch (dims.get(j)) {
-                    case InferredDim.Known(long n) -> {
-                        if (!literally(d, n)) cs.add(new Claim.SizeIs(d, SymSize.constant(n), note));
+                    case InferredDim.Known(long n) -> { // an empty axis (0, Gap.Kind.EMPTY) is no size: the solver does not see it
+                        if (n >= 1 && !literally(d, n)) cs.add(new Claim.SizeIs(d, SymSize.constant(n), note));
                     }
                     case InferredDim.Symbolic(SymSize s) -> {
                         if (!(d instanceof Dim.Var(String v, _) && s.asName().filter(v::equals).isPresent())) cs.add(new Claim.SizeIs(d, s, note));
