@@ -42,7 +42,7 @@ class SourceLineErrorTest {
     @Test
     void aWrongLinearWidthNamesBothLinearsAndTheActivationBetween() {
         ImportResult.Failure f = failure("linear_width");
-        assertEquals("semantic", f.kind());
+        assertEquals(ImportFailureKind.SEMANTIC, f.kind());
         // h = self.act(self.fc1(x)) at line 54, return self.fc2(h) at 55; the softmax after (#3) is no part of it
         assertEquals(List.of("0 Gemm 54 mlp.fc1", "1 Relu 54 mlp.act", "2 Gemm 55 mlp.fc2"), located(f));
         assertEquals(Optional.of(new SourceLocation(SCRIPT, 55, "forward", "mlp.fc2")), f.blamed().orElseThrow().source());
@@ -51,7 +51,7 @@ class SourceLineErrorTest {
     @Test
     void aBadReshapeNamesTheViewLine() {
         ImportResult.Failure f = failure("bad_reshape");
-        assertEquals("semantic", f.kind());
+        assertEquals(ImportFailureKind.SEMANTIC, f.kind());
         // y.view(y.shape[0], y.shape[1], 4, 6) at line 74, the module's own op (no submodule): heads
         assertEquals(List.of("5 Reshape 74 heads"), located(f));
     }
@@ -61,7 +61,7 @@ class SourceLineErrorTest {
         ImportResult.Failure f = failure("residual");
         // the native solver's answer is no proof (a policy step, docs/onnx.md); it still lists its nodes,
         // the main branch at line 94 and the shortcut and Add at 95, not the relu and mean after the block
-        assertEquals("policy", f.kind());
+        assertEquals(ImportFailureKind.POLICY, f.kind());
         assertEquals(List.of("0 Conv 94 block.conv1", "1 Relu 94 block", "2 Conv 94 block.conv2", "3 Conv 95 block.shortcut", "4 Add 95 block"),
                 located(f));
     }
