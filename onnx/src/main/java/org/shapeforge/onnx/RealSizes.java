@@ -117,7 +117,6 @@ final class RealSizes {
             case RealValue.Of(var s, boolean single) -> single;
             case RealValue.Constant c -> true;
             case RealValue.Binary(var op, var l, var r, boolean single) -> single;
-            case RealValue.Reciprocal(var x, boolean single) -> single;
         };
     }
 
