@@ -1,5 +1,6 @@
 package org.shapeforge.codegen.emit;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +68,7 @@ public abstract class Emitter {
         if (t == null) t = op.tensor(a.tensor()); // throws: no such tensor
         long constant = 0;
         Map<String, Long> coeffs = new LinkedHashMap<>();
+        List<Linear.Gathered> gathered = new ArrayList<>();
         for (int ax = 0; ax < t.rank(); ax++) {
             long stride = t.stride(ax);
             constant += stride * t.margins().get(ax).left();
@@ -89,9 +91,14 @@ public abstract class Emitter {
                     constant += stride * before;
                     coeffs.merge(hit, stride, Long::sum);
                 }
+                case Index.Gathered(Access at, int extent) -> {
+                    Optional<String> element = element(at, active);
+                    if (element.isEmpty()) return Optional.empty();
+                    gathered.add(new Linear.Gathered(stride, element.get(), extent));
+                }
             }
         }
-        return Optional.of(new Linear(constant, coeffs));
+        return Optional.of(new Linear(constant, coeffs, gathered));
     }
 
     /**

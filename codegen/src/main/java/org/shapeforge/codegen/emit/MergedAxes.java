@@ -75,6 +75,7 @@ public record MergedAxes(List<String> batch, List<String> ms, List<String> ns, L
 
     /** Whether the offsets of {@code axes} (odometer order) under {@code lin} form {@code stride · q}: one strided axis in effect. */
     public static boolean progression(Operation op, List<String> axes, Linear lin, long stride) {
+        if (!lin.affine()) return false; // a gathered coordinate varies with iterators the coefficients do not list
         long expect = stride;
         for (int i = axes.size() - 1; i >= 0; i--) {
             long ext = op.space().var(axes.get(i)).orElseThrow().extent();

@@ -32,6 +32,24 @@ public sealed interface Index {
         }
     }
 
+    /**
+     * A coordinate read from the data: the value of the element {@code at} of an integer-valued
+     * tensor (its own indices affine), a negative value counted from the end ({@code + extent}, as
+     * ONNX Gather's indices are) and then clamped into {@code [0, extent − 1]}, so that no value of
+     * the data reads outside the indexed axis. The index of Gather on data indices: one load per
+     * element, where a one-hot accumulation over the axis costs the axis' extent per element. Only
+     * on the right-hand side; {@code at}'s tensor holds the values exactly (as floats: every
+     * integer of magnitude at most 2<sup>24</sup>).
+     */
+    record Gathered(Access at, int extent) implements Index {
+        public Gathered {
+            Objects.requireNonNull(at, "at");
+            if (extent < 1) throw new IllegalArgumentException("a gathered axis of extent " + extent);
+            for (Index i : at.index())
+                if (!(i instanceof Affine)) throw new IllegalArgumentException("a gathered coordinate read through " + i + ", not an affine index");
+        }
+    }
+
     /** One summand {@code coeff·symbol} of an affine index. */
     record Term(int coeff, String symbol) {
         public Term {
@@ -63,6 +81,7 @@ public sealed interface Index {
                 yield s;
             }
             case Concat(List<String> symbols) -> symbols;
+            case Gathered(Access at, int extent) -> at.symbols();
         };
     }
 

@@ -118,6 +118,10 @@ public record Operation(String name, List<TensorDecl> tensors, ProductSpace spac
             throw new IllegalArgumentException(op + ": " + a.tensor() + " has rank " + t.rank() + " but is indexed by " + a.index().size() + " indices");
         for (int ax = 0; ax < t.rank(); ax++) {
             Index ix = a.index().get(ax);
+            if (ix instanceof Index.Gathered g) {
+                if (isLhs) throw new IllegalArgumentException(op + ": the left-hand side " + a.tensor() + " indexed by data on axis " + ax);
+                check(op, byName, space, g.at(), false);
+            }
             long[] range = range(op, space, ix, a.tensor(), ax);
             long lo = isLhs ? 0 : -t.margins().get(ax).left();
             long hi = isLhs ? t.dims().get(ax) : (long) t.dims().get(ax) + t.margins().get(ax).right();
@@ -153,6 +157,7 @@ public record Operation(String name, List<TensorDecl> tensors, ProductSpace spac
                 }
                 yield new long[] {0, total - 1};
             }
+            case Index.Gathered(Access at, int extent) -> new long[] {0, extent - 1};
         };
     }
 

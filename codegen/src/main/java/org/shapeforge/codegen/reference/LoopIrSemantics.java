@@ -59,7 +59,7 @@ public final class LoopIrSemantics {
                 val.put(vars.get(i).symbol(), (int) (rest % vars.get(i).extent()));
                 rest /= vars.get(i).extent();
             }
-            int off = out.offset(coords(op, op.lhs(), val, Map.of()));
+            int off = out.offset(coords(op, op.lhs(), in, val, Map.of()));
             if (done[off]) continue;
             done[off] = true;
             out.data()[off] = eval(op, op.epilogue().get().expr(), in, val, Map.of());
@@ -70,7 +70,7 @@ public final class LoopIrSemantics {
             Map<String, Integer> val, Map<Factor, LoopVar> active) {
         if (pos == fs.size()) {
             Double v = eval(op, op.rhs(), in, val, active);
-            int[] cell = coords(op, op.lhs(), val, active);
+            int[] cell = coords(op, op.lhs(), in, val, active);
             if (v == null || cell == null) return;
             int off = out.offset(cell);
             out.data()[off] = op.update().accumulator().map(a -> a.apply(out.data()[off], v)).orElse(v);
@@ -91,7 +91,7 @@ public final class LoopIrSemantics {
     }
 
     /** The logical coordinates of an access at a point, or null where it is absent. */
-    private static int[] coords(Operation op, Access a, Map<String, Integer> val, Map<Factor, LoopVar> active) {
+    private static int[] coords(Operation op, Access a, Map<String, HostTensor> in, Map<String, Integer> val, Map<Factor, LoopVar> active) {
         int[] c = new int[a.index().size()];
         for (int ax = 0; ax < c.length; ax++) {
             switch (a.index().get(ax)) {
@@ -113,6 +113,13 @@ public final class LoopIrSemantics {
                     if (x == null) return null;
                     c[ax] = x;
                 }
+                case Index.Gathered(Access at, int extent) -> {
+                    int[] p = coords(op, at, in, val, active);
+                    if (p == null) return null;
+                    long q = (long) (float) in.get(at.tensor()).get(p);
+                    if (q < 0) q += extent;
+                    c[ax] = (int) Math.max(0, Math.min(extent - 1, q));
+                }
             }
         }
         return c;
@@ -126,7 +133,7 @@ public final class LoopIrSemantics {
     private static Double eval(Operation op, Expr e, Map<String, HostTensor> in, Map<String, Integer> val, Map<Factor, LoopVar> active) {
         return switch (e) {
             case Expr.Read(Access a) -> {
-                int[] c = coords(op, a, val, active);
+                int[] c = coords(op, a, in, val, active);
                 if (c == null) yield null;
                 TensorDecl t = op.tensor(a.tensor());
                 for (int ax = 0; ax < c.length; ax++) if (c[ax] < 0 || c[ax] >= t.dims().get(ax)) yield t.padValue();

@@ -192,6 +192,7 @@ final class SymbolicCEmitter extends Emitter {
                 }
                 yield Optional.empty();
             }
+            case Index.Gathered(Access at, int extent) -> element(at, active).map(e -> "sf_gix(" + e + ", " + extent + "L)");
         };
     }
 

@@ -17,6 +17,13 @@
 #define sf_isnan(x) (isnan(x) ? 1.0f : 0.0f)
 #define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
 #define sf_lmin(a, b) ((a) < (b) ? (a) : (b))
+/* Index.Gathered: the coordinate a float element holds (an integer), negative from the end, clamped
+ * into [0, n - 1]: no value of the data reads outside the axis */
+static inline long sf_gix(float v, long n) {
+    long q = (long)v;
+    if (q < 0) q += n;
+    return q < 0 ? 0 : q >= n ? n - 1 : q;
+}
 /* BinOp MASK: v where c is nonzero, else 0 (ONNX Where without 0 * inf). A function, not a macro:
  * its arguments are evaluated unconditionally, so -O3 if-conversion makes a blend. As a ternary
  * with a conditional load on each side of Where, gcc 12.2 -O3 miscompiled nested loops (wrong

@@ -14,6 +14,12 @@
 #define sf_isinf(x) (isinf(x) ? 1.0f : 0.0f)
 /* BinOp MASK: v where c is nonzero, else 0 (ONNX Where without 0 * inf) */
 #define sf_mask(c, v) ((c) != 0.0f ? (v) : 0.0f)
+/* Index.Gathered: the coordinate a float element holds, negative from the end, clamped into [0, n - 1] */
+__device__ __forceinline__ long sf_gix(float v, long n) {
+    long q = (long)v;
+    if (q < 0) q += n;
+    return q < 0 ? 0 : q >= n ? n - 1 : q;
+}
 #define SF_INF __int_as_float(0x7f800000)
 #define SF_NAN __int_as_float(0x7fffffff)
 

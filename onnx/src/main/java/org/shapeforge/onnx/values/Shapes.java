@@ -25,7 +25,14 @@ final class Shapes {
             case "Constant" -> List.of(constant(c.at()));
             case "Gather" -> switch (c.placement()) {
                 case HOST -> List.of(HostSelection.gather(c.name(), c.in().get(0), c.in().get(1), axis(c.at().i("axis", 0), c.in().get(0).rank())));
-                case KERNEL -> apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
+                case KERNEL -> {
+                    Value x = c.in().get(0), idx = c.in().get(1);
+                    int axis = axis(c.at().i("axis", 0), x.rank());
+                    // indices from the data (not a constant of the graph): read by the kernel, not here
+                    yield !c.known().test(1) && x.dims().get(axis) <= Shaping.MAX_GATHERED_AXIS
+                            ? List.of(Shaping.gathered(c.k(), c.name(), x, axis, idx))
+                            : apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
+                }
             };
             default -> apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
         };

@@ -3,6 +3,7 @@ package org.shapeforge.onnx.values;
 import java.util.ArrayList;
 import java.util.List;
 import onnx.Onnx.TensorProto;
+import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Expr;
 import org.shapeforge.codegen.ir.Index;
@@ -130,6 +131,45 @@ final class Shaping {
             out.add(a == axis ? new Index.Concat(ps.stream().map(Kernel.Ix::symbol).toList()) : Kernel.at(common.get(a)));
         return b.run(k, dims, out, rhs, Update.assign(), x.type());
     }
+
+    /**
+     * Gather along {@code axis} at indices known only when the kernel runs (a graph input's, a
+     * kernel's result): {@code out[a.., j.., b..] = x[a.., idx[j..], b..]}, one load per element
+     * through an {@link Index.Gathered} coordinate — never reading the indices while lowering, so a
+     * recorded run replays it with new indices. An index out of range is refused in this run (as
+     * {@link Shapes#gatherIndices} refuses it) and clamped into the axis in a replay, never read past. The one-hot form ({@link #selectOneHot}) cost the axis' extent per element: an
+     * embedding table's vocabulary.
+     */
+    static Value gathered(Kernels k, String name, Value x, int axis, Value idx) {
+        int n = x.dims().get(axis);
+        Kernel b = new Kernel(name);
+        List<Integer> dims = new ArrayList<>();
+        List<Index> xi = new ArrayList<>(), out = new ArrayList<>(), at = new ArrayList<>();
+        for (int a = 0; a < x.rank(); a++) {
+            if (a == axis) {
+                for (int d : idx.dims()) {
+                    Kernel.Ix j = b.iter(d);
+                    dims.add(d);
+                    at.add(Kernel.at(j));
+                    out.add(Kernel.at(j));
+                }
+                xi.add(null);
+            } else {
+                Kernel.Ix i = b.iter(x.dims().get(a));
+                dims.add(x.dims().get(a));
+                xi.add(Kernel.at(i));
+                out.add(Kernel.at(i));
+            }
+        }
+        if (dims.contains(0)) throw new NotExpressible(name + ": empty selection (zero-size result)");
+        for (double v : idx.dataToCheck()) // this run's indices refused as the host copy refuses them; a replay clamps
+            if (v < -n || v >= n) throw new IllegalArgumentException(name + ": index " + (long) v + " out of range for an axis of " + n);
+        xi.set(axis, new Index.Gathered(new Access(b.tensor(idx), at), n));
+        return b.run(k, dims, out, Kernel.read(b.tensor(x), xi), Update.assign(), x.type());
+    }
+
+    /** The largest axis {@link #gathered} indexes: every coordinate of it exact as a float (2<sup>24</sup>). */
+    static final int MAX_GATHERED_AXIS = 1 << 24;
 
     /** The maximal runs of consecutive (ascending or descending) coordinates of {@code idx}, in order: {start, direction, length} each. */
     static List<int[]> runs(int[] idx) {

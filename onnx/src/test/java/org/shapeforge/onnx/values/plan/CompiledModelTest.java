@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -31,8 +32,9 @@ import org.shapeforge.onnx.values.Value;
  * interpreter's on that input, bit for bit (the same kernels on the same floats), for a padded
  * convolution, recurrent nets, an expanded layer normalization and an attention block with a
  * shape-computed Reshape; inputs of new dims are planned anew; a model whose values are computed
- * in Java from its data (NonZero, NonMaxSuppression, an If on data, Gather by input indices) is
- * interpreted, with its reason, and still right.
+ * in Java from its data (NonZero, NonMaxSuppression, an If on data) is interpreted, with its
+ * reason, and still right; a Gather by input indices is planned (the kernel reads the indices) and
+ * replays new indices, an out-of-range one clamped into the axis.
  */
 class CompiledModelTest {
     private static final Path DATA = Conformance.DEFAULT_ROOT;
@@ -102,7 +104,7 @@ class CompiledModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"node/test_if", "node/test_gather_0", "node/test_nonmaxsuppression_suppress_by_IOU"})
+    @ValueSource(strings = {"node/test_if", "node/test_nonmaxsuppression_suppress_by_IOU"})
     void aModelSteeredByItsDataIsInterpretedWithItsReasonAndRight(String test) {
         Path dir = DATA.resolve(test);
         ModelProto m = Model.load(dir.resolve("model.onnx"));
@@ -113,6 +115,47 @@ class CompiledModelTest {
             Map<String, Value> second = new LinkedHashMap<>();
             first.forEach((name, v) -> second.put(name, new Value(v.dims(), v.isInteger() ? flipped(v.data()) : v.data(), v.type())));
             sameOutputs(GraphRun.execute(m, second, kernels).outputs(), cm.run(second), test);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"node/test_gather_0", "node/test_gather_1", "node/test_gather_2d_indices", "node/test_gather_negative_indices"})
+    void aGatherByInputIndicesIsPlannedAndReplaysNewIndices(String test) {
+        Path dir = DATA.resolve(test);
+        ModelProto m = Model.load(dir.resolve("model.onnx"));
+        Map<String, Value> first = GraphRun.readInputs(m, dir.resolve("test_data_set_0"));
+        try (CompiledModel cm = CompiledModel.compile(m, first, kernels)) {
+            assertEquals(java.util.Optional.empty(), cm.interpreted(), test);
+            assertTrue(GraphRun.compare(m, cm.run(first), dir.resolve("test_data_set_0")).stream().allMatch(GraphRun.Output::passed), test);
+            Map<String, Value> second = new LinkedHashMap<>();
+            first.forEach((name, v) -> second.put(name, new Value(v.dims(), v.isInteger() ? rotated(v.data()) : v.data(), v.type())));
+            Map<String, Value> got = cm.run(second);
+            sameOutputs(GraphRun.execute(m, second, kernels).outputs(), got, test);
+            assertFalse(java.util.Arrays.equals(cm.run(first).values().iterator().next().data(), got.values().iterator().next().data()),
+                    test + ": the rotated indices give the same outputs, so the comparison proves nothing");
+        }
+    }
+
+    @Test
+    void aReplayedGatherClampsAnIndexOutOfRangeAndTheFirstRunRefusesIt() {
+        Path dir = DATA.resolve("node/test_gather_0");
+        ModelProto m = Model.load(dir.resolve("model.onnx"));
+        Map<String, Value> first = GraphRun.readInputs(m, dir.resolve("test_data_set_0"));
+        String data = m.getGraph().getInput(0).getName(), indices = m.getGraph().getInput(1).getName();
+        Value x = first.get(data), idx = first.get(indices);
+        int n = x.dims().getFirst();
+        double[] bad = idx.data().clone();
+        bad[0] = n + 5;
+        Map<String, Value> outOfRange = new LinkedHashMap<>(first);
+        outOfRange.put(indices, new Value(idx.dims(), bad, idx.type()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphRun.execute(m, outOfRange, kernels));
+        assertTrue(e.getMessage().contains("out of range for an axis of " + n), e.getMessage());
+        double[] last = bad.clone();
+        last[0] = n - 1;
+        Map<String, Value> clamped = new LinkedHashMap<>(first);
+        clamped.put(indices, new Value(idx.dims(), last, idx.type()));
+        try (CompiledModel cm = CompiledModel.compile(m, first, kernels)) {
+            sameOutputs(GraphRun.execute(m, clamped, kernels).outputs(), cm.run(outOfRange), "an index past the axis reads its last row");
         }
     }
 
@@ -168,6 +211,13 @@ class CompiledModelTest {
         double[] out = new double[d.length];
         for (int i = 0; i < d.length; i++) out[i] = d[d.length - 1 - i];
         if (d.length == 1) out[0] = d[0] == 0 ? 1 : 0;
+        return out;
+    }
+
+    /** Values moved one place to the front, the first to the end (a permutation: indices stay in range). */
+    private static double[] rotated(double[] d) {
+        double[] out = new double[d.length];
+        for (int i = 0; i < d.length; i++) out[i] = d[(i + 1) % d.length];
         return out;
     }
 
