@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,21 +31,22 @@ import picocli.CommandLine.Parameters;
  * {@code scripts/export-models.py} writes it; or one such model folder). Per model and OpenMP
  * thread count, the in-process steady state through {@link ModelRunner} ({@link SteadyRun}:
  * preparation timed apart, warm-up, median and min of the timed runs, kernels per run, fused
- * groups, the outputs checked against {@code output_k.pb}); PyTorch's forward at the same thread
- * count on the same inputs ({@link TorchForwardTime}); the ratio; and once per model the cold
- * {@code ./shapeforge run} ({@link ColdRun}). Then per thread count the {@link RatioSummary} over
- * the convolutional networks. Models are measured one after the other, ours then torch's, so that
+ * groups, the outputs checked against {@code output_k.pb}); each {@link Peer} at the same thread
+ * count on the same inputs ({@link PeerTime}: ONNX Runtime, its session creation beside our
+ * preparation, and PyTorch); the ratios; and once per model the cold {@code ./shapeforge run}
+ * ({@link ColdRun}). Then per thread count and peer the {@link RatioSummary} over the
+ * convolutional networks. Models are measured one after the other, ours then the peers', so that
  * each ratio's two sides see the same minutes of a shared machine. Exit 1 when a model's outputs
  * fail or it could not be measured: a benchmark of wrong answers is no result.
  */
 @Command(name = "models", mixinStandardHelpOptions = true,
-        description = "Per model of a corpus: our steady-state run time beside PyTorch's forward at the same thread count, the cold run, kernels and fused groups.")
+        description = "Per model of a corpus: our steady-state run time beside ONNX Runtime's and PyTorch's at the same thread count, our preparation beside ORT's session creation, the cold run, kernels and fused groups.")
 public final class ModelsBench implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "a corpus folder (NAME/model.onnx + NAME/test_data_set_0), or one model folder")
     Path target;
 
-    @Option(names = "--threads", paramLabel = "N,N", split = ",", description = "OpenMP thread counts, ours and torch's (default 1,2)")
+    @Option(names = "--threads", paramLabel = "N,N", split = ",", description = "OpenMP thread counts, ours and the peers' (default 1,2)")
     List<Integer> threads = List.of(1, 2);
 
     @Option(names = "--reps", paramLabel = "R", description = "at least R timed runs per model and thread count, both sides (default 5)")
@@ -62,6 +64,16 @@ public final class ModelsBench implements Callable<Integer> {
     @Option(names = "--torch", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "time PyTorch's forward with scripts/torch-forward-time.py (default on; --no-torch skips it)")
     boolean torch = true;
+
+    @Option(names = "--ort", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "time ONNX Runtime's CPU execution provider on the model with scripts/ort-forward-time.py, its session creation"
+                    + " included (default on; --no-ort skips it)")
+    boolean ort = true;
+
+    @Option(names = "--ort-python", paramLabel = "FILE",
+            description = "the Python with the onnxruntime wheel (default $SHAPEFORGE_ORT_PYTHON, else /usr/bin/python3); without onnxruntime"
+                    + " the column is skipped with the reason")
+    Path ortPython;
 
     @Option(names = "--cold", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "time one cold `./shapeforge run` per model (default on; --no-cold skips it)")
@@ -98,13 +110,14 @@ public final class ModelsBench implements Callable<Integer> {
         List<Integer> ts = List.copyOf(new LinkedHashSet<>(threads));
         List<Path> dirs = modelDirs(target);
         Path root = BenchRepo.root();
-        Path py = python != null ? python : Path.of(System.getenv().getOrDefault("SHAPEFORGE_PYTHON", "/usr/bin/python3"));
-        Path script = root == null ? Path.of("scripts", "torch-forward-time.py") : root.resolve("scripts").resolve("torch-forward-time.py");
+        Map<Peer, Path> pythons = Map.of(Peer.TORCH, python != null ? python : Path.of(System.getenv().getOrDefault("SHAPEFORGE_PYTHON", "/usr/bin/python3")),
+                Peer.ORT, ortPython != null ? ortPython : Path.of(System.getenv().getOrDefault("SHAPEFORGE_ORT_PYTHON", "/usr/bin/python3")));
+        Map<Peer, Boolean> wanted = Map.of(Peer.TORCH, torch, Peer.ORT, ort);
         Path launch = launcher != null ? launcher : root == null ? null : root.resolve("shapeforge");
         boolean progress = System.console() != null && System.console().isTerminal();
         PrintWriter err = cl.getErr();
         double loadBefore = PipelineBench.load();
-        String torchVersion = null;
+        Map<Peer, String> versions = new EnumMap<>(Peer.class);
         List<ModelResult> rows = new ArrayList<>();
         try {
             for (int i = 0; i < dirs.size(); i++) {
@@ -112,21 +125,27 @@ public final class ModelsBench implements Callable<Integer> {
                 String name = d.getFileName().toString();
                 if (progress) err.printf("bench models: [%d/%d] %s: ours%n", i + 1, dirs.size(), name);
                 Ours r = measure(d, ts);
-                if (progress && torch && r.error().isEmpty()) err.printf("bench models: [%d/%d] %s: torch%n", i + 1, dirs.size(), name);
-                TorchForwardTime t = !torch ? new TorchForwardTime.Skipped("--no-torch")
-                        : r.error().isPresent() ? new TorchForwardTime.Skipped("our run failed")
-                        : TorchForwardTime.run(py, script, d, ts, reps, minTime, 600);
-                if (t instanceof TorchForwardTime.Measured m) torchVersion = m.torchVersion();
+                Map<Peer, PeerTime> peers = new EnumMap<>(Peer.class);
+                for (Peer peer : Peer.values()) {
+                    if (progress && wanted.get(peer) && r.error().isEmpty()) err.printf("bench models: [%d/%d] %s: %s%n", i + 1, dirs.size(), name, peer.key);
+                    Path script = root == null ? Path.of("scripts", peer.script) : root.resolve("scripts").resolve(peer.script);
+                    PeerTime t = !wanted.get(peer) ? new PeerTime.Skipped("--no-" + peer.key)
+                            : r.error().isPresent() ? new PeerTime.Skipped("our run failed")
+                            : PeerTime.run(peer, pythons.get(peer), script, d, ts, reps, minTime, 600);
+                    if (t instanceof PeerTime.Measured m) versions.put(peer, m.version());
+                    peers.put(peer, t);
+                }
                 if (progress && cold) err.printf("bench models: [%d/%d] %s: cold run%n", i + 1, dirs.size(), name);
                 ColdRun c = !cold ? new ColdRun.Skipped("--no-cold") : ColdRun.measure(launch, d.resolve("model.onnx"), d.resolve("test_data_set_0"), 900);
-                rows.add(new ModelResult(name, d, r.nodes(), r.kind(), r.error(), r.runs(), t, c));
+                rows.add(new ModelResult(name, d, r.nodes(), r.kind(), r.error(), r.runs(), peers, c));
             }
         } finally {
             OmpThreads.restore();
         }
-        List<RatioSummary> summary = ts.stream().map(t -> RatioSummary.of(rows, t)).toList();
+        List<RatioSummary> summary = new ArrayList<>();
+        for (int t : ts) for (Peer peer : Peer.values()) summary.add(RatioSummary.of(rows, peer, t));
         ModelsBenchJson.Setup setup = new ModelsBenchJson.Setup(ts, reps, minTime, warmup, loadBefore, PipelineBench.load(),
-                Runtime.getRuntime().availableProcessors(), torchVersion, launch);
+                Runtime.getRuntime().availableProcessors(), versions, launch);
         PrintWriter out = cl.getOut();
         if (jsonFile != null) Files.writeString(jsonFile, Cli.json(ModelsBenchJson.of(setup, rows, summary)) + "\n");
         if (json.on) out.println(Cli.json(ModelsBenchJson.of(setup, rows, summary)));

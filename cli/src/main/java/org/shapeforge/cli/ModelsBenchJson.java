@@ -4,35 +4,40 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import org.shapeforge.onnx.values.GraphRun;
 
 /**
  * {@code bench models --json}: the setup (thread counts, repetitions, cores, load before and after,
- * torch's version), one object per model and one summary per thread count. Per model and thread
- * count: prepareMillis and compilations, millis (median) / minMillis / runs / allMillis, cpuMillis (the
- * process's CPU per run, mean over the timed runs),
- * kernels, fusedGroups with fusedGroupsReported (false: the runner reports no fusion, and 0 is
- * written), the output check, torch's times or why skipped, and the ratios of the
- * wall medians and of the CPU times (null without torch).
+ * each peer's version: {@code ortVersion}, {@code torchVersion}), one object per model and one
+ * summary per thread count and peer. Per model and thread count: prepareMillis and compilations,
+ * millis (median) / minMillis / runs / allMillis, cpuMillis (the process's CPU per run, mean over
+ * the timed runs), kernels, fusedGroups with fusedGroupsReported (false: the runner reports no
+ * fusion, and 0 is written), the output check, and per {@link Peer} an object ({@code ort},
+ * {@code torch}) with its times — ORT's {@code sessionMillis} too — or why skipped, and the ratios
+ * of the wall medians, of the CPU times and (ORT) of our preparation over its session creation.
  * A number that was not measured is null, never a guess.
  */
 final class ModelsBenchJson {
     private ModelsBenchJson() {}
 
-    /** What the run was: thread counts, repetitions, the machine, torch's version (null if never measured), the launcher. */
+    /** What the run was: thread counts, repetitions, the machine, each peer's version (absent if never measured), the launcher. */
     record Setup(List<Integer> threads, int reps, double minSeconds, int warmup, double loadBefore, double loadAfter, int cores,
-                 String torchVersion, Path launcher) {
+                 Map<Peer, String> versions, Path launcher) {
         Setup {
             threads = List.copyOf(threads);
+            versions = Map.copyOf(versions);
         }
     }
 
     static ObjectNode of(Setup s, List<ModelResult> rows, List<RatioSummary> summary) {
         ObjectNode doc = Cli.JSON.createObjectNode().put("benchmark", "models").put("reps", s.reps()).put("minSeconds", s.minSeconds())
                 .put("warmup", s.warmup()).put("cores", s.cores()).put("loadAverageBefore", s.loadBefore())
-                .put("loadAverageAfter", s.loadAfter()).put("torchVersion", s.torchVersion())
+                .put("loadAverageAfter", s.loadAfter())
                 .put("launcher", s.launcher() == null ? null : s.launcher().toString())
                 .put("tolerance", GraphRun.TOLERANCE);
+        for (Peer p : Peer.values()) doc.put(p.versionField, s.versions().get(p));
         ArrayNode ts = doc.putArray("threads");
         s.threads().forEach(ts::add);
         ArrayNode models = doc.putArray("models");
@@ -47,22 +52,25 @@ final class ModelsBenchJson {
                         .put("runs", x.allMillis().size()).put("kernels", x.kernels())
                         .put("fusedGroups", x.fusedGroups().orElse(0)).put("fusedGroupsReported", x.fusedGroups().isPresent());
                 o.putObject("check").put("maxRel", Double.isNaN(x.maxRel()) ? null : x.maxRel()).put("passed", x.passed());
-                ObjectNode t = o.putObject("torch");
-                r.torchAt(x.threads()).ifPresentOrElse(
-                        tt -> t.put("millis", tt.medianMillis()).put("minMillis", tt.minMillis())
-                                .put("cpuMillis", tt.cpuMillis() < 0 ? null : tt.cpuMillis()).put("runs", tt.runs()),
-                        () -> t.put("skipped", r.torch() instanceof TorchForwardTime.Skipped(String why) ? why : "no time at this thread count"));
-                var ratio = r.ratio(x.threads());
-                var cpuRatio = r.cpuRatio(x.threads());
-                o.put("ratio", ratio.isPresent() ? ratio.getAsDouble() : null).put("cpuRatio", cpuRatio.isPresent() ? cpuRatio.getAsDouble() : null);
+                for (Peer p : Peer.values()) {
+                    ObjectNode t = o.putObject(p.key);
+                    r.peerAt(p, x.threads()).ifPresentOrElse(
+                            tt -> t.put("millis", tt.medianMillis()).put("minMillis", tt.minMillis())
+                                    .put("cpuMillis", tt.cpuMillis() < 0 ? null : tt.cpuMillis()).put("runs", tt.runs())
+                                    .put("sessionMillis", tt.sessionMillis() < 0 ? null : tt.sessionMillis()),
+                            () -> t.put("skipped", r.peer(p) instanceof PeerTime.Skipped(String why) ? why : "no time at this thread count"));
+                    t.put("ratio", value(r.ratio(p, x.threads()))).put("cpuRatio", value(r.cpuRatio(p, x.threads())))
+                            .put("prepareRatio", value(r.prepareRatio(p, x.threads())));
+                }
                 ArrayNode all = o.putArray("allMillis");
                 x.allMillis().forEach(all::add);
             }
-            if (r.torch() instanceof TorchForwardTime.Measured tm) {
-                ObjectNode c = m.putObject("torchCheck").put("maxRel", Double.isNaN(tm.checkMaxRel()) ? null : tm.checkMaxRel());
-                ArrayNode sorted = c.putArray("comparedSorted");
-                tm.comparedSorted().forEach(sorted::add);
-            }
+            for (Peer p : Peer.values())
+                if (r.peer(p) instanceof PeerTime.Measured tm) {
+                    ObjectNode c = m.putObject(p.key + "Check").put("maxRel", Double.isNaN(tm.checkMaxRel()) ? null : tm.checkMaxRel());
+                    ArrayNode sorted = c.putArray("comparedSorted");
+                    tm.comparedSorted().forEach(sorted::add);
+                }
             ObjectNode c = m.putObject("cold");
             switch (r.cold()) {
                 case ColdRun.Timed(double ms, int exit) -> c.put("millis", ms).put("exit", exit);
@@ -71,13 +79,19 @@ final class ModelsBenchJson {
         }
         ArrayNode sum = doc.putArray("summary");
         for (RatioSummary x : summary) {
-            ObjectNode o = sum.addObject().put("threads", x.threads()).put("kind", ModelKind.CONVOLUTIONAL.label());
+            ObjectNode o = sum.addObject().put("threads", x.threads()).put("peer", x.peer().key).put("kind", ModelKind.CONVOLUTIONAL.label())
+                    .put("targetGeomean", x.peer().targetGeomean).put("targetMax", x.peer().targetMax).put("met", x.wall().meets(x.peer()));
             stat(o.putObject("wall"), x.wall());
             stat(o.putObject("cpu"), x.cpu());
+            stat(o.putObject("attention"), x.attention());
         }
         ArrayNode failing = doc.putArray("failing");
         rows.stream().filter(r -> !r.passed()).forEach(r -> failing.add(r.model()));
         return doc;
+    }
+
+    private static Double value(OptionalDouble d) {
+        return d.isPresent() ? d.getAsDouble() : null;
     }
 
     private static void stat(ObjectNode o, RatioSummary.Stat s) {

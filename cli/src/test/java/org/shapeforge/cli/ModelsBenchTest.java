@@ -96,7 +96,7 @@ class ModelsBenchTest {
         return dir;
     }
 
-    private static final String[] QUICK = {"--no-torch", "--no-cold", "--reps", "2", "--min-time", "0", "--warmup", "1"};
+    private static final String[] QUICK = {"--no-torch", "--no-ort", "--no-cold", "--reps", "2", "--min-time", "0", "--warmup", "1"};
 
     private static String[] args(Path d, String... more) {
         List<String> a = new ArrayList<>(List.of("bench", "models", d.toString()));
@@ -119,7 +119,7 @@ class ModelsBenchTest {
         JsonNode doc = Cli.JSON.readTree(r.out());
         assertEquals("models", doc.get("benchmark").asText());
         assertEquals("[1,2]", doc.get("threads").toString());
-        for (String f : List.of("reps", "minSeconds", "warmup", "cores", "loadAverageBefore", "loadAverageAfter", "torchVersion", "tolerance"))
+        for (String f : List.of("reps", "minSeconds", "warmup", "cores", "loadAverageBefore", "loadAverageAfter", "torchVersion", "ortVersion", "tolerance"))
             assertTrue(doc.has(f), f);
         JsonNode models = doc.get("models");
         assertEquals(List.of("conv", "mm"), List.of(models.get(0).get("model").asText(), models.get(1).get("model").asText()));
@@ -142,12 +142,18 @@ class ModelsBenchTest {
                 assertTrue(x.at("/check/passed").asBoolean(), x.toString());
                 assertTrue(x.at("/check/maxRel").asDouble(1) <= 1e-4, x.toString());
                 assertEquals("--no-torch", x.at("/torch/skipped").asText(), x.toString());
-                assertTrue(x.get("ratio").isNull() && x.get("cpuRatio").isNull(), x.toString());
+                assertEquals("--no-ort", x.at("/ort/skipped").asText(), x.toString());
+                for (String peer : List.of("torch", "ort"))
+                    assertTrue(x.get(peer).get("ratio").isNull() && x.get(peer).get("cpuRatio").isNull() && x.get(peer).get("prepareRatio").isNull(),
+                            x.toString());
             }
             assertEquals("--no-cold", m.at("/cold/skipped").asText());
         }
-        assertEquals(2, doc.get("summary").size());
-        assertEquals(0, doc.at("/summary/0/wall/models").asInt(), "no torch time, no ratio: " + doc.get("summary"));
+        assertEquals(4, doc.get("summary").size(), "per thread count, ORT's and torch's: " + doc.get("summary"));
+        for (JsonNode x : doc.get("summary")) {
+            assertEquals(0, x.at("/wall/models").asInt(), "no peer time, no ratio: " + doc.get("summary"));
+            assertFalse(x.get("met").asBoolean(), "no ratio meets no target: " + x);
+        }
         assertEquals(0, doc.get("failing").size());
     }
 
@@ -198,7 +204,7 @@ class ModelsBenchTest {
         Files.writeString(py, "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
         Files.setPosixFilePermissions(py, PosixFilePermissions.fromString("rwx------"));
         corpus();
-        List<String> a = new ArrayList<>(List.of("bench", "models", dir.toString(), "--torch", "--no-cold", "--reps", "1", "--min-time", "0",
+        List<String> a = new ArrayList<>(List.of("bench", "models", dir.toString(), "--torch", "--no-ort", "--no-cold", "--reps", "1", "--min-time", "0",
                 "--warmup", "0", "--threads", "1", "--python", py.toString()));
         CliRun r = CliRun.of(a.toArray(String[]::new));
         assertEquals(Cli.OK, r.code(), r.out() + r.err());
@@ -212,13 +218,71 @@ class ModelsBenchTest {
         }
     }
 
+    /** A fake interpreter that prints ORT's helper answer for {@code conv} at 1 thread with these times. */
+    private Path fakeOrt(String name, double medianMs, double sessionMs) throws Exception {
+        Path py = dir.resolve(name);
+        String doc = String.format(java.util.Locale.ROOT, "{\"ortVersion\": \"fake-1.0\", \"models\": [{\"model\": \"conv\", \"dir\": \"x\","
+                + " \"check\": {\"maxRel\": 0.0, \"tolerance\": 0.001, \"passed\": true, \"outputs\": 1}, \"threads\": {\"1\":"
+                + " {\"sessionMs\": %s, \"medianMs\": %s, \"minMs\": %s, \"cpuMs\": %s, \"runs\": 5}}}]}", sessionMs, medianMs, medianMs, medianMs);
+        Files.writeString(py, "#!/bin/sh\ncat <<'END'\n" + doc + "\nEND\n");
+        Files.setPosixFilePermissions(py, PosixFilePermissions.fromString("rwx------"));
+        return py;
+    }
+
+    /**
+     * ORT's column through a fake helper: the ratios are ours over its times (wall, CPU, our
+     * preparation over its session creation), and the summary's verdict follows the target
+     * (geomean ≤ 1.0×, none > 1.5×) — met against a slow ORT, not met against a fast one.
+     */
+    @Test
+    void ortsColumnGivesOurTimesOverItsAndTheVerdictAgainstItsTarget() throws Exception {
+        conv();
+        for (boolean slow : List.of(true, false)) {
+            Path py = fakeOrt(slow ? "slow-ort" : "fast-ort", slow ? 1e5 : 1e-4, slow ? 1e6 : 1e-4);
+            CliRun r = CliRun.of("bench", "models", dir.resolve("conv").toString(), "--no-torch", "--ort", "--no-cold", "--reps", "2",
+                    "--min-time", "0", "--warmup", "1", "--threads", "1", "--ort-python", py.toString(), "--json");
+            assertEquals(Cli.OK, r.code(), r.out() + r.err());
+            JsonNode doc = Cli.JSON.readTree(r.out());
+            assertEquals("fake-1.0", doc.get("ortVersion").asText(), doc.toString());
+            JsonNode run = doc.at("/models/0/runs/0"), ort = run.get("ort");
+            assertEquals(slow ? 1e5 : 1e-4, ort.get("millis").asDouble(), 0, ort.toString());
+            assertEquals(run.get("millis").asDouble() / ort.get("millis").asDouble(), ort.get("ratio").asDouble(), 1e-9 * ort.get("ratio").asDouble());
+            assertEquals(run.get("prepareMillis").asDouble() / ort.get("sessionMillis").asDouble(), ort.get("prepareRatio").asDouble(),
+                    1e-9 * ort.get("prepareRatio").asDouble());
+            JsonNode sum = null;
+            for (JsonNode x : doc.get("summary")) if (x.get("peer").asText().equals("ort")) sum = x;
+            assertEquals(1, sum.at("/wall/models").asInt(), sum.toString());
+            assertEquals(slow, sum.get("met").asBoolean(), sum.toString());
+            CliRun text = CliRun.of("bench", "models", dir.resolve("conv").toString(), "--no-torch", "--ort", "--no-cold", "--reps", "1",
+                    "--min-time", "0", "--warmup", "0", "--threads", "1", "--ort-python", py.toString());
+            assertTrue(text.out().contains("over 1 convolutional models") && text.out().contains(slow ? ": met" : ": not met"), text.out());
+        }
+    }
+
+    /** The real ORT helper, where $SHAPEFORGE_ORT_PYTHON names a Python with onnxruntime (CI installs none): times, its check, its session. */
+    @Test
+    void theRealOrtHelperTimesTheModelAndChecksItsOutputs() throws Exception {
+        String env = System.getenv("SHAPEFORGE_ORT_PYTHON");
+        Assumptions.assumeTrue(env != null && !env.isBlank(), "SHAPEFORGE_ORT_PYTHON is not set (a Python with onnxruntime)");
+        conv();
+        CliRun r = CliRun.of("bench", "models", dir.resolve("conv").toString(), "--no-torch", "--ort", "--no-cold", "--reps", "2",
+                "--min-time", "0", "--warmup", "1", "--threads", "1,2", "--ort-python", env, "--json");
+        assertEquals(Cli.OK, r.code(), r.out() + r.err());
+        JsonNode doc = Cli.JSON.readTree(r.out());
+        for (JsonNode run : doc.at("/models/0/runs")) {
+            JsonNode ort = run.get("ort");
+            assertTrue(ort.get("millis").asDouble() > 0 && ort.get("sessionMillis").asDouble() > 0 && ort.get("runs").asInt() >= 2, ort.toString());
+        }
+        assertTrue(doc.at("/models/0/ortCheck/maxRel").asDouble(1) <= 1e-3, doc.toString());
+    }
+
     /** The real helper, with torch present, refuses a model it cannot rebuild: the column says why (CI=true needs torch). */
     @Test
     void theTorchHelperRefusesAModelNotInTheExportersList() throws Exception {
         Path py = Path.of("/usr/bin/python3");
         Requires.that(Files.isExecutable(py), "no /usr/bin/python3");
         conv();
-        CliRun r = CliRun.of("bench", "models", dir.resolve("conv").toString(), "--no-cold", "--reps", "1", "--min-time", "0", "--warmup", "0",
+        CliRun r = CliRun.of("bench", "models", dir.resolve("conv").toString(), "--no-ort", "--no-cold", "--reps", "1", "--min-time", "0", "--warmup", "0",
                 "--threads", "1", "--python", py.toString(), "--json");
         JsonNode skipped = Cli.JSON.readTree(r.out()).at("/models/0/runs/0/torch/skipped");
         Requires.that(!skipped.asText().startsWith("python3-torch not importable"), skipped.asText());
@@ -230,7 +294,7 @@ class ModelsBenchTest {
         CliRun r = CliRun.of(args(corpus(), "--threads", "1,2", "--markdown"));
         assertEquals(Cli.OK, r.code(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
-        assertEquals(2, lines.stream().filter(l -> l.startsWith("| model | kind | ours ms | torch ms | ratio |")).count(), r.out());
+        assertEquals(2, lines.stream().filter(l -> l.startsWith("| model | kind | ours ms | min ms | ORT ms | × ORT | torch ms | × torch |")).count(), r.out());
         assertEquals(2, lines.stream().filter(l -> l.startsWith("| conv | convolutional | ")).count(), r.out());
         assertEquals(2, lines.stream().filter(l -> l.startsWith("| mm | other | ")).count(), r.out());
         assertTrue(lines.contains("**2 threads**"), r.out());
@@ -238,7 +302,7 @@ class ModelsBenchTest {
 
     @Test
     void badInputIsAMessageNeverAStackTrace() throws Exception {
-        CliRun missing = CliRun.of("bench", "models", dir.resolve("nothing").toString(), "--no-torch", "--no-cold");
+        CliRun missing = CliRun.of("bench", "models", dir.resolve("nothing").toString(), "--no-torch", "--no-ort", "--no-cold");
         assertEquals(Cli.BAD_INPUT, missing.code());
         assertTrue(missing.err().contains(dir.resolve("nothing") + ": no such directory"), missing.err());
         corpus();

@@ -63,6 +63,8 @@ class CudaPointKernelsOnHostTest {
                 static sf_dim3 blockIdx, threadIdx, blockDim, gridDim;
                 static inline float sf_int_as_float(int i) { float f; memcpy(&f, &i, 4); return f; }
                 #define __int_as_float(i) sf_int_as_float(i)
+                #define __device__ static
+                #define __forceinline__ inline
                 """);
         c.append(p.source().replace("extern \"C\" __global__ void", "static void"));
         StringBuilder args = new StringBuilder();
