@@ -57,7 +57,7 @@ final class Emission {
             String src = switch (c) {
                 case KernelChoice.Symbolic(var o, var k) -> k.source();
                 case KernelChoice.Specialised(var o, var why) ->
-                        target == Kernel.Target.C ? new CEmitter(o).source() : new CudaEmitter(o).source();
+                        target == Kernel.Target.C ? new CEmitter(o).standaloneSource() : new CudaEmitter(o).source();
             };
             ProgramRun.KernelUse use = switch (c) {
                 case KernelChoice.Symbolic(var o, var k) -> new ProgramRun.KernelUse(e.getKey(), true, "sizes " + k.params());

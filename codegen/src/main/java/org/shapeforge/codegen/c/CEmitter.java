@@ -62,6 +62,9 @@ public class CEmitter extends Emitter {
 
     /** What an operation's name may show in its source comment; the rest becomes '?'. */
     private static final Pattern UNPRINTABLE = Pattern.compile("[^A-Za-z0-9_ .-]");
+    /** Whether the last {@link #source} calls the runtime library ({@code gemm.c}'s {@code sf_gemm_tables}). */
+    private boolean callsRuntime;
+
 
     /** A C resource of this package (the prologue, the FMA peak probe). */
     public static String prologueResource(String name) {
@@ -77,8 +80,19 @@ public class CEmitter extends Emitter {
         }
     }
 
+    /**
+     * The source with what it calls of the runtime library appended ({@code gemm.c}): one file that
+     * compiles alone, as {@code infer --emit c} writes it. {@link #source} is what a kernel is
+     * compiled from, linked against the runtime ({@code codegen.run.CCompiler#runtime}).
+     */
+    public String standaloneSource() {
+        String src = source();
+        return callsRuntime ? src + resource("gemm.c") : src;
+    }
+
     @Override
     public String source() {
+        callsRuntime = false;
         CodeWriter w = new CodeWriter().raw(prologue());
         w.line("/* operation " + UNPRINTABLE.matcher(op.name()).replaceAll("?") + " */");
         w.open("void " + entry + "(float **restrict sf_args) {");
@@ -95,6 +109,7 @@ public class CEmitter extends Emitter {
             if (op.epilogue().isPresent()) epiloguePass(w, cov);
         } else if (merged.isPresent()) {
             new CMergedGemm(this, merged.get()).emit(w, op.update().initializeNeutral() && !init);
+            callsRuntime = true;
             if (op.epilogue().isPresent()) epiloguePass(w, cov); // the im2col form stores whole panels: the epilogue after
         } else if (gemm.isPresent()) {
             boolean applied = new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);

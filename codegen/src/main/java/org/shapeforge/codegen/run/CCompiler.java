@@ -74,9 +74,36 @@ public final class CCompiler {
         return cacheDir;
     }
 
-    /** The shared library for {@code source}, compiling it unless cached (once, however many threads ask). */
+    /**
+     * The shared library for {@code source}, compiling it unless cached (once, however many threads
+     * ask), linked against the runtime library ({@link #runtime}: found beside it, by its soname and
+     * an {@code $ORIGIN} run path), whose identity is part of the key.
+     */
     public Path compile(String source) {
-        String key = hash(source);
+        Path rt = runtime();
+        String name = rt.getFileName().toString();
+        return compile(source, name, List.of(rt.toString(), "-Wl,-rpath,$ORIGIN"), true);
+    }
+
+    /**
+     * The runtime library every kernel is linked against: what the kernels call instead of carrying
+     * it, compiled once per cache directory with the kernels' flags ({@link RuntimeSource}: the GEMM
+     * over offset tables), its soname its file name.
+     */
+    public Path runtime() {
+        String source = RuntimeSource.text();
+        String key = hash(source, "runtime");
+        Path lib = cacheDir.resolve("sf_" + key + ".so");
+        return Files.isRegularFile(lib) ? lib : compile(source, "runtime", List.of("-Wl,-soname," + lib.getFileName()), false);
+    }
+
+    /**
+     * {@code source} compiled with {@code args} after the flags; {@code links} names what the args
+     * bring in (part of the key); {@code counted}: a kernel, counted by {@link #compilations} (the
+     * runtime library is not).
+     */
+    private Path compile(String source, String links, List<String> args, boolean counted) {
+        String key = hash(source, links);
         Path lib = cacheDir.resolve("sf_" + key + ".so");
         if (Files.isRegularFile(lib)) return lib;
         Path id = lib.toAbsolutePath().normalize();
@@ -84,7 +111,7 @@ public final class CCompiler {
         try {
             synchronized (lock) {
                 if (Files.isRegularFile(lib)) return lib;
-                build(source, key, lib);
+                build(source, key, lib, args, counted);
                 return lib;
             }
         } finally {
@@ -93,7 +120,7 @@ public final class CCompiler {
     }
 
     /** Compiles {@code source} from a private temporary copy into {@code lib}; the source is then kept beside it. */
-    private void build(String source, String key, Path lib) {
+    private void build(String source, String key, Path lib, List<String> args, boolean counted) {
         Path src = cacheDir.resolve("sf_" + key + ".c");
         Path tmpSrc = null;
         Path tmp = null;
@@ -102,10 +129,11 @@ public final class CCompiler {
             tmpSrc = Files.createTempFile(cacheDir, "sf_" + key, ".tmp.c");
             Files.writeString(tmpSrc, source, StandardCharsets.UTF_8);
             tmp = Files.createTempFile(cacheDir, "sf_" + key, ".so.tmp");
-            compilations.incrementAndGet();
+            if (counted) compilations.incrementAndGet();
             List<String> cmd = new ArrayList<>(List.of(compiler));
             cmd.addAll(FLAGS);
             cmd.addAll(List.of("-o", tmp.toString(), tmpSrc.toString(), "-lm"));
+            cmd.addAll(args);
             Process pr;
             try {
                 pr = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -155,11 +183,11 @@ public final class CCompiler {
         }
     }
 
-    private String hash(String source) {
+    private String hash(String source, String links) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             String host = System.getenv().getOrDefault("HOSTNAME", "");
-            md.update((compiler + "\0" + String.join(" ", FLAGS) + "\0" + host + "\0").getBytes(StandardCharsets.UTF_8));
+            md.update((compiler + "\0" + String.join(" ", FLAGS) + "\0" + host + "\0" + links + "\0").getBytes(StandardCharsets.UTF_8));
             md.update(source.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest(), 0, 16);
         } catch (NoSuchAlgorithmException e) {

@@ -98,3 +98,23 @@ static inline void sf_ukernel_to(long kc, const float *restrict a, const float *
 static inline void sf_ukernel(long kc, const float *restrict a, const float *restrict b, float *restrict ct) {
     sf_ukernel_to(kc, a, b, ct, SF_NR, 1);
 }
+
+/* One GEMM per batch point over offset tables (CMergedGemm): C[cm[i] + cn[j]] (=|+=) sum over p of
+ * A[am[i] + ak[p]] * B[bk[p] + bn[j]], for i < m, j < n, p < k, the batch point's offsets added to
+ * each operand. Computed by sf_gemm_tables, compiled once into the runtime library (gemm.c) that
+ * the kernels calling it are linked against. */
+typedef struct sf_gemm {
+    long points, m, n, k;
+    long inner_k;                           /* reduction blocks never straddle a multiple of it (one tap) */
+    int batch_axes;                         /* the batch axes, odometer order (the last fastest) */
+    const long *batch_extent, *batch_a, *batch_b, *batch_c; /* per batch axis: extent, offset coefficients */
+    long base_a, base_b, base_c;
+    const long *am, *ak, *bk, *bn, *cm, *cn;
+    long lda_k;                             /* A's stride along k when its k offsets are one progression, else 0 */
+    long ldc;                               /* C's stride along m when its m offsets are one progression, else 0 */
+    int initialize;                         /* the first reduction block stores its tile, later blocks add */
+    int parallel;                           /* an OpenMP parallel region (the work pays for one) */
+    const float *a, *b;
+    float *c;
+} sf_gemm;
+void sf_gemm_tables(const sf_gemm *g);
