@@ -19,6 +19,7 @@ import org.shapeforge.onnx.Model;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.KernelTiming;
 import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.Precompile;
 import org.shapeforge.onnx.values.NonFinite;
 import org.shapeforge.onnx.values.NotExpressible;
 import org.shapeforge.onnx.values.OverBudget;
@@ -68,6 +69,7 @@ final class OnnxRun {
             if (refused.isPresent()) return refused.getAsInt();
             boolean finiteInputs = given.values().stream().allMatch(v -> NonFinite.count(v.data()) == 0);
             Kernels kernels = Kernels.system(budget);
+            kernels.cCompiler().ifPresent(cc -> Precompile.run(m, given, cc, budget, Runtime.getRuntime().availableProcessors()));
             GraphRun.Result r = GraphRun.execute(m, given, kernels);
             List<List<KernelTiming>> timed = new ArrayList<>();
             for (int i = 0; profile && i < PROFILED_RUNS; i++) {

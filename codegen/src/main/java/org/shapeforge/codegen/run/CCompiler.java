@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Compiles C source into a shared library with the system gcc ({@code -O3 -march=native -fopenmp
- * -shared -fPIC}), cached by the SHA-256 of compiler, flags and source: the same source is compiled
+ * Compiles C source into a shared library with the system gcc ({@code -O3 -march=native -shared
+ * -fPIC}, and {@code -fopenmp} where the source has an OpenMP directive), cached by the SHA-256 of
+ * compiler, flags and source: the same source is compiled
  * once per cache directory. The cache is {@code -Dshapeforge.kernel.cache}, else
  * {@code $SHAPEFORGE_KERNEL_CACHE}, else {@code ~/.cache/shapeforge/kernels}. {@code -march=native}
  * code runs only where it was built, so the host name is part of the key. Safe from many threads:
@@ -29,6 +30,18 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CCompiler {
     public static final List<String> FLAGS = List.of("-O3", "-march=native", "-fopenmp", "-shared", "-fPIC", "-std=gnu11");
+
+    /**
+     * {@link #FLAGS} for a source with no OpenMP directive: the same less {@code -fopenmp}, which
+     * costs gcc about 50 ms on a small kernel (of 110; a model compiles hundreds) and changes nothing
+     * where no {@code #pragma omp} is (the runtime library it links to has its own).
+     */
+    static final List<String> SERIAL_FLAGS = FLAGS.stream().filter(f -> !f.equals("-fopenmp")).toList();
+
+    /** The flags {@code source} is compiled with. */
+    static List<String> flags(String source) {
+        return source.contains("#pragma omp") ? FLAGS : SERIAL_FLAGS;
+    }
     private final String compiler;
     private final Path cacheDir;
     /** How many times this instance ran the compiler (cache misses): a library cached on disk is not counted. */
@@ -85,6 +98,12 @@ public final class CCompiler {
         return compile(source, name, List.of(rt.toString(), "-Wl,-rpath,$ORIGIN"), true);
     }
 
+    /** Whether {@link #compile} would find {@code source}'s library in the cache (and run no compiler). */
+    public boolean cached(String source) {
+        Path rt = runtime();
+        return Files.isRegularFile(cacheDir.resolve("sf_" + hash(source, rt.getFileName().toString()) + ".so"));
+    }
+
     /**
      * The runtime library every kernel is linked against: what the kernels call instead of carrying
      * it, compiled once per cache directory with the kernels' flags ({@link RuntimeSource}: the GEMM
@@ -131,7 +150,7 @@ public final class CCompiler {
             tmp = Files.createTempFile(cacheDir, "sf_" + key, ".so.tmp");
             if (counted) compilations.incrementAndGet();
             List<String> cmd = new ArrayList<>(List.of(compiler));
-            cmd.addAll(FLAGS);
+            cmd.addAll(flags(source));
             cmd.addAll(List.of("-o", tmp.toString(), tmpSrc.toString(), "-lm"));
             cmd.addAll(args);
             Process pr;
@@ -187,7 +206,7 @@ public final class CCompiler {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             String host = System.getenv().getOrDefault("HOSTNAME", "");
-            md.update((compiler + "\0" + String.join(" ", FLAGS) + "\0" + host + "\0" + links + "\0").getBytes(StandardCharsets.UTF_8));
+            md.update((compiler + "\0" + String.join(" ", flags(source)) + "\0" + host + "\0" + links + "\0").getBytes(StandardCharsets.UTF_8));
             md.update(source.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest(), 0, 16);
         } catch (NoSuchAlgorithmException e) {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.shapeforge.codegen.emit.Contraction;
 import org.shapeforge.codegen.ir.Factor;
 import org.shapeforge.codegen.ir.Operation;
@@ -130,6 +131,7 @@ public final class Kernels {
     HostTensor run(Operation op, Map<String, HostTensor> inputs) {
         runs++;
         if (target instanceof CudaTarget cuda) return cuda.run(op, inputs); // its own compile cache; not planned, not profiled
+        if (target instanceof DryTarget dry) return dry.run(op, inputs); // compiled ahead, nothing run
         CKernel c = kernel(op);
         HostTensor out = timings == null ? c.run(inputs, Double.NaN) : timed(c, op, inputs);
         if (listener != null) listener.kernel(c, inputs, out);
@@ -147,11 +149,17 @@ public final class Kernels {
         return c;
     }
 
+    /** The C compiler of the generated C target ({@link CTarget}), the one {@link Precompile} can fill ahead; empty for the others. */
+    public Optional<CCompiler> cCompiler() {
+        return target instanceof CTarget(CCompiler cc) ? Optional.of(cc) : Optional.empty();
+    }
+
     /** The C compiler of this target's kernels (the CUDA target's host side compiles C too). */
     private CCompiler compiler() {
         return switch (target) {
             case CTarget(CCompiler cc) -> cc;
             case CudaTarget cuda -> cuda.hostCompiler();
+            case DryTarget dry -> dry.cc();
         };
     }
 

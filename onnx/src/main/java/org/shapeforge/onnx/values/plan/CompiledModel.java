@@ -11,6 +11,7 @@ import onnx.Onnx.ModelProto;
 import onnx.Onnx.TensorProto;
 import org.shapeforge.onnx.values.GraphRun;
 import org.shapeforge.onnx.values.Kernels;
+import org.shapeforge.onnx.values.Precompile;
 import org.shapeforge.onnx.values.RunListener;
 import org.shapeforge.onnx.values.Value;
 
@@ -84,6 +85,7 @@ public final class CompiledModel implements AutoCloseable {
     private Prepared prepare(Map<String, Value> given) {
         Map<String, Value> inputs = new LinkedHashMap<>(); // own arrays: one per input, not shared with the caller
         given.forEach((name, v) -> inputs.put(name, new Value(v.dims(), v.data().clone(), v.type())));
+        k.cCompiler().ifPresent(cc -> Precompile.run(model, inputs, cc, k.budget(), Runtime.getRuntime().availableProcessors()));
         Recorder r = new Recorder(model.getGraph(), inputs);
         int before = k.runs();
         RunListener was = k.listen(r);
