@@ -109,7 +109,8 @@ final class HostSelection {
         int outer = (int) (x.size() / ((long) n * inner));
         int[] at = Shapes.gatherIndices(name, idx, n);
         if (at.length == 0) throw new NotExpressible(name + ": empty selection (zero-size result)");
-        double zero = Shaping.runs(at).size() > Shaping.MAX_RUNS ? 0.0 : -0.0; // the kernel's −0.0 → +0.0 where it is a one-hot sum
+        // the kernel on data indices copies (Shaping.gathered); past its largest axis it is a one-hot sum: −0.0 → +0.0
+        double zero = n > Shaping.MAX_GATHERED_AXIS && Shaping.runs(at).size() > Shaping.MAX_RUNS ? 0.0 : -0.0;
         double[] d = x.data(), y = new double[outer * at.length * inner];
         for (int o = 0; o < outer; o++)
             for (int j = 0; j < at.length; j++) {
