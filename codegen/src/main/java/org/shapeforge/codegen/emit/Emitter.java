@@ -153,7 +153,7 @@ public abstract class Emitter {
             case ID -> x;
             case NEG -> "(-" + x + ")";
             case RELU -> "sf_relu(" + x + ")";
-            case EXP -> "expf(" + x + ")";
+            case EXP -> "sf_expf(" + x + ")";
             case LOG -> "logf(" + x + ")";
             case SQRT -> "sqrtf(" + x + ")";
             case TANH -> "tanhf(" + x + ")";

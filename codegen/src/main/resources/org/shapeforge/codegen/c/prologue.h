@@ -10,7 +10,46 @@
 /* the floored remainder (the divisor's sign: NumPy's mod, ONNX Mod with fmod = 0) */
 #define sf_mod(a, b) ((a) - (b) * floorf((a) / (b)))
 #define sf_relu(x) sf_max((x), 0.0f)
-#define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
+/* a where c is 1, b where c is 0, chosen by the bits: a select whose sides are already computed
+ * (gcc keeps a ternary with a floating-point side as a branch under -ftrapping-math, and a branch
+ * in a loop stops its vectorization) */
+static inline float sf_pick(int c, float a, float b) {
+    int ia, ib;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    const int m = -c, r = (ia & m) | (ib & ~m);
+    float f;
+    memcpy(&f, &r, 4);
+    return f;
+}
+/* e^x in float, branch-free so that gcc vectorizes the loops that call it (libm's expf is a scalar
+ * call: a SiLU over 2.4 M cells took 10 ms, this 2.7): x = k ln2 + r, |r| <= ln2/2 (k rounded to
+ * nearest by adding 1.5 * 2^23; Cody-Waite's two-part ln2), e^r by Cephes' degree-6 polynomial
+ * (within 1 ulp of the correctly rounded e^x over every normal result: checked over 9.7e8 floats,
+ * and ExpfTest's sample), 2^k as two normal factors so every k of the float range is exact; +inf
+ * above 88.7228..., +0 below -103.97 (half the smallest subnormal), NaN propagated. */
+static inline float sf_expf(float x) {
+    const float hi = 88.72283935546875f, lo = -103.972076416015625f;
+    float xc = sf_pick(x > hi, hi, x);
+    xc = sf_pick(xc < lo, lo, xc);
+    const float t = xc * 1.44269504088896341f + 12582912.0f, k = t - 12582912.0f;
+    float r = xc - k * 0.693359375f;
+    r = r - k * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    const float y = p * r * r + r + 1.0f;
+    const int ki = (int)k, k1 = ki >> 1, k2 = ki - k1;
+    const int b1 = (k1 + 127) << 23, b2 = (k2 + 127) << 23;
+    float s1, s2;
+    memcpy(&s1, &b1, 4);
+    memcpy(&s2, &b2, 4);
+    return sf_pick(x < lo, 0.0f, sf_pick(x > hi, __builtin_inff(), y * s1 * s2));
+}
+#define sf_sigmoid(x) (1.0f / (1.0f + sf_expf(-(x))))
 /* UnOp's SIGN (NaN: 0), STEP (x > 0: exactly a > b for x = a - b), ISNAN, ISINF: as floats */
 #define sf_sign(x) ((float)(((x) > 0) - ((x) < 0)))
 #define sf_step(x) ((x) > 0 ? 1.0f : 0.0f)
