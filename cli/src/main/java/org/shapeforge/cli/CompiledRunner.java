@@ -18,8 +18,8 @@ import org.shapeforge.onnx.values.plan.CompiledModel;
  * host); a model with nothing to replay before them, or whose segments cannot be cut, is
  * interpreted whole — {@link CompiledModel#mode} and {@link CompiledModel#interpreted} say which. The
  * kernel count is the kernels invoked per run, both segments together. The fused-group count is
- * the recorded run's. The compiled model's native memory lives as long as the benchmark's process
- * (one per model and thread count; a benchmark, not a server).
+ * the recorded run's. Closing the prepared model frees the compiled model's native buffers; its
+ * kernels' libraries are unloaded once nothing reaches them.
  */
 final class CompiledRunner implements ModelRunner {
     private final CCompiler cc;
@@ -38,7 +38,17 @@ final class CompiledRunner implements ModelRunner {
         int before = kernels.fusedGroups();
         CompiledModel compiled = CompiledModel.compile(model, inputs, kernels).threads(threads);
         OptionalInt groups = OptionalInt.of(kernels.fusedGroups() - before);
-        return in -> new Outcome(compiled.run(in), compiled.kernels(), groups);
+        return new Prepared() {
+            @Override
+            public Outcome run(Map<String, Value> in) {
+                return new Outcome(compiled.run(in), compiled.kernels(), groups);
+            }
+
+            @Override
+            public void close() {
+                compiled.close();
+            }
+        };
     }
 
     @Override

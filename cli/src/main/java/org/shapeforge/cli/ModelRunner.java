@@ -30,10 +30,13 @@ interface ModelRunner {
         return -1;
     }
 
-    /** A prepared model. */
-    interface Prepared {
+    /** A prepared model; closing it frees what preparing allocated (native buffers, loaded kernels). */
+    interface Prepared extends AutoCloseable {
         /** One run of the whole model on {@code inputs}: its graph outputs in graph order, and what it ran. */
         Outcome run(Map<String, Value> inputs);
+
+        @Override
+        default void close() {}
     }
 
     /**

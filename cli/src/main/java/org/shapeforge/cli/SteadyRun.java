@@ -51,34 +51,35 @@ record SteadyRun(int threads, double prepareMillis, long compilations, List<Doub
     static SteadyRun measure(ModelRunner runner, ModelProto model, Map<String, Value> inputs, Path expected,
                              int threads, int warmup, int reps, double minSeconds) {
         long c0 = runner.compilations(), t0 = System.nanoTime();
-        ModelRunner.Prepared p = runner.prepare(model, inputs, threads);
-        double prepare = (System.nanoTime() - t0) / 1e6;
-        long compiled = c0 < 0 ? -1 : runner.compilations() - c0;
-        long warm0 = System.nanoTime(), warmCpu0 = BenchCommand.processCpuNanos();
-        for (int i = 0; i < warmup || (i > 0 && i < MOST_RUNS && BenchCommand.processCpuNanos() - warmCpu0 < minSeconds * 1e9
-                && System.nanoTime() - warm0 < WARM_WALL_FACTOR * minSeconds * 1e9); i++)
-            p.run(inputs);
-        List<Double> ms = new ArrayList<>();
-        ModelRunner.Outcome first = null;
-        long start = System.nanoTime(), cpu0 = BenchCommand.processCpuNanos();
-        while (ms.size() < reps || (System.nanoTime() - start < minSeconds * 1e9 && ms.size() < MOST_RUNS)) {
-            long w0 = System.nanoTime();
-            ModelRunner.Outcome o = p.run(inputs);
-            ms.add((System.nanoTime() - w0) / 1e6);
-            if (first == null) first = o;
+        try (ModelRunner.Prepared p = runner.prepare(model, inputs, threads)) {
+            double prepare = (System.nanoTime() - t0) / 1e6;
+            long compiled = c0 < 0 ? -1 : runner.compilations() - c0;
+            long warm0 = System.nanoTime(), warmCpu0 = BenchCommand.processCpuNanos();
+            for (int i = 0; i < warmup || (i > 0 && i < MOST_RUNS && BenchCommand.processCpuNanos() - warmCpu0 < minSeconds * 1e9
+                    && System.nanoTime() - warm0 < WARM_WALL_FACTOR * minSeconds * 1e9); i++)
+                p.run(inputs);
+            List<Double> ms = new ArrayList<>();
+            ModelRunner.Outcome first = null;
+            long start = System.nanoTime(), cpu0 = BenchCommand.processCpuNanos();
+            while (ms.size() < reps || (System.nanoTime() - start < minSeconds * 1e9 && ms.size() < MOST_RUNS)) {
+                long w0 = System.nanoTime();
+                ModelRunner.Outcome o = p.run(inputs);
+                ms.add((System.nanoTime() - w0) / 1e6);
+                if (first == null) first = o;
+            }
+            long cpu1 = BenchCommand.processCpuNanos();
+            double cpu = cpu0 < 0 || cpu1 < 0 ? -1 : (cpu1 - cpu0) / 1e6 / ms.size();
+            List<GraphRun.Output> outs = GraphRun.compare(model, first.outputs(), expected);
+            double worst = 0;
+            boolean passed = true, compared = false;
+            for (GraphRun.Output o : outs) {
+                if (!o.compared()) continue;
+                compared = true;
+                worst = Math.max(worst, o.maxRel());
+                passed &= o.passed();
+            }
+            return new SteadyRun(threads, prepare, compiled, ms, cpu, first.kernels(), first.fusedGroups(), compared ? worst : Double.NaN,
+                    passed && compared);
         }
-        long cpu1 = BenchCommand.processCpuNanos();
-        double cpu = cpu0 < 0 || cpu1 < 0 ? -1 : (cpu1 - cpu0) / 1e6 / ms.size();
-        List<GraphRun.Output> outs = GraphRun.compare(model, first.outputs(), expected);
-        double worst = 0;
-        boolean passed = true, compared = false;
-        for (GraphRun.Output o : outs) {
-            if (!o.compared()) continue;
-            compared = true;
-            worst = Math.max(worst, o.maxRel());
-            passed &= o.passed();
-        }
-        return new SteadyRun(threads, prepare, compiled, ms, cpu, first.kernels(), first.fusedGroups(), compared ? worst : Double.NaN,
-                passed && compared);
     }
 }

@@ -51,7 +51,7 @@ public final class Cublas implements AutoCloseable {
     public static Cublas load() {
         List<String> tried = new ArrayList<>();
         String explicit = System.getProperty("shapeforge.cublas");
-        if (explicit != null && !explicit.isBlank()) return new Cublas(NativeLibrary.load(Path.of(explicit)), explicit);
+        if (explicit != null && !explicit.isBlank()) return new Cublas(NativeLibrary.loadResident(Path.of(explicit)), explicit);
         for (String name : new String[] {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
             try {
                 return new Cublas(NativeLibrary.loadSystem(name), name);

@@ -18,7 +18,7 @@ public final class FmaPeak {
     /** GFLOP/s over all OpenMP threads. */
     public static double measure(CCompiler cc) {
         String src = CEmitter.prologueResource("peak.c");
-        MethodHandle peak = NativeLibrary.load(cc.compile(src)).function("sf_peak",
+        MethodHandle peak = NativeLibrary.loadResident(cc.compile(src)).function("sf_peak",
                 FunctionDescriptor.of(ValueLayout.JAVA_DOUBLE, ValueLayout.JAVA_LONG));
         try {
             long iters = 100_000;

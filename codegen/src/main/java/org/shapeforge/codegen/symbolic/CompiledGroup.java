@@ -32,7 +32,7 @@ public final class CompiledGroup {
 
     public static CompiledGroup compile(GroupKernel k, CCompiler cc) {
         Path lib = cc.compile(k.source());
-        MethodHandle h = NativeLibrary.load(lib).function(GroupKernel.ENTRY,
+        MethodHandle h = NativeLibrary.loadResident(lib).function(GroupKernel.ENTRY,
                 FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.ADDRESS));
         return new CompiledGroup(k, lib, h);
     }

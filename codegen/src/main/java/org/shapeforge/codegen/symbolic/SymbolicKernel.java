@@ -141,7 +141,7 @@ public final class SymbolicKernel {
 
     /** The kernel compiled (or found in {@code cc}'s cache) and loaded. */
     public Loaded load(CCompiler cc) {
-        MethodHandle h = NativeLibrary.load(cc.compile(source)).function(entry,
+        MethodHandle h = NativeLibrary.loadResident(cc.compile(source)).function(entry,
                 FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.ADDRESS));
         return new Loaded(h);
     }

@@ -93,7 +93,7 @@ class CudaPointKernelsOnHostTest {
         if (op.update().initializeNeutral()) in.remove(op.lhs().tensor());
         CudaProgram p = CudaEmitter.perPoint(op).program();
         String src = onHost(op, p);
-        MethodHandle run = NativeLibrary.load(CCompiler.system().compile(src)).kernel("sf_run");
+        MethodHandle run = NativeLibrary.loadResident(CCompiler.system().compile(src)).kernel("sf_run");
         HostTensor got;
         try (Arena arena = Arena.ofConfined()) {
             Map<String, MemorySegment> bufs = new HashMap<>();
