@@ -54,7 +54,7 @@ final class Contractions {
         if (!aVec) result.add(m);
         if (!bVec) result.add(n);
         Kernel kb = p.kernel(out, Fold.SUM);
-        Optional<Expr> epilogue = kb.runs() && kb.dims().equals(result) && Kernel.separates(kb.lhs())
+        Optional<Expr> epilogue = kb.runs() && kb.foldsNeutral() && kb.dims().equals(result) && Kernel.separates(kb.lhs())
                 ? tail.finish(kb, Kernel.result(kb.lhs()), kb.lhs(), kb.dims(), a.type()) : Optional.empty();
         return kb.run(k, epilogue, result, a.type());
     }
@@ -87,7 +87,7 @@ final class Contractions {
         List<Integer> dims = List.of(m, n);
         boolean fits = c == null || beta == 0 || Pointwise.broadcast(name, List.of(dims, c.dims())).equals(dims);
         if (fits && c != null && c.dims().contains(0)) fits = false;
-        if (fits && kb.runs()) {
+        if (fits && kb.runs() && kb.foldsNeutral()) {
             List<Index> out = kb.lhs();
             Expr cell = Kernel.result(out);
             if (alpha != 1) cell = new Expr.Binary(BinOp.MUL, new Expr.Const(alpha), cell);

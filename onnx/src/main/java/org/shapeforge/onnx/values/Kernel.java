@@ -72,6 +72,15 @@ final class Kernel {
         return b;
     }
 
+    /**
+     * Whether the lowered operation folds into a neutral-initialized accumulator — what an epilogue
+     * needs (Operation's check): projections drop a reduction whose every extent is 1 (a 1×1
+     * convolution of one channel: the plain product, an assignment).
+     */
+    boolean foldsNeutral() {
+        return core != null && core.update().accumulator().isPresent() && core.update().initializeNeutral();
+    }
+
     /** Whether this kernel has an operation to run (a lowered one; not {@link #empty}). */
     boolean runs() {
         return core != null;

@@ -106,7 +106,7 @@ final class Windows {
         p.operand(x, x.dims(), xi, begin);
         p.operand(w, w.dims(), wi);
         Kernel b = p.kernel(yi, Fold.SUM);
-        if (b.runs() && Kernel.separates(b.lhs()) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
+        if (b.runs() && b.foldsNeutral() && Kernel.separates(b.lhs()) && (bias == null || bias.rank() == 1 && bias.dims().getFirst() == cout)) {
             List<Index> out = b.lhs();
             Expr cell = Kernel.result(out);
             if (bias != null) cell = new Expr.Binary(BinOp.ADD, cell, Kernel.read(b.tensor(bias), List.of(out.get(1))));
