@@ -31,7 +31,7 @@ sealed interface OnnxInferTime {
         List<String> args = new ArrayList<>(List.of("--runs", Integer.toString(runs)));
         for (Path f : files) args.add(f.toString());
         return switch (PythonHelper.run(python, script, args, timeoutSeconds)) {
-            case PythonHelper.Failed(String reason) -> new Skipped(reason);
+            case PythonHelper.Failed f -> new Skipped(f.reason());
             case PythonHelper.Ran(JsonNode doc) -> {
                 Map<Path, JsonNode> per = new LinkedHashMap<>();
                 JsonNode models = doc.path("models");

@@ -55,7 +55,7 @@ sealed interface OrtShapes {
         List<String> args = new ArrayList<>();
         for (Path d : dirs) args.add(d.toString());
         return switch (PythonHelper.run(python, script, args, timeoutSeconds)) {
-            case PythonHelper.Failed(String reason) -> new Skipped(reason);
+            case PythonHelper.Failed f -> new Skipped(f.reason());
             case PythonHelper.Ran(JsonNode doc) -> {
                 Map<String, Answer> per = new LinkedHashMap<>();
                 Map<String, Map<String, List<Long>>> ran = new LinkedHashMap<>();
