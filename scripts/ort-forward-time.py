@@ -38,41 +38,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _root = os.path.dirname(HERE)
 sys.path[:] = [p for p in sys.path if p not in ("", ".") and os.path.abspath(p) != _root]
 
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)  # this folder's modules, even under -I
+from forward_time_args import Usage, parse  # noqa: E402 (after the path is cleaned)
+
 TOLERANCE = 1e-3
 MOST_RUNS = 500
-
-
-class Usage(Exception):
-    pass
-
-
-def parse(argv):
-    threads, reps, min_time, dirs = [1, 2], 5, 2.0, []
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in ("--threads", "--reps", "--min-time") and i + 1 < len(argv):
-            v = argv[i + 1]
-            try:
-                if a == "--threads":
-                    threads = [int(t) for t in v.split(",")]
-                    if any(t < 1 for t in threads):
-                        raise ValueError(v)
-                elif a == "--reps":
-                    reps = max(1, int(v))
-                else:
-                    min_time = max(0.0, float(v))
-            except ValueError:
-                raise Usage("%s takes %s, got %s" % (a, "positive integers" if a == "--threads" else "a number", v))
-            i += 2
-        elif a.startswith("--"):
-            raise Usage("unknown option " + a)
-        else:
-            dirs.append(a)
-            i += 1
-    if not dirs:
-        raise Usage(__doc__.strip().splitlines()[2])
-    return threads, reps, min_time, dirs
 
 
 def log(msg):
@@ -174,7 +145,7 @@ def measure(ort, onnx, numpy_helper, np, d, threads, reps, min_time):
 
 def main(argv):
     try:
-        threads, reps, min_time, dirs = parse(argv)
+        threads, reps, min_time, dirs = parse(argv, __doc__.strip().splitlines()[2])
     except Usage as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -41,40 +41,11 @@ sys.path[:] = [p for p in sys.path if p not in ("", ".") and os.path.abspath(p) 
 
 # Matches the tolerance of `shapeforge run`: torch's own float32 result is within it of the float64
 # reference for every corpus model (efficientnet_b0, the farthest, is 1.1e-4 off; see export-models).
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)  # this folder's modules, even under -I
+from forward_time_args import Usage, parse  # noqa: E402 (after the path is cleaned)
+
 TOLERANCE = 1e-3
-
-
-def parse(argv):
-    threads, reps, min_time, dirs = [1, 2], 5, 2.0, []
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in ("--threads", "--reps", "--min-time") and i + 1 < len(argv):
-            v = argv[i + 1]
-            try:
-                if a == "--threads":
-                    threads = [int(t) for t in v.split(",")]
-                    if any(t < 1 for t in threads):
-                        raise ValueError(v)
-                elif a == "--reps":
-                    reps = max(1, int(v))
-                else:
-                    min_time = max(0.0, float(v))
-            except ValueError:
-                raise SystemExit2("%s takes %s, got %s" % (a, "positive integers" if a == "--threads" else "a number", v))
-            i += 2
-        elif a.startswith("--"):
-            raise SystemExit2("unknown option " + a)
-        else:
-            dirs.append(a)
-            i += 1
-    if not dirs:
-        raise SystemExit2(__doc__.strip().splitlines()[2])
-    return threads, reps, min_time, dirs
-
-
-class SystemExit2(Exception):
-    pass
 
 
 def log(msg):
@@ -168,8 +139,8 @@ def measure(em, torch, onnx_helper, d, threads, reps, min_time):
 
 def main(argv):
     try:
-        threads, reps, min_time, dirs = parse(argv)
-    except SystemExit2 as e:
+        threads, reps, min_time, dirs = parse(argv, __doc__.strip().splitlines()[2])
+    except Usage as e:
         print(str(e), file=sys.stderr)
         return 2
     try:
