@@ -18,7 +18,6 @@ import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
 import org.shapeforge.codegen.ir.Coverage;
 import org.shapeforge.codegen.ir.Factor;
-import org.shapeforge.codegen.ir.Index;
 import org.shapeforge.codegen.ir.LoopVar;
 import org.shapeforge.codegen.ir.Operation;
 import org.shapeforge.codegen.ir.TensorDecl;
@@ -103,7 +102,7 @@ public class CEmitter extends Emitter {
         Coverage cov = op.coverage();
         boolean init = cov.initializationRequired(op.update()) && !(gemm.isPresent() && cov.surjective());
         LoopPlan plan = LoopPlan.of(op);
-        boolean taps = gemm.isEmpty() && init && op.update().initializeNeutral() && tapsInRegisters(plan);
+        boolean taps = gemm.isEmpty() && init && op.update().initializeNeutral() && tapsInRegisters(plan, cov);
         if (init && !taps) initPass(w);
         var skinny = gemm.flatMap(g -> SkinnyShape.of(op, g, offset(g.a()), offset(g.b())));
         var merged = gemm.flatMap(g -> MergedAxes.of(op, g));
@@ -118,7 +117,7 @@ public class CEmitter extends Emitter {
             boolean applied = new CGemm(this, gemm.get()).emit(w, op.update().initializeNeutral() && !init);
             if (op.epilogue().isPresent() && !applied) epiloguePass(w, cov);
         } else if (taps) {
-            tapNest(w, plan);
+            tapNest(w, plan, cov);
         } else {
             loops(w, plan, 0, new HashMap<>(), init);
             if (op.epilogue().isPresent()) epiloguePass(w, cov);
@@ -156,20 +155,18 @@ public class CEmitter extends Emitter {
      * right-hand side not reading the result, and the left-hand side's unit-stride iterator the
      * innermost non-reduction loop, every read at unit stride (or none) along it.
      */
-    private boolean tapsInRegisters(LoopPlan plan) {
+    private boolean tapsInRegisters(LoopPlan plan, Coverage cov) {
         if (plan.contiguous() || plan.reductions() == 0 || op.update().accumulator().isEmpty()) return false;
-        long points = 1;
         for (Factor f : plan.order()) if (!(f instanceof Factor.Single)) return false;
-        for (Factor f : op.coverage().reductionFactors()) points *= f.vars().getFirst().extent();
-        for (Access a : op.rhs().reads()) if (a.tensor().equals(op.lhs().tensor())) return false;
-        List<Index> lhs = op.lhs().index();
-        String last = lhs.isEmpty() ? null : lhs.getLast().pureIter();
-        List<Factor> cells = plan.order().stream().filter(f -> !op.coverage().reductionFactors().contains(f)).toList();
+        long points = 1;
+        for (Factor f : cov.reductionFactors()) points *= f.vars().getFirst().extent();
+        List<Factor> cells = plan.order().stream().filter(f -> !cov.reductionFactors().contains(f)).toList();
+        String last = op.lhs().index().isEmpty() ? null : op.lhs().index().getLast().pureIter();
         if (points > MAX_TAPS || last == null || cells.isEmpty() || !cells.getLast().vars().getFirst().symbol().equals(last)) return false;
         // the cells' loop vectorizes at unit stride (or a broadcast) only: a strided window's gathers ran slower so than per tap
         for (Access a : op.rhs().reads()) {
             Linear l = offset(a);
-            if (!l.affine() || l.coeff(last) > 1 || l.coeff(last) < 0) return false;
+            if (a.tensor().equals(op.lhs().tensor()) || !l.affine() || l.coeff(last) > 1 || l.coeff(last) < 0) return false;
         }
         return true;
     }
@@ -183,8 +180,8 @@ public class CEmitter extends Emitter {
      * epilogue: a depthwise 3×3 convolution ran at 4 GFLOP/s. With the unit-stride loop innermost
      * among the cells, gcc vectorizes it across cells.
      */
-    private void tapNest(CodeWriter w, LoopPlan plan) {
-        List<Factor> red = op.coverage().reductionFactors();
+    private void tapNest(CodeWriter w, LoopPlan plan, Coverage cov) {
+        List<Factor> red = cov.reductionFactors();
         List<Factor> cells = plan.order().stream().filter(f -> !red.contains(f)).toList();
         List<Factor> taps = plan.order().stream().filter(red::contains).toList();
         for (int pos = 0; pos < cells.size(); pos++) {

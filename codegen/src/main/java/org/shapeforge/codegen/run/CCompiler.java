@@ -46,12 +46,15 @@ public final class CCompiler {
     private final Path cacheDir;
     /** How many times this instance ran the compiler (cache misses): a library cached on disk is not counted. */
     private final AtomicLong compilations = new AtomicLong();
+    /** Where {@link #runtime} is in the cache: its key hashed once, not at every kernel's compile. */
+    private final Path runtimeLibrary;
     /** One lock per library being compiled in this JVM, whatever the instance: removed once it is in place. */
     private static final ConcurrentMap<Path, Object> IN_FLIGHT = new ConcurrentHashMap<>();
 
     public CCompiler(String compiler, Path cacheDir) {
         this.compiler = compiler;
         this.cacheDir = cacheDir;
+        this.runtimeLibrary = cacheDir.resolve("sf_" + hash(RuntimeSource.text(), "runtime") + ".so");
     }
 
     /** gcc with the default cache directory. */
@@ -110,10 +113,8 @@ public final class CCompiler {
      * over offset tables), its soname its file name.
      */
     public Path runtime() {
-        String source = RuntimeSource.text();
-        String key = hash(source, "runtime");
-        Path lib = cacheDir.resolve("sf_" + key + ".so");
-        return Files.isRegularFile(lib) ? lib : compile(source, "runtime", List.of("-Wl,-soname," + lib.getFileName()), false);
+        Path lib = runtimeLibrary;
+        return Files.isRegularFile(lib) ? lib : compile(RuntimeSource.text(), "runtime", List.of("-Wl,-soname," + lib.getFileName()), false);
     }
 
     /**
