@@ -110,7 +110,7 @@ final class HostSelection {
         int[] at = Shapes.gatherIndices(name, idx, n);
         if (at.length == 0) throw new NotExpressible(name + ": empty selection (zero-size result)");
         // the kernel on data indices copies (Shaping.gathered); past its largest axis it is a one-hot sum: −0.0 → +0.0
-        double zero = n > Shaping.MAX_GATHERED_AXIS && Shaping.runs(at).size() > Shaping.MAX_RUNS ? 0.0 : -0.0;
+        double zero = !Shaping.gathersByData(n) && Shaping.runs(at).size() > Shaping.MAX_RUNS ? 0.0 : -0.0;
         double[] d = x.data(), y = new double[outer * at.length * inner];
         for (int o = 0; o < outer; o++)
             for (int j = 0; j < at.length; j++) {

@@ -29,7 +29,7 @@ final class Shapes {
                     Value x = c.in().get(0), idx = c.in().get(1);
                     int axis = axis(c.at().i("axis", 0), x.rank());
                     // indices from the data (not a constant of the graph): read by the kernel, not here
-                    yield !c.known().test(1) && x.dims().get(axis) <= Shaping.MAX_GATHERED_AXIS
+                    yield !c.known().test(1) && Shaping.gathersByData(x.dims().get(axis))
                             ? List.of(Shaping.gathered(c.k(), c.name(), x, axis, idx))
                             : apply(c.k(), c.name(), c.node(), c.at(), c.in(), c.opset());
                 }

@@ -137,7 +137,8 @@ final class Shaping {
      * kernel's result): {@code out[a.., j.., b..] = x[a.., idx[j..], b..]}, one load per element
      * through an {@link Index.Gathered} coordinate — never reading the indices while lowering, so a
      * recorded run replays it with new indices. An index out of range is refused in this run (as
-     * {@link Shapes#gatherIndices} refuses it) and clamped into the axis in a replay, never read past. The one-hot form ({@link #selectOneHot}) cost the axis' extent per element: an
+     * {@link Shapes#gatherIndices} refuses it) and clamped into the axis in a replay, never read
+     * past. The one-hot form ({@link #selectOneHot}) cost the axis' extent per element: an
      * embedding table's vocabulary.
      */
     static Value gathered(Kernels k, String name, Value x, int axis, Value idx) {
@@ -169,7 +170,15 @@ final class Shaping {
     }
 
     /** The largest axis {@link #gathered} indexes: every coordinate of it exact as a float (2<sup>24</sup>). */
-    static final int MAX_GATHERED_AXIS = 1 << 24;
+    private static final int MAX_GATHERED_AXIS = 1 << 24;
+
+    /**
+     * Whether a Gather on data indices along an axis of {@code extent} is {@link #gathered} (the
+     * kernel reads the indices and copies), else the one-hot form on indices read here.
+     */
+    static boolean gathersByData(int extent) {
+        return extent <= MAX_GATHERED_AXIS;
+    }
 
     /** The maximal runs of consecutive (ascending or descending) coordinates of {@code idx}, in order: {start, direction, length} each. */
     static List<int[]> runs(int[] idx) {
