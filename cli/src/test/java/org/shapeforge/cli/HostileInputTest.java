@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import onnx.Onnx.GraphProto;
@@ -16,8 +17,13 @@ import onnx.Onnx.TensorShapeProto;
 import onnx.Onnx.TypeProto;
 import onnx.Onnx.ValueInfoProto;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.shapeforge.lang.InputFile;
+import org.shapeforge.solver.Outcome;
+import org.shapeforge.solver.ShapeSolver;
+import org.shapeforge.solver.SolveOptions;
+import org.shapeforge.lang.Problem;
 
 /**
  * Issue 27's hostile-input findings, each a run of the CLI that asserts the exit code and the
@@ -139,13 +145,44 @@ class HostileInputTest {
         return "y = block(" + ops + ", \"" + spec + "\")\n";
     }
 
+    /**
+     * A native solver that never answers: it waits until its thread is interrupted (the whole-command
+     * bound's {@code worker.interrupt()}), so a command that uses it can only end by the bound,
+     * whatever the machine's speed. (The slow program alone stopped being slow: a warm JVM on a
+     * fast machine infers its 3,000 operands in 150 ms, inside the 200 ms bound and its grace.)
+     */
+    static final class NeverAnswers implements ShapeSolver {
+        @Override
+        public String name() {
+            return "never-answers";
+        }
+
+        @Override
+        public Outcome solve(Problem problem, SolveOptions options) {
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("interrupted by the command's bound");
+        }
+    }
+
     @Test
+    @Timeout(120) // a bound that does not end the command would otherwise hang the run
     void runAndInferTakeAWholeCommandTimeout() throws Exception {
+        // run on a real slow program (a minute of kernels for 3,000 operands), infer and infer --json
+        // through a solver that never answers: each ends by the bound, exit 3
         Path f = file("slow.shp", slowProgram(3000));
         exits(3, "unknown (timeout after 200 ms)", CliRun.of("run", f.toString(), "--timeout-ms", "200"));
-        exits(3, "unknown (timeout after 200 ms)", CliRun.of("infer", f.toString(), "--timeout-ms", "200"));
-        CliRun json = CliRun.of("infer", f.toString(), "--timeout-ms", "200", "--json");
+        Path g = file("small.shp", slowProgram(2));
+        for (String cmd : new String[] {"infer", "run"})
+            exits(3, "unknown (timeout after 200 ms)",
+                    RecheckOnEveryPathTest.planted(cmd, NeverAnswers::new, cmd, g.toString(), "--timeout-ms", "200"));
+        CliRun json = RecheckOnEveryPathTest.planted("infer", NeverAnswers::new, "infer", g.toString(), "--timeout-ms", "200", "--json");
         exits(3, "\"timeout\"", json);
+        // without the bound the same small program answers: the bound, not the program, ended the runs above
+        exits(0, "y", CliRun.of("infer", g.toString(), "--timeout-ms", "5000"));
     }
 
     @Test
