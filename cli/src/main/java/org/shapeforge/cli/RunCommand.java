@@ -18,6 +18,7 @@ import org.shapeforge.codegen.program.ProgramRun;
 import org.shapeforge.codegen.program.RunSides;
 import org.shapeforge.codegen.run.CCompiler;
 import org.shapeforge.codegen.run.CodegenException;
+import org.shapeforge.codegen.symbolic.GuardFailure;
 import org.shapeforge.codegen.run.HostTensor;
 import org.shapeforge.lang.ShapeError;
 import org.shapeforge.lang.SourceText;
@@ -128,6 +129,8 @@ public final class RunCommand implements Callable<Integer> {
             return failure(f, json.on, out);
         } catch (CodegenException e) {
             throw new ShapeError("codegen", new Span(file.toString(), 0, 0), e.getMessage());
+        } catch (GuardFailure g) { // a kernel's entry guard refused the sizes (the --bind check refuses them first)
+            throw new ShapeError("codegen", new Span(file.toString(), 0, 0), g.getMessage());
         }
     }
 

@@ -17,6 +17,7 @@ import org.shapeforge.program.Inference;
 import org.shapeforge.program.Program;
 import org.shapeforge.program.ProgramParser;
 import org.shapeforge.program.ShapeLogic;
+import org.shapeforge.program.dynamic.Facts;
 import org.shapeforge.program.dynamic.LoweringCheck;
 import org.shapeforge.project.ProgramOperations;
 import org.shapeforge.project.ProgramProjections;
@@ -126,7 +127,7 @@ public final class Pipeline {
         Inference inf = sized.unboundInference().orElseGet(() -> inferQuietly(sized.unbound()));
         if (!inf.succeeded())
             return Optional.of(new SymbolicSizes(List.copyOf(sized.sizes().keySet()), sized.sizes(), Map.of()));
-        return Optional.of(SymbolicSizes.of(inf, sized.sizes()));
+        return Optional.of(SymbolicSizes.of(inf, Facts.of(sized.unbound()), sized.sizes()));
     }
 
     /**

@@ -96,8 +96,7 @@ public final class GroupKernel {
         List<String> params = List.copyOf(dims);
         StringBuilder c = new StringBuilder();
         c.append("#include <stdint.h>\n#include <math.h>\n");
-        c.append("static inline int64_t sf_min64(int64_t a, int64_t b) { return a < b ? a : b; }\n");
-        c.append("static inline int64_t sf_max64(int64_t a, int64_t b) { return a > b ? a : b; }\n");
+        c.append(SymSizeC.HELPERS);
         c.append("/* fused: ").append(String.join(", ", g.ops())).append(" over ").append(loop.printed()).append(" */\n");
         c.append("void ").append(ENTRY).append("(const int64_t *sizes, float **args) {\n");
         for (int k = 0; k < params.size(); k++) c.append("  const int64_t sz_").append(params.get(k)).append(" = sizes[").append(k).append("];\n");

@@ -25,7 +25,7 @@ final class SizeExprC {
             case ExtentExpr.Add(var l, var r) -> "(" + of(l, params) + " + " + of(r, params) + ")";
             case ExtentExpr.Sub(var l, var r) -> "(" + of(l, params) + " - " + of(r, params) + ")";
             case ExtentExpr.Mul(var l, var r) -> "(" + of(l, params) + " * " + of(r, params) + ")";
-            case ExtentExpr.FloorDiv(var l, var r) -> "(" + of(l, params) + " / " + of(r, params) + ")";
+            case ExtentExpr.FloorDiv(var l, var r) -> "sf_fdiv64(" + of(l, params) + ", " + of(r, params) + ")";
             case ExtentExpr.Min(var l, var r) -> "sf_min64(" + of(l, params) + ", " + of(r, params) + ")";
             case ExtentExpr.Max(var l, var r) -> "sf_max64(" + of(l, params) + ", " + of(r, params) + ")";
         };

@@ -18,9 +18,11 @@ import org.shapeforge.codegen.ir.TensorDecl;
 import org.shapeforge.codegen.ir.Update;
 
 /**
- * The C of one operation whose sizes are runtime parameters: {@code void k_NAME(const int64_t
+ * The C of one operation whose sizes are runtime parameters: {@code int64_t k_NAME(const int64_t
  * *sf_sizes, float **sf_args)} reads the dynamic dims from {@code sf_sizes} (in {@code params}
- * order), computes every loop extent and tensor dim from them ({@code extents}, {@code dims}: C
+ * order), checks its {@code guards} before it touches a buffer (returning the 1-based number of the
+ * first that fails, whose relation {@code const char *k_NAME_guard(int64_t)} returns; 0 once the
+ * operation ran: {@link SymbolicKernel.Guard}), computes every loop extent and tensor dim from them ({@code extents}, {@code dims}: C
  * {@code int64_t} expressions over {@code sz_NAME}, e.g. {@code (sz_batch * sz_seq)}), and every
  * row-major stride from the dims and the (constant) margins, so one compiled library serves every
  * binding. Structure as {@link CEmitter}'s generic nest (initialization pass of Prop. 7.6(iii),
@@ -36,18 +38,22 @@ final class SymbolicCEmitter extends Emitter {
     private final Map<String, List<String>> dimsC;
     private final Map<String, String> extentId = new HashMap<>();
     private final Map<String, List<String>> strideId = new HashMap<>();
+    private final List<SymbolicKernel.Guard> guards;
 
     /**
      * @param extents every loop symbol's extent as C
      * @param dims every tensor's logical dims as C, in storage order
+     * @param guards the conditions checked at entry, in order
      */
-    SymbolicCEmitter(Operation op, List<String> params, Map<String, String> extents, Map<String, List<String>> dims) {
+    SymbolicCEmitter(Operation op, List<String> params, Map<String, String> extents, Map<String, List<String>> dims,
+            List<SymbolicKernel.Guard> guards) {
         super(op);
         if (op.epilogue().isPresent()) // issue 29's epilogues come from the ONNX runtime's concrete kernels only
             throw new IllegalArgumentException(op.name() + ": the symbolic emitter does not apply an epilogue");
         this.params = List.copyOf(params);
         this.extentC = Map.copyOf(extents);
         this.dimsC = Map.copyOf(dims);
+        this.guards = List.copyOf(guards);
         for (Factor f : op.space().factors()) for (LoopVar v : f.vars()) extentId.put(v.symbol(), names.fresh('e', v.symbol()));
         for (TensorDecl t : op.tensors()) {
             List<String> ids = new ArrayList<>();
@@ -60,10 +66,21 @@ final class SymbolicCEmitter extends Emitter {
     public String source() {
         CodeWriter w = new CodeWriter().raw(CEmitter.prologue());
         w.line("#include <stdint.h>");
-        w.line("/* operation " + op.name().replaceAll("[^A-Za-z0-9_ .-]", "?") + ", sizes as parameters: "
-                + (params.isEmpty() ? "none" : String.join(", ", params)) + " */");
-        w.open("void " + entry + "(const int64_t *restrict sf_sizes, float **restrict sf_args) {");
+        w.raw(SymSizeC.HELPERS);
+        String name = op.name().replaceAll("[^A-Za-z0-9_ .-]", "?");
+        w.line("/* operation " + name + ", sizes as parameters: " + (params.isEmpty() ? "none" : String.join(", ", params)) + " */");
+        w.line("/* the relation of guard k (1 <= k <= " + guards.size() + ") of " + entry + ", which returns k when its sizes violate it */");
+        w.open("static const char *const " + entry + "_guards[] = {");
+        for (SymbolicKernel.Guard g : guards) w.line("\"" + cString(g.relation()) + "\",");
+        w.line("\"\"");
+        w.close("};");
+        w.open("const char *" + entry + "_guard(int64_t k) {");
+        w.line("return k >= 1 && k <= " + guards.size() + " ? " + entry + "_guards[k - 1] : (const char *)0;");
+        w.close("}");
+        w.line("/* 0: the operation ran; k > 0: guard k failed and no buffer was read or written */");
+        w.open("int64_t " + entry + "(const int64_t *restrict sf_sizes, float **restrict sf_args) {");
         for (int k = 0; k < params.size(); k++) w.line("const int64_t sz_" + params.get(k) + " = sf_sizes[" + k + "];");
+        for (int k = 0; k < guards.size(); k++) w.line("if (!(" + guards.get(k).c() + ")) return INT64_C(" + (k + 1) + ");");
         int slot = 0;
         for (TensorDecl t : op.tensors()) w.line("float *restrict " + tensorId.get(t.name()) + " = sf_args[" + slot++ + "];");
         StringBuilder points = new StringBuilder("INT64_C(1)");
@@ -86,8 +103,19 @@ final class SymbolicCEmitter extends Emitter {
         boolean init = op.coverage().initializationRequired(op.update());
         if (init) initPass(w);
         loops(w, LoopPlan.of(op), 0, new HashMap<>(), init);
+        w.line("return INT64_C(0);");
         w.close("}");
         return w.toString();
+    }
+
+    /** {@code s} inside a C string literal: backslash and quote escaped, control characters as spaces. */
+    private static String cString(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : s.toCharArray()) {
+            if (ch == '\\' || ch == '"') sb.append('\\').append(ch);
+            else sb.append(ch < ' ' ? ' ' : ch);
+        }
+        return sb.toString();
     }
 
     private String physical(TensorDecl t, int a) {

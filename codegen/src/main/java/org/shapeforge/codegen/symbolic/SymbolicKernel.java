@@ -37,11 +37,26 @@ import org.shapeforge.program.dynamic.ExtentExpr;
 public final class SymbolicKernel {
     private final String source, entry;
     private final List<String> params;
+    private final List<Guard> guards;
 
-    private SymbolicKernel(String source, String entry, List<String> params) {
+    /**
+     * A condition the kernel checks at entry, before any buffer is read or written: {@code c}, a C
+     * condition over the size parameters, and the {@code relation} it states as the user reads it.
+     * A kernel's guards, in order: each size parameter at least 1, the program's domain over the
+     * parameters it reads ({@link SymbolicSizes#domain()}), each symbolic tensor extent at least 1.
+     */
+    public record Guard(String c, String relation) {}
+
+    private SymbolicKernel(String source, String entry, List<String> params, List<Guard> guards) {
         this.source = source;
         this.entry = entry;
         this.params = List.copyOf(params);
+        this.guards = List.copyOf(guards);
+    }
+
+    /** The conditions the kernel checks at entry, in the order of the number it returns for each. */
+    public List<Guard> guards() {
+        return guards;
     }
 
     /** The C source (the compile cache's key). */
@@ -113,13 +128,35 @@ public final class SymbolicKernel {
         extents.forEach((s, e) -> extentC.put(s, SizeExprC.of(e, params)));
         Map<String, List<String>> dimsC = new HashMap<>();
         dims.forEach((t, ds) -> dimsC.put(t, ds.stream().map(e -> SizeExprC.of(e, params)).toList()));
+        List<Guard> guards = guards(params, sizes, dims, dimsC);
         SymbolicCEmitter em;
         try {
-            em = new SymbolicCEmitter(ir, params, extentC, dimsC);
+            em = new SymbolicCEmitter(ir, params, extentC, dimsC, guards);
         } catch (CodegenException e) {
             return new KernelChoice.Specialised(ir, e.getMessage());
         }
-        return new KernelChoice.Symbolic(ir, new SymbolicKernel(em.source(), em.entry(), params));
+        return new KernelChoice.Symbolic(ir, new SymbolicKernel(em.source(), em.entry(), params, guards));
+    }
+
+    private static List<Guard> guards(List<String> params, SymbolicSizes sizes, Map<String, List<ExtentExpr>> dims,
+            Map<String, List<String>> dimsC) {
+        List<Guard> out = new ArrayList<>();
+        Set<String> stated = new LinkedHashSet<>(); // one guard per condition, the first source kept
+        for (String p : params)
+            if (stated.add(p + " >= 1")) out.add(new Guard("sz_" + p + " >= INT64_C(1)", p + " >= 1 (a size)"));
+        Set<String> read = new LinkedHashSet<>(params);
+        for (SizeGuard g : sizes.domain())
+            if (g.over(read) && stated.add(g.condition().toString())) out.add(new Guard(SymSizeC.of(g.condition(), params), g.relation()));
+        dims.forEach((t, ds) -> {
+            for (int a = 0; a < ds.size(); a++) {
+                Set<String> used = new TreeSet<>();
+                SizeExprC.dims(ds.get(a), used);
+                if (!used.isEmpty() && stated.add(ds.get(a).printed() + " >= 1"))
+                    out.add(new Guard(dimsC.get(t).get(a) + " >= INT64_C(1)", ds.get(a).printed() + " >= 1 (axis " + a + " of " + t
+                            + ", an extent)"));
+            }
+        });
+        return List.copyOf(out);
     }
 
     private static Optional<ExtentExpr> iterated(LoopVar v, List<Access> accesses, Map<String, List<ExtentExpr>> dims,
@@ -142,7 +179,7 @@ public final class SymbolicKernel {
     /** The kernel compiled (or found in {@code cc}'s cache) and loaded. */
     public Loaded load(CCompiler cc) {
         MethodHandle h = NativeLibrary.loadResident(cc.compile(source)).function(entry,
-                FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
         return new Loaded(h);
     }
 
@@ -157,14 +194,15 @@ public final class SymbolicKernel {
         /**
          * Runs {@code ir} (the operation's loop IR at {@code binding}, which sizes the buffers) with
          * the binding's sizes passed in; {@code inputs} as {@code CKernel#run}'s; returns the
-         * left-hand side.
+         * left-hand side. A binding the kernel's guards refuse is a {@link GuardFailure} naming the
+         * relation (the kernel returned before touching a buffer).
          */
         public HostTensor run(Operation ir, Map<String, Long> binding, Map<String, HostTensor> inputs, double lhsFill) {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment sz = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, params.size()));
                 for (int k = 0; k < params.size(); k++) {
                     Long v = binding.get(params.get(k));
-                    if (v == null || v < 1) throw new CodegenException("size " + params.get(k) + " is not bound to a positive number");
+                    if (v == null) throw new CodegenException("size " + params.get(k) + " is not bound");
                     sz.setAtIndex(ValueLayout.JAVA_LONG, k, v);
                 }
                 MemorySegment args = arena.allocate(ValueLayout.ADDRESS, ir.tensors().size());
@@ -178,7 +216,12 @@ public final class SymbolicKernel {
                     bufs.put(t.name(), m);
                     args.setAtIndex(ValueLayout.ADDRESS, i++, m);
                 }
-                handle.invokeExact(sz, args);
+                long refused = (long) handle.invokeExact(sz, args);
+                if (refused != 0) {
+                    Map<String, Long> at = new LinkedHashMap<>();
+                    for (String p : params) at.put(p, binding.get(p));
+                    throw new GuardFailure(ir.name(), guards.get((int) refused - 1).relation(), at);
+                }
                 return Buffers.download(ir.tensor(ir.lhs().tensor()), bufs.get(ir.lhs().tensor()));
             } catch (RuntimeException | Error e) {
                 throw e;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.program.Generated;
 import org.shapeforge.program.Inference;
+import org.shapeforge.program.Stmt;
 import org.shapeforge.program.dynamic.ExtentExpr;
 import org.shapeforge.program.dynamic.ShapeExtent;
 import org.shapeforge.program.dynamic.SymbolicShape;
@@ -19,11 +20,14 @@ import org.shapeforge.program.dynamic.SymbolicShapes;
  * argument (declaration order); {@link #shapes()} holds every named tensor's axes in storage order
  * ({@code batch @ output @ input}) as the symbolic inference of the <em>unbound</em> program gives
  * them ({@link SymbolicShapes}; an operation's temporary result as its row terms read), empty for an axis that is not exact (an upper bound, unknown);
- * {@link #binding()} gives every param a size. Immutable.
+ * {@link #binding()} gives every param a size; {@link #domain()} the conditions the kernels guard at
+ * entry ({@link SizeGuard}). Immutable.
  */
-public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<ExtentExpr>>> shapes) {
+public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<ExtentExpr>>> shapes,
+        List<SizeGuard> domain) {
     public SymbolicSizes {
         params = List.copyOf(params);
+        domain = List.copyOf(domain);
         binding = Collections.unmodifiableMap(new LinkedHashMap<>(binding));
         Map<String, List<Optional<ExtentExpr>>> s = new LinkedHashMap<>();
         shapes.forEach((k, v) -> s.put(k, List.copyOf(v)));
@@ -33,8 +37,17 @@ public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<
                 throw new IllegalArgumentException("dynamic dim " + p + " is not bound to a positive size: " + binding);
     }
 
-    /** The sizes of {@code unbound}, a solved inference of a program with dynamic dims, called at {@code binding}. */
-    public static SymbolicSizes of(Inference unbound, Map<String, Long> binding) {
+    /** Sizes without a domain: every kernel guards only that its sizes are at least 1. */
+    public SymbolicSizes(List<String> params, Map<String, Long> binding, Map<String, List<Optional<ExtentExpr>>> shapes) {
+        this(params, binding, shapes, List.of());
+    }
+
+    /**
+     * The sizes of {@code unbound}, a solved inference of a program with dynamic dims and the
+     * distribution {@code facts} of that program, called at {@code binding}; {@link #domain()} is
+     * {@link SizeGuard#domain}, which every kernel checks at entry.
+     */
+    public static SymbolicSizes of(Inference unbound, List<Stmt.Fact> facts, Map<String, Long> binding) {
         Map<String, SymbolicShape> all = new LinkedHashMap<>(SymbolicShapes.of(unbound));
         var read = SymbolicShapes.reader(unbound);
         if (read.isPresent()) // the operations' temporaries (a softmax's, a nested expression's) and operands too
@@ -50,6 +63,6 @@ public record SymbolicSizes(List<String> params, Map<String, Long> binding, Map<
                 axes.add(x instanceof ShapeExtent.Exact(var expr) ? Optional.of(expr) : Optional.empty());
             shapes.put(e.getKey(), axes);
         }
-        return new SymbolicSizes(List.copyOf(SymbolicShapes.dynamicNames(unbound)), binding, shapes);
+        return new SymbolicSizes(List.copyOf(SymbolicShapes.dynamicNames(unbound)), binding, shapes, SizeGuard.domain(unbound, facts));
     }
 }
