@@ -194,6 +194,52 @@ class CertificateTest {
         }
     }
 
+    /**
+     * Relations files are lemmas in graph order: each assumes the axes the files before it prove, so
+     * z3 never re-derives an earlier value (ssdlite320's post-NMS file did not finish in 15 minutes
+     * without them, and takes under a second with them). Over a chain of strided convolutions and
+     * pools, one value per file: every file re-checks; a later file states an earlier file's axis as
+     * an assumption; a wrong axis planted in the middle makes its own file {@code sat}, and the files
+     * before it, which cannot assume it, stay {@code unsat}.
+     */
+    @Test
+    void laterRelationsFilesAssumeTheAxesTheEarlierOnesProve() throws Exception {
+        Imported im = Importer.translate(DomainModels.longSignal(), "signal.onnx", Map.of(), SOLVER);
+        ImportResult right = im.solve(SOLVER, SolveOptions.defaults());
+        assertTrue(right.succeeded(), () -> right.failure().message());
+        Path at = dir.resolve("lemmas");
+        Certifier.of(im, right, Backend.SMT.create(), SolveOptions.defaults(), 1, 64).orElseThrow().write(at);
+        List<String> kinds = rechecks(at);
+        assertTrue(kinds.stream().filter("relations"::equals).count() >= 4, kinds.toString());
+        List<String> manifest = Files.readAllLines(at.resolve(Certificate.MANIFEST), StandardCharsets.UTF_8);
+        assertTrue(manifest.stream().anyMatch(r -> r.startsWith("relations-003.smt2\t") && r.contains("the axes of relations-001 to relations-002 entail")),
+                manifest.toString());
+        String first = Files.readString(at.resolve("relations-001.smt2"));
+        String later = Files.readString(at.resolve("relations-004.smt2"));
+        String claimed = first.lines().filter(l -> l.startsWith("; value ")).findFirst().orElseThrow();
+        assertTrue(later.contains(claimed), "relations-004 assumes relations-001's " + claimed);
+        // plant a wrong axis on 'c' (the second Conv's output): its file is sat, the files before it unsat
+        Map<String, List<InferredDim>> values = new LinkedHashMap<>(right.values());
+        List<InferredDim> c = new ArrayList<>(values.get("c"));
+        c.set(2, new InferredDim.Symbolic(((InferredDim.Symbolic) c.get(2)).size().plus(1)));
+        values.put("c", c);
+        Path wrong = dir.resolve("lemmas-wrong");
+        Certifier.of(im, new ImportResult(values, null, right.gaps(), right.requires()), Backend.SMT.create(), SolveOptions.defaults(), 1, 64)
+                .orElseThrow().write(wrong);
+        boolean seen = false;
+        for (String row : Files.readAllLines(wrong.resolve(Certificate.MANIFEST), StandardCharsets.UTF_8)) {
+            String[] f = row.split("\t", -1);
+            if (!f[1].equals("relations")) continue;
+            if (f[3].contains("'c'")) {
+                assertEquals("sat", verdict(wrong.resolve(f[0])), f[0] + " claims the planted axis");
+                seen = true;
+            } else if (!seen) {
+                assertEquals("unsat", verdict(wrong.resolve(f[0])), f[0] + " comes before the planted axis");
+            }
+        }
+        assertTrue(seen, "a file claims c");
+    }
+
     @Test
     void aFolderThatIsNoCertificateIsNotOverwritten() throws Exception {
         Path busy = Files.createDirectories(dir.resolve("busy"));
