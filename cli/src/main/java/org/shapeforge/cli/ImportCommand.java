@@ -56,7 +56,9 @@ import picocli.CommandLine;
  * shapes and in {@code --json}'s {@code gaps} —, 1 shape mismatch, 2 malformed file, 3 unknown, 4 native
  * and Z3 disagree ({@code --verified}, {@code --smt-shapes}: a bug). {@code --certificate DIR} writes
  * SMT-LIB scripts that re-check the answer with a plain {@code z3} ({@link Certifier}, docs/onnx.md
- * "Certificates"); a failure that proves nothing has none (a note on stderr; {@code --json}: null).
+ * "Certificates"); a native policy failure or unknown is handed to Z3 first ({@link Verified}), whose
+ * minimal core the certificate holds where it proves the mismatch; a failure that proves nothing has
+ * none (a note on stderr; {@code --json}: null).
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import an ONNX model: inferred shapes of every value, or the node that breaks them.")
@@ -139,6 +141,15 @@ public final class ImportCommand implements Callable<Integer> {
                     r = derived.result();
                 } else r = im.result(checked.outcome());
             } else r = im.solve(solver, SolveOptions.defaults());
+            if (certificate != null && checked == null && !r.succeeded() && !r.failure().kind().provesInconsistent()) {
+                // a policy failure or unknown proves nothing to certify: Z3 (within --smt-budget-ms) may prove the
+                // mismatch, with its minimal core, which the certificate then holds (flagged as Z3's answer)
+                Verified.Result z = Verified.solve(im.problem(), smtBudget.millis);
+                if (z.fallback() && z.outcome() instanceof Outcome.Unsat) {
+                    checked = z;
+                    r = im.result(z.outcome());
+                }
+            }
             Optional<Certificate> cert = certificate == null ? Optional.empty() : certify(im, r);
             if ("shp".equals(emit) && r.succeeded()) {
                 out.print(ShpEmitter.emit(model, r.values(), file.toString()));

@@ -168,6 +168,31 @@ class CertificateTest {
         assertFalse(core.contains("'keep'"), "the core holds only the constraints the failure names:\n" + core);
     }
 
+    /**
+     * A mismatch the native solver leaves as a policy failure (the residual fixture: a shortcut at
+     * stride 1 added to a stride-2 branch) proves nothing it could certify; with {@code --certificate}
+     * the import asks Z3, whose minimal core of the five nodes (not the native derivation's 20
+     * constraints) the certificate holds, flagged as Z3's answer.
+     */
+    @Test
+    void aPolicyFailureIsCertifiedByZ3sMinimalCore() throws Exception {
+        Path model = ImportSourceLineTest.DIR.resolve("residual.onnx");
+        CliRun plain = CliRun.of("import", model.toString());
+        assertEquals(Cli.UNKNOWN, plain.code(), plain.out() + plain.err()); // no mismatch proven
+        assertTrue(plain.out().startsWith("fail policy"), plain.out());
+        Path cert = dir.resolve("residual-cert");
+        CliRun r = CliRun.of("import", model.toString(), "--certificate", cert.toString());
+        assertEquals(Cli.NEGATIVE, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("fallback: Z3 answered (native: fail policy"), r.out());
+        assertTrue(r.out().contains("fail unsat: shape mismatch at node 'node_add_20' (Add #4)"), r.out());
+        assertEquals(List.of("constraints", "core"), rechecks(cert));
+        String core = Files.readString(cert.resolve("core.smt2"));
+        for (String n : List.of("node_conv2d", "node_relu", "node_conv2d_1", "node_conv2d_2", "node_add_20"))
+            assertTrue(core.contains("; node '" + n + "'"), n + " in\n" + core);
+        long asserted = core.lines().filter(l -> l.startsWith("(assert (! ")).count();
+        assertTrue(asserted < 20, "Z3's minimal core, not the native derivation: " + asserted + " constraints");
+    }
+
     @Test
     void aWrongAxisOrDomainGetsACertificateZ3Refutes() throws Exception {
         Imported im = Importer.translate(DomainModels.windows(), "windows.onnx", Map.of(), SOLVER);

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * document carries it. The fixtures are {@code scripts/torch2-shape-errors.py}'s.
  */
 class ImportSourceLineTest {
-    private static final Path DIR = Path.of("../onnx/src/test/resources/org/shapeforge/onnx/torch2");
+    static final Path DIR = Path.of("../onnx/src/test/resources/org/shapeforge/onnx/torch2");
     private static final String SCRIPT = "scripts/torch2-shape-errors.py";
 
     @TempDir
