@@ -156,7 +156,7 @@ public final class ImportCommand implements Callable<Integer> {
                 out.flush();
                 return Cli.OK;
             }
-            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r.values(), r.requires()));
+            if (annotated != null && r.succeeded()) write(AnnotatedModel.of(model, r));
             if (svg != null) InferCommand.svg(OnnxDot.of(model, r, file.toString()), svg);
             if (dot) {
                 out.print(OnnxDot.of(model, r, file.toString()));

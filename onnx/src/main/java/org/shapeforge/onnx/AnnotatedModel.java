@@ -1,6 +1,7 @@
 package org.shapeforge.onnx;
 
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,22 +22,40 @@ import org.shapeforge.term.sym.SymCondition;
  * expression ({@code batch * 4}). Element types come from
  * {@link ElemTypes} (a declared one is kept). The domain where the shapes hold (the import's
  * {@code requires}) is the model's {@code metadata_props} entry {@value #REQUIRES_KEY}, one condition
- * a line (an earlier entry of that key replaced; none when the domain is every binding). Graph
- * inputs, initializers and nodes are unchanged.
+ * a line (an earlier entry of that key replaced; none when the domain is every binding); the upper
+ * bounds of data-dependent sizes (seed 004's {@code UpperBound}: NonZero at most its input's element
+ * count, TopK's K, NonMaxSuppression's count, {@link Gap.Kind#UPPER_BOUND}) are the entry
+ * {@value #BOUNDS_KEY}, one {@code extent <= bound} a line ({@code nz_3 <= n * 2}), the extent being
+ * the {@code dim_param} its axes carry. Graph inputs, initializers and nodes are unchanged.
  */
 public final class AnnotatedModel {
     /** The {@code metadata_props} key of the domain conditions. */
     public static final String REQUIRES_KEY = "shapeforge.requires";
+    /** The {@code metadata_props} key of the data-dependent sizes' upper bounds. */
+    public static final String BOUNDS_KEY = "shapeforge.bounds";
 
     private AnnotatedModel() {}
 
     /** {@code m} with {@code shapes} and the domain {@code requires} written into it. */
     public static ModelProto of(ModelProto m, Map<String, List<InferredDim>> shapes, List<SymCondition> requires) {
+        return of(m, shapes, requires, List.of());
+    }
+
+    /** {@code m} annotated with an import's answer: its shapes, its domain and its gaps' upper bounds. */
+    public static ModelProto of(ModelProto m, ImportResult r) {
+        return of(m, r.values(), r.requires(), r.gaps());
+    }
+
+    private static ModelProto of(ModelProto m, Map<String, List<InferredDim>> shapes, List<SymCondition> requires, List<Gap> gaps) {
         ModelProto.Builder b = of(m, shapes).toBuilder().clearMetadataProps();
-        for (StringStringEntryProto p : m.getMetadataPropsList()) if (!p.getKey().equals(REQUIRES_KEY)) b.addMetadataProps(p);
+        for (StringStringEntryProto p : m.getMetadataPropsList())
+            if (!p.getKey().equals(REQUIRES_KEY) && !p.getKey().equals(BOUNDS_KEY)) b.addMetadataProps(p);
         if (!requires.isEmpty())
             b.addMetadataProps(StringStringEntryProto.newBuilder().setKey(REQUIRES_KEY)
                     .setValue(String.join("\n", requires.stream().map(SymCondition::toString).toList())));
+        Set<String> bounds = new LinkedHashSet<>(); // one line per extent, in graph order
+        for (Gap g : gaps) if (g.kind() == Gap.Kind.UPPER_BOUND) bounds.add(g.extent() + " <= " + g.bound().orElseThrow());
+        if (!bounds.isEmpty()) b.addMetadataProps(StringStringEntryProto.newBuilder().setKey(BOUNDS_KEY).setValue(String.join("\n", bounds)));
         return b.build();
     }
 

@@ -196,6 +196,11 @@ class GapsTest {
         assertEquals(OptionalInt.of(1), g.axis());
         assertEquals(Gap.Kind.UPPER_BOUND, g.kind());
         assertEquals(java.util.Optional.of("n * 2"), g.bound());
+        // the annotated model keeps it: the axis is the extent's dim_param, the bound a metadata line
+        ModelProto a = AnnotatedModel.of(m, r);
+        assertEquals(g.extent(), a.getGraph().getOutput(0).getType().getTensorType().getShape().getDim(1).getDimParam());
+        assertEquals(List.of(g.extent() + " <= n * 2"), a.getMetadataPropsList().stream()
+                .filter(p -> p.getKey().equals(AnnotatedModel.BOUNDS_KEY)).map(p -> p.getValue()).toList());
     }
 
     @Test
