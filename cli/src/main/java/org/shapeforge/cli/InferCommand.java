@@ -185,12 +185,7 @@ public final class InferCommand implements Callable<Integer> {
             n.put("kind", "projection").put("message", e.getMessage());
             n.putArray("constraints");
             ArrayNode os = n.putArray("origin");
-            String m = e.getMessage();
-            int colon = m.indexOf(' ');
-            if (colon > 0 && m.substring(0, colon).matches(".+:\\d+:\\d+:?")) {
-                String loc = m.substring(0, colon).replaceAll(":$", "");
-                os.add(loc.substring(0, loc.lastIndexOf(':')));
-            }
+            e.origin().ifPresent(o -> os.add(o.fileLine()));
             n.putArray("operations").add(e.operation());
             n.put("hint", "projection inference (" + e.kind() + ", Thm. 7.4) rejected this operation; see docs/projections.md");
             out.println(Cli.json(doc));

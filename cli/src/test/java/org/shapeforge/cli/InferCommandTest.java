@@ -171,4 +171,16 @@ class InferCommandTest {
         assertEquals(1, t.code());
         assertTrue(t.out().contains("verified: z3 (flat) sat: agree (the constraints are satisfiable"), t.out());
     }
+
+    /** A projection failure's {@code origin} is the statement's {@code file:line}, carried typed ({@code ProjectionError.origin}), not read back from the message. */
+    @Test
+    void aProjectionFailureNamesItsStatementInJson() throws Exception {
+        Path p = Files.writeString(dir.resolve("fl.shp"), "x = data(b=[2], o=[3, 4])\ny = flatten(x, 2)\n");
+        Run r = run("infer", p.toString(), "--projections", "--json");
+        assertEquals(1, r.code(), r.out());
+        JsonNode f = json(r.out()).get("failure");
+        assertEquals("projection", f.get("kind").asText());
+        assertEquals(p + ":2", f.get("origin").get(0).asText(), f.toString());
+        assertEquals("y", f.get("operations").get(0).asText());
+    }
 }

@@ -46,7 +46,8 @@ public final class ProgramOperations {
             for (int k = 2; !labels.add(label); k++) label = n.result() + "#" + k;
             if (n.scalarOp() == ScalarOp.Builtin.FLATTEN) // a reshape: f = d1·|d2| + d2 is no projection
                 throw new ProjectionError(ProjectionError.Kind.INPUT, label, "flatten (a reshape) has no projection: its"
-                        + " merged index is a mixed-radix combination of the operand's, not an affine term of Def. 7.1");
+                        + " merged index is a mixed-radix combination of the operand's, not an affine term of Def. 7.1",
+                        Optional.of(n.origin().statement()));
             out.add(operation(g, n, label));
         }
         return List.copyOf(out);
@@ -70,7 +71,7 @@ public final class ProgramOperations {
         } catch (ProjectionError e) {
             Operation op = ops.stream().filter(o -> o.label().equals(e.operation())).reduce((x, y) -> y).orElse(null);
             String where = op == null ? "" : op.origin() + " `" + textOf(inf.generated(), op) + "`: ";
-            throw new ProjectionError(e.kind(), e.operation(), where + e.detail());
+            throw new ProjectionError(e.kind(), e.operation(), where + e.detail(), op == null ? e.origin() : Optional.of(op.origin()));
         }
     }
 
