@@ -14,7 +14,7 @@ import org.shapeforge.testenv.Requires;
 
 /**
  * {@code infer --emit c} of a program with dynamic dims writes kernels that guard their sizes at
- * entry (issue 42): the program's facts with their lines and its {@code requires} conditions reach
+ * entry: the program's facts with their lines and its {@code requires} conditions reach
  * the emitted C, and a C caller outside the domain gets the relation back, with no buffer touched.
  */
 class EmittedGuardsTest {

@@ -148,8 +148,8 @@ class HostileInputTest {
     /**
      * A native solver that never answers: it waits until its thread is interrupted (the whole-command
      * bound's {@code worker.interrupt()}), so a command that uses it can only end by the bound,
-     * whatever the machine's speed. (The slow program alone stopped being slow: a warm JVM on a
-     * fast machine infers its 3,000 operands in 150 ms, inside the 200 ms bound and its grace.)
+     * whatever the machine's speed (a slow program is slow only on a slow machine: a warm JVM infers
+     * 3,000 operands in 150 ms, inside a 200 ms bound and its grace).
      */
     static final class NeverAnswers implements ShapeSolver {
         @Override

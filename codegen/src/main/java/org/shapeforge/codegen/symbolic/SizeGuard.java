@@ -19,7 +19,7 @@ import org.shapeforge.term.sym.SymSize;
 
 /**
  * One condition on the dynamic dims that a symbolic kernel checks at entry, before it reads or
- * writes any buffer (issue 42, "guards in the generated code"): {@code condition} over the
+ * writes any buffer: {@code condition} over the
  * program's dynamic dims, and {@code source}, where it comes from — a fact the program states
  * ({@code seq % 8 == 0}, with its file and line) or a domain condition of the unbound program's
  * symbolic answer ({@link SymbolicShapes#requires}: a derived size is at least 1, a division is

@@ -34,7 +34,7 @@ import org.shapeforge.term.sym.SymSize;
 import org.shapeforge.testenv.Requires;
 
 /**
- * Guards in the generated code (issue 42): a symbolic kernel checks at entry that its sizes are at
+ * Guards in the generated code: a symbolic kernel checks at entry that its sizes are at
  * least 1, lie in the program's domain ({@link SizeGuard}: here a fact {@code n % 2 == 0}) and give
  * every tensor extent at least 1 ({@code n - 2 >= 1}); a call outside is refused with the relation
  * before any buffer is touched — through Java ({@link GuardFailure}) and in the emitted C alone, which
