@@ -19,13 +19,20 @@ import org.shapeforge.codegen.ir.Expr;
  * three times that, because the woken thread starts late when the cores are shared (at that load,
  * 524 k FMA ran 9.2 µs serial and 12.0 µs on two threads). The former threshold, 32 k points
  * whatever their cost, started a team for 1–2 µs of work: mobilenet_v2's 55 kernels ran in
- * 2.6 ms on one thread and 5.2 ms on two.
+ * 2.6 ms on one thread and 5.2 ms on two. A kernel whose extents are known only at run time
+ * ({@code codegen.symbolic.SymbolicCEmitter}) tests the same work there: its points against
+ * {@link #leastPoints} of its body's cost.
  */
-final class ParallelWork {
+public final class ParallelWork {
     private ParallelWork() {}
 
     /** The least work (multiply-add-sized operations) that gets a parallel region: 2^20, about 18 µs on one core. */
-    static final long THRESHOLD = 1L << 20;
+    public static final long THRESHOLD = 1L << 20;
+
+    /** The least number of points of a body of {@code cost} operations whose work pays for a region: ⌈THRESHOLD / cost⌉. */
+    public static long leastPoints(long cost) {
+        return (THRESHOLD + cost - 1) / cost;
+    }
 
     /** Whether {@code work} operations pay for a parallel region. */
     static boolean pays(long work) {
@@ -33,7 +40,7 @@ final class ParallelWork {
     }
 
     /** The operations per point of an expression: one per arithmetic node and per read (a constant is free), at least 1. */
-    static long cost(Expr e) {
+    public static long cost(Expr e) {
         return Math.max(1, nodes(e));
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.shapeforge.codegen.c.CEmitter;
+import org.shapeforge.codegen.c.ParallelWork;
 import org.shapeforge.codegen.emit.CodeWriter;
 import org.shapeforge.codegen.emit.Emitter;
 import org.shapeforge.codegen.emit.LoopPlan;
@@ -28,7 +29,9 @@ import org.shapeforge.codegen.ir.Update;
  * binding. Structure as {@link CEmitter}'s generic nest (initialization pass of Prop. 7.6(iii),
  * {@link LoopPlan}'s order, Concat blocks, the same scalar intrinsics), without {@code CGemm}'s
  * tiling, which picks its tiles from the numbers; OpenMP runs the parallel-safe leading loops
- * when the product space has at least {@code 2^15} points at run time. Numbers that the IR holds
+ * when the work at run time pays for a region, by {@link ParallelWork}'s measure (the product
+ * space's points times the body's cost, at least {@code 2^20}), as the concrete kernels decide it
+ * when they are emitted. Numbers that the IR holds
  * apart from extents (index offsets and coefficients, margins, Concat positions past symbolic
  * parts) are the binding's: a caller shares a source between bindings only where they agree.
  */
@@ -151,7 +154,7 @@ final class SymbolicCEmitter extends Emitter {
             case Factor.Single(LoopVar v) -> {
                 if (pos == 0 && plan.parallel() > 0)
                     w.line("#pragma omp parallel for" + (plan.parallel() > 1 ? " collapse(" + plan.parallel() + ")" : "")
-                            + " schedule(static) if(sf_points >= " + (1 << 15) + ")");
+                            + " schedule(static) if(sf_points >= " + ParallelWork.leastPoints(ParallelWork.cost(op.rhs())) + ")");
                 String i = iter(v.symbol());
                 w.open("for (int64_t " + i + " = 0; " + i + " < " + extentId.get(v.symbol()) + "; " + i + "++) {");
                 loops(w, plan, pos + 1, active, initialized);

@@ -60,6 +60,8 @@ class SymbolicKernelTest {
         assertEquals(at2.kernel().source(), at5.kernel().source());
         assertEquals(List.of("n"), at2.kernel().params());
         assertTrue(at2.kernel().source().contains("sz_n = sf_sizes[0]"), at2.kernel().source());
+        // the parallel region pays as ParallelWork measures it: 2^20 operations, relu's body costs 2 (a read, a unary)
+        assertTrue(at2.kernel().source().contains("schedule(static) if(sf_points >= 524288)"), at2.kernel().source());
         CCompiler cc = new CCompiler("gcc", cache);
         SymbolicKernel.Loaded k = at2.kernel().load(cc);
         at5.kernel().load(cc);
