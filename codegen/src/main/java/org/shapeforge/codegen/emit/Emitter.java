@@ -156,7 +156,7 @@ public abstract class Emitter {
             case EXP -> "sf_expf(" + x + ")";
             case LOG -> "logf(" + x + ")";
             case SQRT -> "sqrtf(" + x + ")";
-            case TANH -> "tanhf(" + x + ")";
+            case TANH -> "sf_tanhf(" + x + ")";
             case RECIP -> "(1.0f / " + x + ")";
             case ABS -> "fabsf(" + x + ")";
             case SIGMOID -> "sf_sigmoid(" + x + ")";

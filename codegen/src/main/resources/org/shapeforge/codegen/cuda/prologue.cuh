@@ -7,6 +7,7 @@
 #define sf_mod(a, b) ((a) - (b) * floorf((a) / (b)))
 #define sf_relu(x) sf_max((x), 0.0f)
 #define sf_expf(x) expf(x)
+#define sf_tanhf(x) tanhf(x)
 #define sf_sigmoid(x) (1.0f / (1.0f + expf(-(x))))
 /* UnOp's SIGN (NaN: 0), STEP (x > 0: exactly a > b for x = a - b), ISNAN, ISINF: as floats */
 #define sf_sign(x) ((float)(((x) > 0) - ((x) < 0)))
