@@ -3,6 +3,7 @@ package org.shapeforge.onnx.values;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BiFunction;
 import onnx.Onnx.TensorProto.DataType;
 import org.shapeforge.codegen.ir.Access;
 import org.shapeforge.codegen.ir.BinOp;
@@ -182,14 +183,34 @@ final class Interpolation {
                     coef[o * width + t++] = m.w()[o][v];
                 }
         }
+        Value j = new Value(List.of(out, width), cols, DataType.FLOAT_VALUE);
+        return weighted(k, name, x, axis, out, width, coef, (b, os) -> new Index.Gathered(new Access(b.tensor(j), os), in));
+    }
+
+    /** The contraction with W itself, over the whole input axis. */
+    private static Value dense(Kernels k, String name, Value x, int axis, Matrix m) {
+        int out = m.w().length, in = m.w()[0].length;
+        double[] flat = new double[out * in];
+        for (int o = 0; o < out; o++) System.arraycopy(m.w()[o], 0, flat, o * in, in);
+        return weighted(k, name, x, axis, out, in, flat, (b, os) -> os.get(1));
+    }
+
+    /**
+     * {@code y[…, o, …] =:+ x[…, source(o, s), …]·C[o, s]} for s below {@code inner}: {@code coef}
+     * is C ({@code [out][inner]}, row-major), {@code source} the coordinate of x along {@code axis}
+     * given the kernel and the indices {@code (o, s)} (s itself for the dense form, a tap's column
+     * for {@link #taps}).
+     */
+    private static Value weighted(Kernels k, String name, Value x, int axis, int out, int inner, double[] coef,
+            BiFunction<Kernel, List<Index>, Index> source) {
         Kernel b = new Kernel(name);
         List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
         List<Integer> dims = new ArrayList<>();
-        Kernel.Ix o = null, t = null;
+        List<Index> os = null;
         for (int a = 0; a < x.rank(); a++) {
             if (a == axis) {
-                o = b.iter(out);
-                t = b.iter(width);
+                Kernel.Ix o = b.iter(out), s = b.iter(inner);
+                os = List.of(Kernel.at(o), Kernel.at(s));
                 xi.add(null);
                 yi.add(Kernel.at(o));
                 dims.add(out);
@@ -200,37 +221,9 @@ final class Interpolation {
                 dims.add(x.dims().get(a));
             }
         }
-        List<Index> ot = List.of(Kernel.at(o), Kernel.at(t));
-        xi.set(axis, new Index.Gathered(new Access(b.tensor(new Value(List.of(out, width), cols, DataType.FLOAT_VALUE)), ot), in));
-        Expr c = Kernel.read(b.tensor(new Value(List.of(out, width), coef, DataType.FLOAT_VALUE)), ot);
+        xi.set(axis, source.apply(b, os));
+        Expr c = Kernel.read(b.tensor(new Value(List.of(out, inner), coef, DataType.FLOAT_VALUE)), os);
         return b.run(k, dims, yi, new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), c), Update.accumulate(BinOp.ADD), x.type());
-    }
-
-    /** The contraction with W itself, over the whole input axis. */
-    private static Value dense(Kernels k, String name, Value x, int axis, Matrix m) {
-        int out = m.w().length, in = m.w()[0].length;
-        double[] flat = new double[out * in];
-        for (int o = 0; o < out; o++) System.arraycopy(m.w()[o], 0, flat, o * in, in);
-        Kernel b = new Kernel(name);
-        List<Index> xi = new ArrayList<>(), yi = new ArrayList<>();
-        List<Integer> dims = new ArrayList<>();
-        Kernel.Ix o = null, v = null;
-        for (int a = 0; a < x.rank(); a++) {
-            if (a == axis) {
-                o = b.iter(out);
-                v = b.iter(in);
-                xi.add(Kernel.at(v));
-                yi.add(Kernel.at(o));
-                dims.add(out);
-            } else {
-                Kernel.Ix i = b.iter(x.dims().get(a));
-                xi.add(Kernel.at(i));
-                yi.add(Kernel.at(i));
-                dims.add(x.dims().get(a));
-            }
-        }
-        Expr wv = Kernel.read(b.tensor(new Value(List.of(out, in), flat, DataType.FLOAT_VALUE)), List.of(Kernel.at(o), Kernel.at(v)));
-        return b.run(k, dims, yi, new Expr.Binary(BinOp.MUL, Kernel.read(b.tensor(x), xi), wv), Update.accumulate(BinOp.ADD), x.type());
     }
 
     /** {@code y + E[o]} along {@code axis} where E is not all zero, else {@code y}. */
