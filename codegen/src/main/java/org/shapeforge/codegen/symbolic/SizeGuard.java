@@ -2,11 +2,10 @@ package org.shapeforge.codegen.symbolic;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import org.shapeforge.lang.Constraint;
 import org.shapeforge.lang.Constraint.Rel;
 import org.shapeforge.lang.SizeExpr;
@@ -68,11 +67,11 @@ public record SizeGuard(SymCondition condition, String source) {
         Comparator<SizeGuard> byText = Comparator.comparing(g -> g.condition().toString());
         stated.sort(byText.thenComparing(SizeGuard::source));
         inferred.sort(byText);
-        Map<String, SizeGuard> unique = new TreeMap<>(); // one guard per condition text, the first source kept
+        Set<String> seen = new HashSet<>(); // one guard per condition text, the first source kept
         List<SizeGuard> out = new ArrayList<>();
         stated.removeIf(g -> g.condition().trivial()); // n >= 1 of a size: every binding meets it
-        for (SizeGuard g : stated) if (unique.putIfAbsent(g.condition().toString(), g) == null) out.add(g);
-        for (SizeGuard g : inferred) if (unique.putIfAbsent(g.condition().toString(), g) == null) out.add(g);
+        for (SizeGuard g : stated) if (seen.add(g.condition().toString())) out.add(g);
+        for (SizeGuard g : inferred) if (seen.add(g.condition().toString())) out.add(g);
         return List.copyOf(out);
     }
 }
