@@ -140,14 +140,17 @@ public final class ImportCommand implements Callable<Integer> {
                     derived = SymbolicFallback.derive(im, s.model(), Backend.SMT.create(), SmtBudget.within(shapesBudget), nat);
                     r = derived.result();
                 } else r = im.result(checked.outcome());
-            } else r = im.solve(solver, SolveOptions.defaults());
-            if (certificate != null && checked == null && !r.succeeded() && !r.failure().kind().provesInconsistent()) {
-                // a policy failure or unknown proves nothing to certify: Z3 (within --smt-budget-ms) may prove the
-                // mismatch, with its minimal core, which the certificate then holds (flagged as Z3's answer)
-                Verified.Result z = Verified.solve(im.problem(), smtBudget.millis);
-                if (z.fallback() && z.outcome() instanceof Outcome.Unsat) {
-                    checked = z;
-                    r = im.result(z.outcome());
+            } else {
+                Outcome nat = solver.solve(im.problem(), SolveOptions.defaults());
+                r = im.result(nat);
+                if (certificate != null && nat instanceof Outcome.Unknown && !r.succeeded() && !r.failure().kind().provesInconsistent()) {
+                    // a policy failure or unknown proves nothing to certify: Z3 (within --smt-budget-ms) may prove the
+                    // mismatch, with its minimal core, which the certificate then holds (flagged as Z3's answer)
+                    Verified.Result z = Verified.after(im.problem(), nat, smtBudget.millis);
+                    if (z.fallback() && z.outcome() instanceof Outcome.Unsat) {
+                        checked = z;
+                        r = im.result(z.outcome());
+                    }
                 }
             }
             Optional<Certificate> cert = certificate == null ? Optional.empty() : certify(im, r);

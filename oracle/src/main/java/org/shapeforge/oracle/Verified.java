@@ -43,10 +43,17 @@ public final class Verified {
 
     /** As above, native closing by {@code closing} (SMT has no closing policy: its model is any solution). */
     public static Result solve(Problem problem, long smtBudgetMs, ClosingPolicy closing) {
-        Problem p = problem.withoutExpectations();
-        Outcome nat = Backend.NATIVE.checked().solve(p, FLAT.withClosing(closing));
+        return after(problem, Backend.NATIVE.checked().solve(problem.withoutExpectations(), FLAT.withClosing(closing)), smtBudgetMs);
+    }
+
+    /**
+     * As {@link #solve(Problem, long)} where the caller already has native's answer {@code nat} on
+     * {@code problem} under {@code flat}: it stands when it decides, SMT answers when it is unknown
+     * (native is not run again).
+     */
+    public static Result after(Problem problem, Outcome nat, long smtBudgetMs) {
         if (nat instanceof Outcome.Sat || nat instanceof Outcome.Unsat) return new Result(nat, false, Optional.of(nat));
-        return fallback(p, smtBudgetMs, nat, "native: " + ((Outcome.Unknown) nat).reason());
+        return fallback(problem.withoutExpectations(), smtBudgetMs, nat, "native: " + ((Outcome.Unknown) nat).reason());
     }
 
     /**
